@@ -1,0 +1,65 @@
+//! The catalogue of the 100 Tetra Master cards and the in-game stat encoding.
+//!
+//! The table is `data/cards.csv` (a copy of `shared/data/cards.csv`), compiled in by
+//! `build.rs`. Stats are bytes; the game shows each as one hex digit, `value >> 4`.
+
+use crate::ff9::{CardRecord, CardType};
+
+/// One catalogue row: a card's name, default type and the maximum of each stat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardInfo {
+    /// Card id as stored in saves, 0..99.
+    pub id: u8,
+    /// Number in fan lists and menus, id + 1.
+    pub number: u8,
+    /// Common English name.
+    pub name: &'static str,
+    /// The type a new card gets (P or M; X with 1/127).
+    pub default_type: CardType,
+    /// Attack cap.
+    pub max_atk: u8,
+    /// Physical defence cap.
+    pub max_pdef: u8,
+    /// Magical defence cap.
+    pub max_mdef: u8,
+}
+
+/// All 100 cards, indexed by id.
+pub static CATALOGUE: &[CardInfo] = include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
+
+/// The catalogue row of a card id, if the id is 0..99.
+pub fn info(id: u8) -> Option<&'static CardInfo> {
+    CATALOGUE.get(id as usize)
+}
+
+/// The card's name, or `#<id>` for an id outside the catalogue.
+pub fn name(id: u8) -> String {
+    info(id).map(|c| c.name.to_string()).unwrap_or_else(|| format!("#{id}"))
+}
+
+/// Finds a card by name (case-insensitive; spaces and punctuation ignored) or by number 1..100.
+pub fn find(query: &str) -> Option<&'static CardInfo> {
+    let key =
+        |s: &str| s.chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_lowercase();
+    if let Ok(n) = query.trim().parse::<u8>() {
+        return CATALOGUE.iter().find(|c| c.number == n);
+    }
+    let q = key(query);
+    CATALOGUE.iter().find(|c| key(c.name) == q)
+}
+
+/// The hex digit the game shows for a stat value.
+pub fn digit(value: u8) -> u8 {
+    value >> 4
+}
+
+/// The in-game string of a card, e.g. `3P2A` (atk, type, pdef, mdef digits).
+pub fn display_string(card: &CardRecord) -> String {
+    format!(
+        "{:X}{}{:X}{:X}",
+        digit(card.atk),
+        card.card_type.letter(),
+        digit(card.pdef),
+        digit(card.mdef)
+    )
+}

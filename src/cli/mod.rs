@@ -1,0 +1,120 @@
+//! The `quadmist` command line: clap arguments and rendering. Only this layer prints.
+//!
+//! Conventions: data on stdout, diagnostics (findings, errors) on stderr, `--json` on every
+//! data command, colour only on a terminal and never with `NO_COLOR`, exit codes below.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+pub mod cards;
+pub mod common;
+pub mod icon;
+pub mod odds;
+pub mod plan;
+pub mod saves;
+pub mod score;
+
+/// Exit code: success (findings, even errors, may have been reported on stderr).
+pub const EXIT_OK: u8 = 0;
+/// Exit code: the file could not be read, or nothing usable was found in it.
+pub const EXIT_UNUSABLE: u8 = 1;
+/// Exit code: the command line is wrong (unknown option, bad value, a `--save` is needed).
+pub const EXIT_USAGE: u8 = 2;
+
+const EXAMPLES: &str = "\
+Examples:
+  quadmist saves memcard.mcr               list the saves on a memory card
+  quadmist cards memcard.mcr --save 3      the cards of the save in directory slot 3
+  quadmist score SavedData_ww.dat --save 1-2
+  quadmist plan memcard.mcr --discard 5
+  quadmist odds 8X35 4P23                  a card's chances against another
+
+Exit codes: 0 success, 1 unreadable file or nothing usable in it, 2 usage error.
+Colour is used on a terminal only, and never when NO_COLOR is set.";
+
+/// Reads Final Fantasy IX saves and shows the hidden Tetra Master data: exact card stats,
+/// caps, the collector score and rank, and plans for discards and the Master rank.
+#[derive(Debug, Parser)]
+#[command(name = "quadmist", version, after_help = EXAMPLES, max_term_width = 100)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the saves in a memory card, single-save file, PC .dat or Switch JSON save.
+    Saves(saves::SavesArgs),
+    /// Write a PlayStation save's icon as a PNG.
+    Icon(icon::IconArgs),
+    /// Show every owned card with exact stats, caps, type and arrows.
+    Cards(cards::CardsArgs),
+    /// Show the collector score, rank and the points to the next rank and to Master.
+    Score(score::ScoreArgs),
+    /// Plan discards that lose no points, and the road to the Master rank.
+    Plan(plan::PlanArgs),
+    /// A card's exact chance to win a card battle.
+    Odds(odds::OddsArgs),
+}
+
+/// An error that ends the command with an exit code.
+#[derive(Debug)]
+pub struct CliError {
+    /// The process exit code.
+    pub code: u8,
+    /// The message printed on stderr.
+    pub message: String,
+}
+
+impl CliError {
+    /// The file is unreadable or holds nothing usable (exit 1).
+    pub fn unusable(message: impl Into<String>) -> Self {
+        CliError { code: EXIT_UNUSABLE, message: message.into() }
+    }
+    /// The command line is wrong (exit 2).
+    pub fn usage(message: impl Into<String>) -> Self {
+        CliError { code: EXIT_USAGE, message: message.into() }
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        CliError::unusable(e.to_string())
+    }
+}
+
+/// Result of one subcommand.
+pub type CliResult = Result<(), CliError>;
+
+/// Runs the command line with the process arguments and returns the exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::from(EXIT_OK),
+        Err(e) => {
+            common::print_error(&e.message);
+            ExitCode::from(e.code)
+        }
+    }
+}
+
+/// Runs one parsed command line.
+pub fn run(cli: Cli) -> CliResult {
+    match cli.command {
+        Command::Saves(a) => saves::run(&a),
+        Command::Icon(a) => icon::run(&a),
+        Command::Cards(a) => cards::run(&a),
+        Command::Score(a) => score::run(&a),
+        Command::Plan(a) => plan::run(&a),
+        Command::Odds(a) => odds::run(&a),
+    }
+}

@@ -1,0 +1,25 @@
+//! quadmist: reads Final Fantasy IX saves and shows the hidden Tetra Master data.
+//!
+//! The crate is cut in layers, each using only the ones below it:
+//!
+//! 1. [`container`]: bytes of a PS1 memory card or single-save file → the saves inside.
+//! 2. [`ff9`]: one save (PlayStation block, PC `.dat` block, Switch JSON, Memoria sidecar)
+//!    → a platform-neutral [`ff9::Collection`].
+//! 3. [`cards`] and [`rules`]: the card catalogue, stat encoding, scoring, ranks, growth,
+//!    battle odds and legality checks. Pure functions.
+//! 4. [`plan`]: exact optimisers (zero-loss discards, budgeted discards, the road to Master).
+//! 5. [`cli`]: the `quadmist` command line. Only this layer prints.
+//!
+//! [`finding`] holds the report type every layer shares.
+
+#![warn(missing_docs)]
+
+pub mod cards;
+pub mod cli;
+pub mod container;
+pub mod ff9;
+pub mod finding;
+pub mod plan;
+pub mod rules;
+
+pub use finding::{Finding, Severity};

@@ -1,0 +1,1 @@
+//! Exact planning over a collection: zero-loss discards, budgeted discards, the road to Master.

@@ -1,0 +1,1 @@
+//! The video game's battle formula and exact odds.

@@ -1,0 +1,1 @@
+//! Card creation (`CardPool.CreateQuadMistCard`): stat rolls, type and arrow-mask odds.

@@ -1,0 +1,1 @@
+//! The board-game dice variant (sums, or counting sixes).

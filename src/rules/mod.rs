@@ -1,0 +1,9 @@
+//! The rules of Tetra Master: scoring and ranks, creation, growth and evolution, battle odds,
+//! the board-game dice variant, and legality checks over a collection. Pure functions.
+
+pub mod battle;
+pub mod creation;
+pub mod dice;
+pub mod growth;
+pub mod legality;
+pub mod score;

@@ -1,0 +1,44 @@
+//! Access to `../shared/` (the real sample files beside the checkout).
+//!
+//! When a file is missing, tests fail under `CI=true` and skip with a printed notice elsewhere.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The path of `../shared/<rel>` relative to the crate root.
+pub fn path(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared").join(rel)
+}
+
+/// Reads `../shared/<rel>`; `None` (with a notice) when absent outside CI; panics under CI.
+pub fn read(rel: &str) -> Option<Vec<u8>> {
+    let p = path(rel);
+    match std::fs::read(&p) {
+        Ok(b) => Some(b),
+        Err(e) => {
+            if std::env::var("CI").map(|v| v == "true").unwrap_or(false) {
+                panic!("{} is required under CI: {e}", p.display());
+            }
+            eprintln!("skipping: {} is missing ({e})", p.display());
+            None
+        }
+    }
+}
+
+/// True when `../shared/<rel>` exists; panics under CI when it does not.
+pub fn exists(rel: &str) -> bool {
+    read_dir_ok(rel)
+}
+
+fn read_dir_ok(rel: &str) -> bool {
+    let p = path(rel);
+    if p.exists() {
+        return true;
+    }
+    if std::env::var("CI").map(|v| v == "true").unwrap_or(false) {
+        panic!("{} is required under CI", p.display());
+    }
+    eprintln!("skipping: {} is missing", p.display());
+    false
+}

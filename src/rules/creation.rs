@@ -1,1 +1,154 @@
 //! Card creation (`CardPool.CreateQuadMistCard`): stat rolls, type and arrow-mask odds.
+//!
+//! The game's `R(a, b)` is Unity's integer `Random.Range`: uniform on `a..b-1`, `a` when
+//! `a == b`. The arrow odds are the PC engine's; the PlayStation's are assumed equal (unverified).
+
+use crate::cards::CardInfo;
+use crate::ff9::CardType;
+use std::sync::OnceLock;
+
+/// A source of the game's `Random.Range(lo, hi)` integers.
+pub trait RangeRng {
+    /// Uniform on `lo..hi` (exclusive); returns `lo` when `lo >= hi`.
+    fn range(&mut self, lo: u32, hi: u32) -> u32;
+}
+
+/// Arrow-count weights in percent for 0..8 arrows.
+pub const ARROW_COUNT_WEIGHTS: [u32; 9] = [1, 8, 25, 31, 18, 9, 5, 2, 1];
+
+/// A freshly created card's stats, type and arrows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NewCard {
+    /// Attack.
+    pub atk: u8,
+    /// Physical defence.
+    pub pdef: u8,
+    /// Magical defence.
+    pub mdef: u8,
+    /// Default type, or X with probability 1/127.
+    pub card_type: CardType,
+    /// Arrow mask.
+    pub arrows: u8,
+}
+
+/// The values a new card can roll for a stat with cap `max`: `⌊max/2⌋ ..= 2·⌊max/2⌋ − 1`
+/// (just `⌊max/2⌋` when that is 0 or the range is empty).
+pub fn stat_range(max: u8) -> (u8, u8) {
+    let h = max / 2;
+    (h, if h == 0 { 0 } else { 2 * h - 1 })
+}
+
+/// Rolls one stat the way the game does: `⌊m/2⌋ + R(0, ⌊m/2⌋)`.
+pub fn roll_stat(max: u8, rng: &mut impl RangeRng) -> u8 {
+    let h = max / 2;
+    h + rng.range(0, h as u32) as u8
+}
+
+/// Rolls an arrow mask: a count from the weights, then the game's biased shuffle of 0..7.
+pub fn roll_arrows(rng: &mut impl RangeRng) -> u8 {
+    let roll = rng.range(0, 100);
+    let mut acc = 0;
+    let mut count = 8;
+    for (k, w) in ARROW_COUNT_WEIGHTS.iter().enumerate() {
+        acc += w;
+        if roll < acc {
+            count = k;
+            break;
+        }
+    }
+    let mut dirs = [0u8, 1, 2, 3, 4, 5, 6, 7];
+    for j in 0..8 {
+        let k = rng.range(0, 8) as usize;
+        dirs.swap(j, k);
+    }
+    dirs[..count].iter().fold(0, |m, &d| m | (1 << d))
+}
+
+/// Creates a card of this catalogue entry the way the game does (stats, then type, then arrows).
+pub fn create(info: &CardInfo, rng: &mut impl RangeRng) -> NewCard {
+    let atk = roll_stat(info.max_atk, rng);
+    let pdef = roll_stat(info.max_pdef, rng);
+    let mdef = roll_stat(info.max_mdef, rng);
+    let card_type = if rng.range(0, 127) == 0 { CardType::Flexible } else { info.default_type };
+    let arrows = roll_arrows(rng);
+    NewCard { atk, pdef, mdef, card_type, arrows }
+}
+
+/// Denominator of [`mask_numerators`]: 100 (count roll) × 8⁸ (shuffle rolls).
+pub const MASK_DENOMINATOR: u64 = 100 * (1 << 24);
+
+/// For each mask, the number of equally likely (count roll, shuffle rolls) outcomes giving it,
+/// out of [`MASK_DENOMINATOR`]. Exact.
+pub fn mask_numerators() -> &'static [u64; 256] {
+    static TABLE: OnceLock<[u64; 256]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        // Walk all 8^8 shuffle outcomes as a distribution over permutations, step by step.
+        let mut dist: std::collections::HashMap<[u8; 8], u64> = std::collections::HashMap::new();
+        dist.insert([0, 1, 2, 3, 4, 5, 6, 7], 1);
+        for j in 0..8 {
+            let mut next = std::collections::HashMap::with_capacity(dist.len() * 8);
+            for (perm, n) in dist {
+                for k in 0..8 {
+                    let mut p = perm;
+                    p.swap(j, k);
+                    *next.entry(p).or_insert(0) += n;
+                }
+            }
+            dist = next;
+        }
+        let mut table = [0u64; 256];
+        for (perm, n) in dist {
+            let mut mask = 0u8;
+            for (count, w) in ARROW_COUNT_WEIGHTS.iter().enumerate() {
+                if count > 0 {
+                    mask |= 1 << perm[count - 1];
+                }
+                table[mask as usize] += n * *w as u64;
+            }
+        }
+        table
+    })
+}
+
+/// Probability that a newly created card gets `mask`.
+pub fn mask_probability(mask: u8) -> f64 {
+    mask_numerators()[mask as usize] as f64 / MASK_DENOMINATOR as f64
+}
+
+/// Probability that a newly created card gets `mask`, as a reduced fraction.
+pub fn mask_probability_exact(mask: u8) -> (u64, u64) {
+    let (a, b) = (mask_numerators()[mask as usize], MASK_DENOMINATOR);
+    let g = gcd(a, b); // b > 0, so g > 0
+    (a / g, b / g)
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mask_probabilities_match_the_spec_vectors() {
+        assert_eq!(mask_probability_exact(0x00), (1, 100));
+        assert_eq!(mask_probability_exact(0xFF), (1, 100));
+        assert_eq!(mask_probability_exact(0x01), (1, 100));
+        assert_eq!(mask_probability_exact(0x02), (2658551, 209715200));
+        assert_eq!(mask_probability_exact(0x80), (823543, 104857600));
+        assert_eq!(mask_probability_exact(0xC7), (1084167, 838860800));
+        let total: u64 = mask_numerators().iter().sum();
+        assert_eq!(total, MASK_DENOMINATOR);
+    }
+
+    #[test]
+    fn stat_ranges_match_the_spec_examples() {
+        assert_eq!(stat_range(7), (3, 5));
+        assert_eq!(stat_range(255), (127, 253));
+        assert_eq!(stat_range(2), (1, 1));
+    }
+}

@@ -53,6 +53,14 @@ impl Serialize for Ratio {
 }
 
 fn gcd(mut a: u128, mut b: u128) -> u128 {
+    // Most fractions here are small: u64 division is several times faster than u128.
+    if let (Ok(x), Ok(y)) = (u64::try_from(a), u64::try_from(b)) {
+        let (mut x, mut y) = (x, y);
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        return u128::from(x);
+    }
     while b != 0 {
         (a, b) = (b, a % b);
     }
@@ -254,54 +262,67 @@ pub struct Battle {
     pub odds: Odds,
 }
 
-/// Counts of the values a combination of independent uniform bands can take: index v holds
-/// how many of the equally likely combinations give the value v.
-type ValueCounts = [u32; 256];
-
-/// The distribution of max (or min) of independent uniform stats, as counts.
-fn extreme_counts(stats: &[Stat], highest: bool) -> ValueCounts {
-    let bounds: Vec<(u8, u8)> = stats.iter().map(|s| s.bounds()).collect();
-    // at_or_beyond(v): combinations whose extreme is ≤ v (highest) or ≥ v (lowest).
-    let at_or_beyond = |v: i32| -> u32 {
-        bounds
-            .iter()
-            .map(|&(lo, hi)| {
-                let (lo, hi) = (i32::from(lo), i32::from(hi));
-                let n = if highest { v.min(hi) - lo + 1 } else { hi - v.max(lo) + 1 };
-                n.max(0) as u32
-            })
-            .product()
-    };
-    let mut counts = [0u32; 256];
-    for v in 0..256i32 {
-        let step = if highest { -1 } else { 1 };
-        counts[v as usize] = at_or_beyond(v) - at_or_beyond(v + step);
-    }
-    counts
+/// The values the highest (or lowest) of several independent uniform stats can take: the
+/// support `lo..=hi` and, for each value, how many of the equally likely combinations give it.
+///
+/// Each stat spans at most 16 values, so the support does too: the highest value lies between
+/// the largest low bound and the largest high bound, which is at most 15 above it (and likewise
+/// for the lowest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Spread {
+    lo: u8,
+    hi: u8,
+    /// `counts[i]` combinations give the value `lo + i`.
+    counts: [u32; 16],
 }
 
-/// The attack and defence value distributions of this matchup.
-fn value_counts(m: Matchup, attacker: &Fighter, defender: &Fighter) -> (ValueCounts, ValueCounts) {
-    let a = attacker;
-    let d = defender;
+impl Spread {
+    fn of(stats: &[Stat], highest: bool) -> Spread {
+        let pick = |f: fn((u8, u8)) -> u8| {
+            let values = stats.iter().map(|s| f(s.bounds()));
+            if highest { values.max() } else { values.min() }.unwrap_or(0)
+        };
+        let (lo, hi) = (pick(|b| b.0), pick(|b| b.1));
+        // Combinations whose extreme is ≤ v (highest) or ≥ v (lowest).
+        let at_or_beyond = |v: i32| -> u32 {
+            stats
+                .iter()
+                .map(|s| {
+                    let (l, h) = s.bounds();
+                    let (l, h) = (i32::from(l), i32::from(h));
+                    let n = if highest { v.min(h) - l + 1 } else { h - v.max(l) + 1 };
+                    n.max(0) as u32
+                })
+                .product()
+        };
+        let step = if highest { -1 } else { 1 };
+        let mut counts = [0u32; 16];
+        for (v, c) in (i32::from(lo)..=i32::from(hi)).zip(counts.iter_mut()) {
+            *c = at_or_beyond(v) - at_or_beyond(v + step);
+        }
+        Spread { lo, hi, counts }
+    }
+
+    /// (value, count) for every value of the support.
+    fn values(&self) -> impl Iterator<Item = (u8, u32)> + '_ {
+        (self.lo..=self.hi).zip(self.counts.iter().copied())
+    }
+}
+
+/// The attack and defence value spreads of this matchup.
+fn spreads(m: Matchup, attacker: &Fighter, defender: &Fighter) -> (Spread, Spread) {
+    let (a, d) = (attacker, defender);
     match m {
-        Matchup::AtkVsPdef => (extreme_counts(&[a.atk], true), extreme_counts(&[d.pdef], true)),
-        Matchup::AtkVsMdef => (extreme_counts(&[a.atk], true), extreme_counts(&[d.mdef], true)),
+        Matchup::AtkVsPdef => (Spread::of(&[a.atk], true), Spread::of(&[d.pdef], true)),
+        Matchup::AtkVsMdef => (Spread::of(&[a.atk], true), Spread::of(&[d.mdef], true)),
         Matchup::AtkVsLowerDefence => {
-            (extreme_counts(&[a.atk], true), extreme_counts(&[d.pdef, d.mdef], false))
+            (Spread::of(&[a.atk], true), Spread::of(&[d.pdef, d.mdef], false))
         }
         Matchup::HighestVsLowest => (
-            extreme_counts(&[a.atk, a.pdef, a.mdef], true),
-            extreme_counts(&[d.atk, d.pdef, d.mdef], false),
+            Spread::of(&[a.atk, a.pdef, a.mdef], true),
+            Spread::of(&[d.atk, d.pdef, d.mdef], false),
         ),
     }
-}
-
-/// Lowest and highest value with a non-zero count.
-fn support(counts: &ValueCounts) -> (u8, u8) {
-    let lo = counts.iter().position(|&c| c > 0).unwrap_or(0);
-    let hi = counts.iter().rposition(|&c| c > 0).unwrap_or(0);
-    (lo as u8, hi as u8)
 }
 
 /// The attacker's odds against the defender by the game's formula; `None` when the attacker's
@@ -313,43 +334,45 @@ fn support(counts: &ValueCounts) -> (u8, u8) {
 /// are the min or max of several bands, counted exactly).
 pub fn battle(attacker: &Fighter, defender: &Fighter) -> Option<Battle> {
     let matchup = Matchup::of(attacker.card_type)?;
-    let (ac, dc) = value_counts(matchup, attacker, defender);
-    let attack = support(&ac);
-    let defence = support(&dc);
-    let min = win_chance(attack.0, defence.1);
-    let max = win_chance(attack.1, defence.0);
+    let (a, d) = spreads(matchup, attacker, defender);
+    let min = win_chance(a.lo, d.hi);
+    let max = win_chance(a.hi, d.lo);
     let odds = if min == max {
         Odds::Exact(min)
     } else {
-        Odds::Range { min, mean: mean_chance(&ac, attack, &dc, defence), max }
+        Odds::Range { min, mean: mean_chance(&a, &d), max }
     };
-    Some(Battle { matchup, attack, defence, odds })
+    Some(Battle { matchup, attack: (a.lo, a.hi), defence: (d.lo, d.hi), odds })
 }
 
-/// Σ count(A)·count(D)·P(A, D) / (Σ count(A) · Σ count(D)), over the supports only.
-fn mean_chance(ac: &ValueCounts, attack: (u8, u8), dc: &ValueCounts, defence: (u8, u8)) -> f64 {
-    let mut sum = 0.0;
-    let (mut a_total, mut d_total) = (0u64, 0u64);
-    for d in defence.0..=defence.1 {
-        d_total += u64::from(dc[d as usize]);
+/// Σ count(A)·count(D)·P(A, D) / (Σ count(A) · Σ count(D)).
+///
+/// Per attack value A the defence values split in two: D < A, where P = (2A − D − 1)/(2A)
+/// shares the denominator 2A (an integer sum, one division), and D ≥ A, where
+/// P = (A − 1)/(2D) and Σ count(D)/(2D) is summed once per defence value.
+fn mean_chance(attack: &Spread, defence: &Spread) -> f64 {
+    // (D, count, count/(2D)) per defence value; unused entries have count 0 and add nothing.
+    let mut defence_values = [(0u32, 0u32, 0.0f64); 16];
+    for ((d, cd), slot) in defence.values().zip(defence_values.iter_mut()) {
+        let d = floor_one(d);
+        *slot = (d, cd, f64::from(cd) / f64::from(2 * d));
     }
-    for a in attack.0..=attack.1 {
-        let ca = ac[a as usize];
-        if ca == 0 {
-            continue;
-        }
-        a_total += u64::from(ca);
-        let mut row = 0.0;
-        for d in defence.0..=defence.1 {
-            let cd = dc[d as usize];
-            if cd != 0 {
-                let (num, den) = win_fraction(floor_one(a), floor_one(d));
-                row += f64::from(cd) * f64::from(num) / f64::from(den);
+    let mut sum = 0.0;
+    for (a, ca) in attack.values() {
+        let a = floor_one(a);
+        let (mut below, mut at_or_above) = (0u64, 0.0);
+        for &(d, cd, share) in &defence_values {
+            if d < a {
+                below += u64::from(cd) * u64::from(2 * a - d - 1);
+            } else {
+                at_or_above += share;
             }
         }
+        let row = below as f64 / f64::from(2 * a) + f64::from(a - 1) * at_or_above;
         sum += f64::from(ca) * row;
     }
-    sum / (a_total as f64 * d_total as f64)
+    let total = |s: &Spread| s.counts.iter().map(|&c| f64::from(c)).sum::<f64>();
+    sum / (total(attack) * total(defence))
 }
 
 #[cfg(test)]

@@ -6,12 +6,15 @@ use quadmist::rules::battle::{battle, win_chance, Fighter, Odds, Ratio, Stat};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Every roll pair (a, d) with a in 0..A and d in 0..D, counted one by one.
-fn enumerate_wins(attack: u32, defence: u32) -> u64 {
-    let mut wins = 0;
-    for a in 0..attack {
-        for d in 0..defence {
-            wins += u64::from(a > d);
+/// wins[A][D] = #{(a, d) : a < A, d < D, a > d}: every roll pair checked once, the counts
+/// for all (A, D) accumulated along the way (a row adds the pairs with d = D − 1).
+fn enumerate_all_wins() -> Vec<[u64; 256]> {
+    let mut wins = vec![[0u64; 256]; 256];
+    for (attack, row) in wins.iter_mut().enumerate() {
+        for defence in 1..256 {
+            let d = defence - 1;
+            let new_pairs = (0..attack).filter(|&a| a > d).count() as u64;
+            row[defence] = row[defence - 1] + new_pairs;
         }
     }
     wins
@@ -19,13 +22,17 @@ fn enumerate_wins(attack: u32, defence: u32) -> u64 {
 
 #[test]
 fn closed_form_equals_exhaustive_enumeration_for_every_value_pair() {
+    let wins = enumerate_all_wins();
     for attack in 0..=255u8 {
         for defence in 0..=255u8 {
-            let (a, d) = (u32::from(attack.max(1)), u32::from(defence.max(1)));
-            let expected = Ratio::new(u128::from(enumerate_wins(a, d)), u128::from(a * d));
+            let (a, d) = (usize::from(attack.max(1)), usize::from(defence.max(1)));
+            let expected = Ratio::new(u128::from(wins[a][d]), (a * d) as u128);
             assert_eq!(win_chance(attack, defence), expected, "A={attack} D={defence}");
         }
     }
+    // Spot checks of the enumeration itself: (2, 1) has one winning pair (1, 0); (3, 3) has
+    // (1, 0), (2, 0), (2, 1).
+    assert_eq!((wins[2][1], wins[3][3], wins[1][255]), (1, 3, 0));
 }
 
 #[test]
@@ -130,6 +137,51 @@ fn the_mean_table_for_single_digits_is_a_16_by_16_average() {
                 }
                 Odds::Exact(_) => panic!("{ad} vs {dd}: bands give a range"),
             }
+        }
+    }
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn stat() -> impl Strategy<Value = Stat> {
+        prop_oneof![any::<u8>().prop_map(Stat::Exact), (0u8..16).prop_map(Stat::Digit)]
+    }
+
+    fn card_type() -> impl Strategy<Value = CardType> {
+        prop_oneof![
+            Just(CardType::Physical),
+            Just(CardType::Magic),
+            Just(CardType::Flexible),
+            Just(CardType::Assault)
+        ]
+    }
+
+    prop_compose! {
+        fn any_fighter()(atk in stat(), t in card_type(), pdef in stat(), mdef in stat()) -> Fighter {
+            fighter(atk, t, pdef, mdef)
+        }
+    }
+
+    proptest! {
+        /// The worst and best cases are reached by some values and bound the mean; the worst
+        /// equals the closed form at the lowest A and highest D the bands allow.
+        #[test]
+        fn worst_mean_best_are_ordered(att in any_fighter(), def in any_fighter()) {
+            let b = battle(&att, &def).unwrap();
+            match b.odds {
+                Odds::Exact(p) => {
+                    prop_assert_eq!(p, win_chance(b.attack.0, b.defence.1));
+                    prop_assert_eq!(p, win_chance(b.attack.1, b.defence.0));
+                }
+                Odds::Range { min, mean, max } => {
+                    prop_assert_eq!(min, win_chance(b.attack.0, b.defence.1));
+                    prop_assert_eq!(max, win_chance(b.attack.1, b.defence.0));
+                    prop_assert!(min.to_f64() - 1e-12 <= mean && mean <= max.to_f64() + 1e-12);
+                }
+            }
+            prop_assert!(b.attack.1 - b.attack.0 <= 15 && b.defence.1 - b.defence.0 <= 15);
         }
     }
 }

@@ -4,7 +4,7 @@
 use super::common::{self, SaveArgs};
 use super::{CliError, CliResult};
 use crate::cards;
-use crate::ff9::{CardType, Collection};
+use crate::ff9::{CardType, Collection, Platform};
 use crate::finding::Finding;
 use crate::rules::battle::{self, Fighter, Matchup, Odds, Ratio, Stat};
 use crate::rules::dice::{self, DiceRule};
@@ -119,8 +119,11 @@ pub struct Side {
     /// The slot in the save's card list, for a card from a save.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub slot: Option<u16>,
+    /// The platform of the save the card comes from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub platform: Option<Platform>,
     /// The stats.
-    #[serde(skip)]
+    #[serde(rename = "stats")]
     pub fighter: Fighter,
 }
 
@@ -131,6 +134,7 @@ impl Side {
             digits: fighter.digits(),
             name: None,
             slot: None,
+            platform: None,
             fighter,
         }
     }
@@ -239,6 +243,7 @@ pub fn card_in_slot(collection: &Collection, slot: u16, file: &str) -> Result<Si
         digits: cards::display_string(card),
         name: Some(cards::name(card.id)),
         slot: Some(slot),
+        platform: Some(collection.platform),
         fighter,
     })
 }
@@ -425,6 +430,16 @@ fn notes(rows: &[Row], rules: RuleSet) -> Vec<String> {
         notes.push(
             "mean: an estimate, every value of a digit band taken as equally likely; worst and \
              best are exact"
+                .to_string(),
+        );
+    }
+    let from_playstation = |r: &Row| {
+        [&r.attacker, &r.defender].iter().any(|s| s.platform == Some(Platform::PlayStation))
+    };
+    if rules == RuleSet::Game && rows.iter().any(from_playstation) {
+        notes.push(
+            "PlayStation card: the battle formula is the PC engine's, assumed identical on the \
+             PlayStation (unverified)"
                 .to_string(),
         );
     }
@@ -685,6 +700,14 @@ mod tests {
         );
         assert_eq!(findings.len(), 1);
         assert!(findings[0].message.contains("slot 4"));
+        // Cards from a PlayStation save carry the formula's caveat; typed cards do not.
+        assert!(notes(&rows, RuleSet::Game).iter().any(|n| n.contains("PlayStation")));
+        let typed = super::rows(&opponent, &opponent, RuleSet::Game, &mut findings);
+        assert!(notes(&typed, RuleSet::Game).is_empty());
+        assert_eq!(
+            rows[0].attacker.label(),
+            format!("{}, slot 2: 100/X/30/40 (6X12)", cards::name(1))
+        );
     }
 
     #[test]

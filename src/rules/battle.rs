@@ -21,11 +21,6 @@ pub struct Ratio {
 }
 
 impl Ratio {
-    /// Zero.
-    pub const ZERO: Ratio = Ratio { num: 0, den: 1 };
-    /// One.
-    pub const ONE: Ratio = Ratio { num: 1, den: 1 };
-
     /// `num / den` in lowest terms. Panics if `den` is 0 (callers pass constants or counts).
     pub fn new(num: u128, den: u128) -> Ratio {
         assert!(den != 0, "a ratio's denominator must not be 0");
@@ -144,11 +139,6 @@ impl Fighter {
         }
     }
 
-    /// True when every stat is exact.
-    pub fn is_exact(&self) -> bool {
-        [self.atk, self.pdef, self.mdef].iter().all(|s| matches!(s, Stat::Exact(_)))
-    }
-
     /// The in-game string, e.g. `8X35`.
     pub fn digits(&self) -> String {
         format!(
@@ -249,7 +239,7 @@ impl Odds {
 }
 
 /// The battle of one attacker against one defender.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Battle {
     /// Which stats are compared.
     pub matchup: Matchup,
@@ -258,7 +248,6 @@ pub struct Battle {
     /// Lowest and highest defence value D (0 shown as 0; it counts as 1).
     pub defence: (u8, u8),
     /// The attacker's chance to win.
-    #[serde(skip)]
     pub odds: Odds,
 }
 

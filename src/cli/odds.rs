@@ -253,8 +253,11 @@ fn load(spec: &str) -> Result<Collection, CliError> {
     common::load_collection(&parse_save_spec(spec)).map(|(_, c)| c)
 }
 
-/// The attackers and defenders named by the arguments.
-fn sides(args: &OddsArgs) -> Result<(Vec<Side>, Vec<Side>), CliError> {
+/// The attackers and defenders named by the arguments; `load` reads a `FILE[:S]` collection.
+fn sides(
+    args: &OddsArgs,
+    load: &dyn Fn(&str) -> Result<Collection, CliError>,
+) -> Result<(Vec<Side>, Vec<Side>), CliError> {
     let mut typed = args.cards.iter();
     let mut next_typed = |role: &str| -> Result<Side, CliError> {
         let text = typed.next().ok_or_else(|| {
@@ -562,7 +565,7 @@ fn print_table(rows: &[Row], rules: RuleSet, notes: &[String]) -> CliResult {
 
 /// Runs `quadmist odds`.
 pub fn run(args: &OddsArgs) -> CliResult {
-    let (attackers, defenders) = sides(args)?;
+    let (attackers, defenders) = sides(args, &load)?;
     let mut findings = Vec::new();
     let rows = rows(&attackers, &defenders, args.rules, &mut findings);
     common::print_findings(&findings);
@@ -708,6 +711,47 @@ mod tests {
             rows[0].attacker.label(),
             format!("{}, slot 2: 100/X/30/40 (6X12)", cards::name(1))
         );
+    }
+
+    fn args(line: &str) -> OddsArgs {
+        #[derive(clap::Parser)]
+        struct Wrapper {
+            #[command(flatten)]
+            odds: OddsArgs,
+        }
+        use clap::Parser;
+        let words = std::iter::once("odds").chain(line.split_whitespace());
+        Wrapper::try_parse_from(words).expect("valid arguments").odds
+    }
+
+    #[test]
+    fn sides_come_from_saves_lists_and_positionals() {
+        let c = collection();
+        let load = |spec: &str| -> Result<Collection, CliError> {
+            assert!(spec == "m.mcr:3" || spec == "o.mcr", "{spec}");
+            Ok(c.clone())
+        };
+        let slots = |v: &[Side]| v.iter().map(|s| s.slot).collect::<Vec<_>>();
+        let cards = |v: &[Side]| v.iter().map(|s| s.card.clone()).collect::<Vec<_>>();
+
+        let (a, d) = sides(&args("--save m.mcr:3 --card 2 4P23"), &load).unwrap();
+        assert_eq!((slots(&a), cards(&d)), (vec![Some(2)], vec!["4P23".to_string()]));
+
+        let (a, d) = sides(&args("--save m.mcr:3 --card 3 --vs 4P23,1/M/2/3"), &load).unwrap();
+        assert_eq!((slots(&a), cards(&d)), (vec![Some(3)], vec!["4P23".into(), "1/M/2/3".into()]));
+
+        let (a, d) =
+            sides(&args("--save m.mcr:3 --hand 1,3 --vs-save o.mcr --vs-card 2"), &load).unwrap();
+        assert_eq!((slots(&a), slots(&d)), (vec![Some(1), Some(3)], vec![Some(2)]));
+
+        let (a, d) = sides(&args("8X35 --vs-save o.mcr --vs-card 1"), &load).unwrap();
+        assert_eq!((cards(&a), slots(&d)), (vec!["8X35".to_string()], vec![Some(1)]));
+
+        for bad in
+            ["--save m.mcr:3 --card 2 4P23 1P11", "--save m.mcr:3 --card 2", "--save m.mcr:3 4P23"]
+        {
+            assert_eq!(sides(&args(bad), &load).unwrap_err().code, crate::cli::EXIT_USAGE, "{bad}");
+        }
     }
 
     #[test]

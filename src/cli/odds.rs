@@ -1,17 +1,786 @@
-//! `quadmist odds`.
+//! `quadmist odds`: a card's exact chance to win a card battle, by the game's formula or the
+//! board-game dice variants.
 
-use super::CliResult;
-use clap::Args;
+use super::common::{self, SaveArgs};
+use super::{CliError, CliResult};
+use crate::cards;
+use crate::ff9::{CardType, Collection, Platform};
+use crate::finding::Finding;
+use crate::rules::battle::{self, Fighter, Matchup, Odds, Ratio, Stat};
+use crate::rules::dice::{self, DiceRule};
+use anstyle::Style;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use tabled::settings::object::Columns;
+use tabled::settings::{Alignment, Style as TableStyle};
+
+const AFTER_HELP: &str = "\
+Card syntax:
+  8X35           in-game digits: attack digit, type (P M X A), pdef digit, mdef digit. Each
+                 digit is a band of 16 values (8 = 128..143), so the odds are a range: the worst
+                 case, the mean over all equally likely values (an estimate), the best case.
+  138/X/53/90    exact stats atk/type/pdef/mdef, each 0..255 in decimal (or hex with 0x, e.g.
+                 0x8A/X/0x35/0x5A): one exact figure. A stat written as a digit and `?`
+                 (138/X/3?/90) is known by its digit only.
+
+Game rules (tetra-master-rules §9): the attacker's type picks the values compared (P: atk vs
+pdef, M: atk vs mdef, X: atk vs the lower defence, A: the attacker's highest stat vs the
+defender's lowest); 0 counts as 1; the game rolls 0..A-1 against 0..D-1 and the attacker wins
+only on a strictly higher roll. PC engine code; the PlayStation is assumed identical
+(unverified).
+
+Dice rules (board-game variant): the attacker rolls as many six-sided dice as its attack
+digit, the defender as many as the defence digit the type picks (X: the lower one; A: assumed
+the attacker's highest digit against the defender's lowest). `dice` compares the sums, `sixes`
+counts the sixes; ties go to the attacker; a digit 0 rolls no dice.
+
+Examples:
+  quadmist odds 8X35 4P23                    digits against digits: worst, mean, best
+  quadmist odds 138/X/53/90 70/P/40/35       exact stats: one exact figure
+  quadmist odds 8X35 4P23 --rules dice       the board game's sums of dice
+  quadmist odds --save memcard.mcr:3 --card 12 4P23
+                                             card in slot 12 of save 3 against 4P23
+  quadmist odds --save SavedData_ww.dat:1-2 --card 5 --vs 4P23,2M12,0x50/A/0x30/0x20
+                                             one card against several opponents
+  quadmist odds --save memcard.mcr --hand 1,4,9,12 --vs-save other.mcr --vs-card 3
+                                             several cards against one opponent, best first
+  quadmist odds 8X35 4P23 --json             {\"attacker_wins\": {\"min\", \"mean\", \"max\"}, ...}
+
+FILE[:S] names a save file and, after the last colon, the save to use (as in `quadmist saves`);
+the colon part may be left out when the file holds one Final Fantasy IX save.";
+
+/// Which rules decide a card battle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RuleSet {
+    /// The video game's formula.
+    Game,
+    /// Board game: compare the sums of the dice; ties to the attacker.
+    Dice,
+    /// Board game: compare the number of sixes; ties to the attacker.
+    Sixes,
+}
 
 /// Arguments of `quadmist odds`.
 #[derive(Debug, Args)]
+#[command(after_help = AFTER_HELP)]
 pub struct OddsArgs {
-    /// The file.
-    pub file: std::path::PathBuf,
+    /// ATTACKER then DEFENDER, as in-game digits (8X35) or exact stats (138/X/53/90). Leave out
+    /// the attacker when --save gives it and the defender when --vs-save or --vs gives it.
+    #[arg(value_name = "CARD", num_args = 0..=2)]
+    pub cards: Vec<String>,
+
+    /// The attacker's save file, optionally with `:SAVE` (e.g. memcard.mcr:3); with --card or
+    /// --hand.
+    #[arg(long, value_name = "FILE[:S]")]
+    pub save: Option<String>,
+
+    /// The attacker: the card in this slot (1-based position in the save's card list).
+    #[arg(long, value_name = "SLOT", requires = "save", conflicts_with = "hand")]
+    pub card: Option<u16>,
+
+    /// Several attackers from --save (slots, comma-separated), ranked best first.
+    #[arg(long, value_name = "SLOT,...", value_delimiter = ',', requires = "save")]
+    pub hand: Vec<u16>,
+
+    /// The defender's save file, optionally with `:SAVE`; with --vs-card.
+    #[arg(long, value_name = "FILE[:S]", requires = "vs_card")]
+    pub vs_save: Option<String>,
+
+    /// The defender: the card in this slot of --vs-save.
+    #[arg(long, value_name = "SLOT", requires = "vs_save", conflicts_with = "vs")]
+    pub vs_card: Option<u16>,
+
+    /// Several defenders (comma-separated cards), one row each.
+    #[arg(long, value_name = "CARD,...", value_delimiter = ',')]
+    pub vs: Vec<String>,
+
+    /// The rules: the video game's formula, or a board-game dice variant.
+    #[arg(long, value_enum, default_value_t = RuleSet::Game)]
+    pub rules: RuleSet,
+
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One side of a battle: a card and where it came from.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Side {
+    /// The card as given or as stored (`8X35` or `138/X/53/90`).
+    pub card: String,
+    /// The in-game digits.
+    pub digits: String,
+    /// The catalogue name, for a card from a save.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The slot in the save's card list, for a card from a save.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slot: Option<u16>,
+    /// The platform of the save the card comes from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub platform: Option<Platform>,
+    /// The stats.
+    #[serde(rename = "stats")]
+    pub fighter: Fighter,
+}
+
+impl Side {
+    fn typed(fighter: Fighter) -> Side {
+        Side {
+            card: fighter.to_string(),
+            digits: fighter.digits(),
+            name: None,
+            slot: None,
+            platform: None,
+            fighter,
+        }
+    }
+
+    fn label(&self) -> String {
+        let card = if self.card == self.digits {
+            self.card.clone()
+        } else {
+            format!("{} ({})", self.card, self.digits)
+        };
+        match (&self.name, self.slot) {
+            (Some(name), Some(slot)) => format!("{name}, slot {slot}: {card}"),
+            _ => card,
+        }
+    }
+}
+
+/// Parses a card written as in-game digits (`8X35`) or exact stats (`138/X/53/90`).
+pub fn parse_card(text: &str) -> Result<Fighter, CliError> {
+    let s = text.trim();
+    let bad = || {
+        CliError::usage(format!(
+            "`{text}` is not a card: write the in-game digits like 8X35 (attack digit, type P/M/X/A, \
+             pdef digit, mdef digit) or exact stats like 138/X/53/90 (atk/type/pdef/mdef, 0-255 each)"
+        ))
+    };
+    let card_type = |t: &str| {
+        let mut chars = t.trim().chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => CardType::from_letter(c),
+            _ => None,
+        }
+    };
+    if s.contains('/') {
+        let parts: Vec<&str> = s.split('/').collect();
+        let [atk, t, pdef, mdef] = parts[..] else { return Err(bad()) };
+        let stat = |p: &str| parse_stat(p.trim()).ok_or_else(bad);
+        return Ok(Fighter {
+            atk: stat(atk)?,
+            card_type: card_type(t).ok_or_else(bad)?,
+            pdef: stat(pdef)?,
+            mdef: stat(mdef)?,
+        });
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let [a, t, p, m] = chars[..] else { return Err(bad()) };
+    let digit = |c: char| c.to_digit(16).map(|d| Stat::Digit(d as u8)).ok_or_else(bad);
+    Ok(Fighter {
+        atk: digit(a)?,
+        card_type: CardType::from_letter(t).ok_or_else(bad)?,
+        pdef: digit(p)?,
+        mdef: digit(m)?,
+    })
+}
+
+/// One stat of the exact syntax: decimal, `0x` hex, or a hex digit and `?`.
+fn parse_stat(s: &str) -> Option<Stat> {
+    if let Some(d) = s.strip_suffix('?') {
+        let mut chars = d.chars();
+        return match (chars.next(), chars.next()) {
+            (Some(c), None) => c.to_digit(16).map(|d| Stat::Digit(d as u8)),
+            _ => None,
+        };
+    }
+    let value = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(hex) => u8::from_str_radix(hex, 16).ok()?,
+        None => s.parse::<u8>().ok()?,
+    };
+    Some(Stat::Exact(value))
+}
+
+/// Splits `FILE[:S]` into the file and the save selector. The part after the last `:` is a
+/// selector only when it looks like one (`1`..`15`, `S-F` or `auto`) and the whole text is not
+/// an existing file, so Windows paths (`C:\saves\card.mcr`) stay whole.
+pub fn parse_save_spec(spec: &str) -> SaveArgs {
+    let whole = || SaveArgs { file: PathBuf::from(spec), save: None };
+    if Path::new(spec).is_file() {
+        return whole();
+    }
+    let Some((file, sel)) = spec.rsplit_once(':') else { return whole() };
+    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let is_selector = sel.eq_ignore_ascii_case("auto")
+        || numeric(sel)
+        || sel.split_once('-').is_some_and(|(a, b)| numeric(a) && numeric(b));
+    if file.is_empty() || !is_selector {
+        return whole();
+    }
+    SaveArgs { file: PathBuf::from(file), save: Some(sel.to_string()) }
+}
+
+/// The card in `slot` of a collection, as a battle side.
+pub fn card_in_slot(collection: &Collection, slot: u16, file: &str) -> Result<Side, CliError> {
+    let card = collection.cards.iter().find(|c| c.slot == slot).ok_or_else(|| {
+        let last = collection.cards.iter().map(|c| c.slot).max();
+        CliError::usage(match last {
+            Some(last) => format!(
+                "{file} has no card in slot {slot} (its {} cards are in slots 1..{last})",
+                collection.cards.len()
+            ),
+            None => format!("{file} holds no cards"),
+        })
+    })?;
+    let fighter = Fighter::from_record(card);
+    Ok(Side {
+        card: fighter.to_string(),
+        digits: cards::display_string(card),
+        name: Some(cards::name(card.id)),
+        slot: Some(slot),
+        platform: Some(collection.platform),
+        fighter,
+    })
+}
+
+/// Reads a collection from `FILE[:S]` (findings go to stderr).
+fn load(spec: &str) -> Result<Collection, CliError> {
+    common::load_collection(&parse_save_spec(spec)).map(|(_, c)| c)
+}
+
+/// The attackers and defenders named by the arguments; `load` reads a `FILE[:S]` collection.
+fn sides(
+    args: &OddsArgs,
+    load: &dyn Fn(&str) -> Result<Collection, CliError>,
+) -> Result<(Vec<Side>, Vec<Side>), CliError> {
+    let mut typed = args.cards.iter();
+    let mut next_typed = |role: &str| -> Result<Side, CliError> {
+        let text = typed.next().ok_or_else(|| {
+            CliError::usage(format!(
+                "no {role}: give it as a card (8X35 or 138/X/53/90){}",
+                if role == "attacker" {
+                    " or with --save FILE --card SLOT (or --hand SLOT,...)"
+                } else {
+                    ", with --vs CARD,... or with --vs-save FILE --vs-card SLOT"
+                }
+            ))
+        })?;
+        parse_card(text).map(Side::typed)
+    };
+    let attackers = match (&args.save, args.card, args.hand.is_empty()) {
+        (Some(spec), Some(slot), _) => vec![card_in_slot(&load(spec)?, slot, spec)?],
+        (Some(spec), None, false) => {
+            let collection = load(spec)?;
+            args.hand
+                .iter()
+                .map(|&s| card_in_slot(&collection, s, spec))
+                .collect::<Result<_, _>>()?
+        }
+        (Some(_), None, true) => {
+            return Err(CliError::usage("--save needs --card SLOT or --hand SLOT,..."))
+        }
+        (None, _, _) => vec![next_typed("attacker")?],
+    };
+    let defenders = match (&args.vs_save, args.vs_card) {
+        (Some(spec), Some(slot)) => vec![card_in_slot(&load(spec)?, slot, spec)?],
+        _ if !args.vs.is_empty() => {
+            args.vs.iter().map(|t| parse_card(t).map(Side::typed)).collect::<Result<_, _>>()?
+        }
+        _ => vec![next_typed("defender")?],
+    };
+    if let Some(extra) = typed.next() {
+        return Err(CliError::usage(format!(
+            "`{extra}` is one card too many: the attacker and the defender are already given"
+        )));
+    }
+    Ok((attackers, defenders))
+}
+
+/// The attacker's chance in one matchup, as JSON: a number, or `{min, mean, max}`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(untagged)]
+enum WinsJson {
+    One(f64),
+    Range { min: f64, mean: f64, max: f64 },
+}
+
+/// The exact fractions behind [`WinsJson`].
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(untagged)]
+enum ExactJson {
+    One(Ratio),
+    Range { min: Ratio, max: Ratio },
+}
+
+/// What decides one battle: the values the game compares, or the dice each side rolls.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+enum Basis {
+    Values { matchup: Matchup, attack: (u8, u8), defence: (u8, u8) },
+    Dice { attacker_dice: u8, defender_dice: u8 },
+}
+
+impl Basis {
+    fn describe(&self) -> String {
+        let span = |(lo, hi): (u8, u8)| {
+            if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo}..{hi}")
+            }
+        };
+        match self {
+            Basis::Values { attack, defence, .. } => {
+                format!("{} vs {}", span(*attack), span(*defence))
+            }
+            Basis::Dice { attacker_dice, defender_dice } => {
+                format!("{attacker_dice}d6 vs {defender_dice}d6")
+            }
+        }
+    }
+}
+
+/// One attacker against one defender.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+struct Row {
+    attacker: Side,
+    defender: Side,
+    #[serde(flatten)]
+    basis: Basis,
+    attacker_wins: WinsJson,
+    exact: ExactJson,
+    /// True when `attacker_wins.mean` is an estimate (a side known by digits).
+    estimate: bool,
+    #[serde(skip)]
+    odds: Odds,
+}
+
+/// The odds of one matchup under the rules; `None` when the attacker's type code is unknown.
+fn row(attacker: &Side, defender: &Side, rules: RuleSet) -> Option<Row> {
+    let (a, d) = (&attacker.fighter, &defender.fighter);
+    let (basis, odds) = match rules {
+        RuleSet::Game => {
+            let b = battle::battle(a, d)?;
+            (Basis::Values { matchup: b.matchup, attack: b.attack, defence: b.defence }, b.odds)
+        }
+        RuleSet::Dice | RuleSet::Sixes => {
+            let rule = if rules == RuleSet::Dice { DiceRule::Sums } else { DiceRule::Sixes };
+            let (n, m) = dice::dice_counts(a, d)?;
+            let p = dice::win_chance(n, m, rule);
+            (Basis::Dice { attacker_dice: n, defender_dice: m }, Odds::Exact(p))
+        }
+    };
+    let (attacker_wins, exact, estimate) = match odds {
+        Odds::Exact(p) => (WinsJson::One(p.to_f64()), ExactJson::One(p), false),
+        Odds::Range { min, mean, max } => (
+            WinsJson::Range { min: min.to_f64(), mean, max: max.to_f64() },
+            ExactJson::Range { min, max },
+            true,
+        ),
+    };
+    Some(Row {
+        attacker: attacker.clone(),
+        defender: defender.clone(),
+        basis,
+        attacker_wins,
+        exact,
+        estimate,
+        odds,
+    })
+}
+
+/// Every attacker against every defender, grouped by defender; with several attackers each
+/// group is ranked best first. Cards with an undefined type get a finding instead of a row.
+fn rows(
+    attackers: &[Side],
+    defenders: &[Side],
+    rules: RuleSet,
+    findings: &mut Vec<Finding>,
+) -> Vec<Row> {
+    let mut out = Vec::new();
+    for d in defenders {
+        let mut group = Vec::new();
+        for a in attackers {
+            match row(a, d, rules) {
+                Some(r) => group.push(r),
+                None => findings.push(Finding::warning(format!(
+                    "{}: type code {} is not one the game defines; no odds",
+                    a.label(),
+                    a.fighter.card_type.code()
+                ))),
+            }
+        }
+        // Best first: by the exact or mean chance, then by the worst case.
+        let key = |r: &Row| match r.odds {
+            Odds::Exact(p) => (p.to_f64(), p.to_f64()),
+            Odds::Range { min, mean, .. } => (mean, min.to_f64()),
+        };
+        group.sort_by(|x, y| key(y).partial_cmp(&key(x)).unwrap_or(std::cmp::Ordering::Equal));
+        out.append(&mut group);
+    }
+    out
+}
+
+/// Notes that go with the figures.
+fn notes(rows: &[Row], rules: RuleSet) -> Vec<String> {
+    let mut notes = Vec::new();
+    if rows.iter().any(|r| r.estimate) {
+        notes.push(
+            "mean: an estimate, every value of a digit band taken as equally likely; worst and \
+             best are exact"
+                .to_string(),
+        );
+    }
+    let from_playstation = |r: &Row| {
+        [&r.attacker, &r.defender].iter().any(|s| s.platform == Some(Platform::PlayStation))
+    };
+    if rules == RuleSet::Game && rows.iter().any(from_playstation) {
+        notes.push(
+            "PlayStation card: the battle formula is the PC engine's, assumed identical on the \
+             PlayStation (unverified)"
+                .to_string(),
+        );
+    }
+    if rules != RuleSet::Game
+        && rows.iter().any(|r| r.attacker.fighter.card_type == CardType::Assault)
+    {
+        notes.push(dice::ASSAULT_ASSUMPTION.to_string());
+    }
+    notes
+}
+
+/// A chance in percent with two decimals; never rounds a possible outcome to 0% or a
+/// possible loss to 100%.
+fn percent(p: f64) -> String {
+    let shown = format!("{:.2}", 100.0 * p);
+    match shown.as_str() {
+        "0.00" if p > 0.0 => "<0.01%".to_string(),
+        "100.00" if p < 1.0 => ">99.99%".to_string(),
+        _ => format!("{shown}%"),
+    }
+}
+
+fn rules_phrase(rules: RuleSet, row: &Row) -> String {
+    match (rules, &row.basis) {
+        (RuleSet::Game, Basis::Values { matchup, .. }) => {
+            format!("game rules, {}", matchup.describe())
+        }
+        (RuleSet::Sixes, _) => "dice rules, sixes counted, ties to the attacker".to_string(),
+        _ => "dice rules, sums compared, ties to the attacker".to_string(),
+    }
+}
+
+/// JSON of a single matchup: the row with the rules and notes beside it.
+#[derive(Serialize)]
+struct SingleJson<'a> {
+    rules: RuleSet,
+    #[serde(flatten)]
+    row: &'a Row,
+    notes: Vec<String>,
+}
+
+/// JSON of a table.
+#[derive(Serialize)]
+struct TableJson<'a> {
+    rules: RuleSet,
+    rows: &'a [Row],
+    notes: Vec<String>,
+}
+
+fn print_single(row: &Row, rules: RuleSet, notes: &[String]) -> CliResult {
+    let mut out = common::stdout().lock();
+    let bold = Style::new().bold();
+    writeln!(
+        out,
+        "{} vs {} ({})",
+        row.attacker.label(),
+        row.defender.label(),
+        rules_phrase(rules, row)
+    )?;
+    let what = match row.basis {
+        Basis::Values { .. } => "attack value vs defence value",
+        Basis::Dice { .. } => "dice",
+    };
+    writeln!(out, "{what}: {}", row.basis.describe())?;
+    match row.odds {
+        Odds::Exact(p) => {
+            writeln!(out, "attacker wins: {bold}{}{bold:#} ({p})", percent(p.to_f64()))?
+        }
+        Odds::Range { min, mean, max } => {
+            writeln!(out, "attacker wins:")?;
+            writeln!(out, "  worst {:>8} ({min})", percent(min.to_f64()))?;
+            writeln!(out, "  mean  {bold}{:>8}{bold:#} (estimate)", percent(mean))?;
+            writeln!(out, "  best  {:>8} ({max})", percent(max.to_f64()))?;
+        }
+    }
+    for n in notes {
+        writeln!(out, "note: {n}")?;
+    }
+    Ok(())
+}
+
+fn print_table(rows: &[Row], rules: RuleSet, notes: &[String]) -> CliResult {
+    let mut builder = tabled::builder::Builder::new();
+    let basis = if rules == RuleSet::Game { "A vs D" } else { "Dice" };
+    builder.push_record(["Attacker", "Defender", basis, "Wins", "Worst", "Best"]);
+    for r in rows {
+        let (wins, worst, best) = match r.odds {
+            Odds::Exact(p) => (percent(p.to_f64()), String::new(), String::new()),
+            Odds::Range { min, mean, max } => {
+                (format!("~{}", percent(mean)), percent(min.to_f64()), percent(max.to_f64()))
+            }
+        };
+        builder.push_record([
+            r.attacker.label(),
+            r.defender.label(),
+            r.basis.describe(),
+            wins,
+            worst,
+            best,
+        ]);
+    }
+    let mut table = builder.build();
+    table.with(TableStyle::psql()).modify(Columns::new(3..), Alignment::right());
+    let mut out = common::stdout().lock();
+    let phrase = match rules {
+        RuleSet::Game => "game rules",
+        RuleSet::Dice => "dice rules, sums compared, ties to the attacker",
+        RuleSet::Sixes => "dice rules, sixes counted, ties to the attacker",
+    };
+    writeln!(out, "Attacker's chance to win ({phrase})")?;
+    writeln!(out, "{table}")?;
+    if rows.iter().any(|r| r.estimate) {
+        writeln!(out, "~: mean over the digit bands")?;
+    }
+    for n in notes {
+        writeln!(out, "note: {n}")?;
+    }
+    Ok(())
 }
 
 /// Runs `quadmist odds`.
 pub fn run(args: &OddsArgs) -> CliResult {
-    let _ = args;
-    Err(super::CliError::unusable("not written yet"))
+    let (attackers, defenders) = sides(args, &load)?;
+    let mut findings = Vec::new();
+    let rows = rows(&attackers, &defenders, args.rules, &mut findings);
+    common::print_findings(&findings);
+    if rows.is_empty() {
+        return Err(CliError::unusable("no card here has a type the game defines; no odds"));
+    }
+    let notes = notes(&rows, args.rules);
+    let single = attackers.len() == 1 && defenders.len() == 1;
+    match (args.json, single) {
+        (true, true) => common::print_json(&SingleJson { rules: args.rules, row: &rows[0], notes }),
+        (true, false) => common::print_json(&TableJson { rules: args.rules, rows: &rows, notes }),
+        (false, true) => print_single(&rows[0], args.rules, &notes),
+        (false, false) => print_table(&rows, args.rules, &notes),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ff9::{CardRecord, CardSource, Platform, SaveSummary};
+
+    fn collection() -> Collection {
+        let card = |slot, id, atk, t, pdef, mdef| CardRecord {
+            slot,
+            id,
+            arrows: 0x11,
+            atk,
+            card_type: t,
+            pdef,
+            mdef,
+            cpoint: None,
+        };
+        Collection {
+            platform: Platform::PlayStation,
+            cards: vec![
+                card(1, 0, 10, CardType::Physical, 5, 5),
+                card(2, 1, 100, CardType::Flexible, 30, 40),
+                card(3, 2, 48, CardType::Magic, 0, 0),
+                card(4, 3, 200, CardType::Unknown(9), 0, 0),
+            ],
+            ignored_records: Vec::new(),
+            wins: 0,
+            losses: 0,
+            draws: 0,
+            card_source: CardSource::Save,
+            summary: SaveSummary::default(),
+            findings: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn parses_digits_and_exact_stats() {
+        let f = parse_card("8x35").unwrap();
+        assert_eq!(f.atk, Stat::Digit(8));
+        assert_eq!(f.card_type, CardType::Flexible);
+        assert_eq!((f.pdef, f.mdef), (Stat::Digit(3), Stat::Digit(5)));
+        // The type letter A is not read as a hex digit: position 2 is always the type.
+        assert_eq!(parse_card("FAFF").unwrap().card_type, CardType::Assault);
+        let e = parse_card(" 138/X/53/90 ").unwrap();
+        assert_eq!((e.atk, e.pdef, e.mdef), (Stat::Exact(138), Stat::Exact(53), Stat::Exact(90)));
+        let h = parse_card("0x8A/m/0X35/3?").unwrap();
+        assert_eq!(
+            (h.atk, h.card_type, h.pdef, h.mdef),
+            (Stat::Exact(138), CardType::Magic, Stat::Exact(53), Stat::Digit(3))
+        );
+        for bad in [
+            "",
+            "8X3",
+            "8X355",
+            "8Q35",
+            "G X35",
+            "256/P/1/1",
+            "1/P/1",
+            "1/P/1/1/1",
+            "1/PX/1/1",
+            "1/P/-1/1",
+            "1/P/12?/1",
+            "ÿXÿÿ",
+        ] {
+            let e = parse_card(bad).unwrap_err();
+            assert_eq!(e.code, crate::cli::EXIT_USAGE, "{bad}");
+            assert!(e.message.contains("8X35") && e.message.contains("138/X/53/90"), "{bad}");
+        }
+    }
+
+    #[test]
+    fn save_specs_split_on_the_last_colon_only_before_a_selector() {
+        let s = parse_save_spec("memcard.mcr:3");
+        assert_eq!((s.file, s.save.as_deref()), (PathBuf::from("memcard.mcr"), Some("3")));
+        let s = parse_save_spec("dir:x/SavedData_ww.dat:1-2");
+        assert_eq!(
+            (s.file, s.save.as_deref()),
+            (PathBuf::from("dir:x/SavedData_ww.dat"), Some("1-2"))
+        );
+        let s = parse_save_spec("a.dat:AUTO");
+        assert_eq!(s.save.as_deref(), Some("AUTO"));
+        for whole in [r"C:\saves\card.mcr", "card.mcr", "card.mcr:", ":3", "x:1-", "x:-2", "x:a-b"]
+        {
+            let s = parse_save_spec(whole);
+            assert_eq!((s.file, s.save), (PathBuf::from(whole), None), "{whole}");
+        }
+    }
+
+    #[test]
+    fn cards_come_from_their_slots() {
+        let c = collection();
+        let side = card_in_slot(&c, 2, "m.mcr").unwrap();
+        assert_eq!(side.fighter, Fighter::from_record(&c.cards[1]));
+        assert_eq!((side.name.as_deref(), side.slot), (Some(cards::name(1).as_str()), Some(2)));
+        assert_eq!(side.card, "100/X/30/40");
+        assert_eq!(side.digits, "6X12");
+        let e = card_in_slot(&c, 9, "m.mcr").unwrap_err();
+        assert_eq!(e.code, crate::cli::EXIT_USAGE);
+        assert!(e.message.contains("slot 9") && e.message.contains("1..4"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_hand_is_ranked_best_first_and_undefined_types_are_reported() {
+        let c = collection();
+        let hand: Vec<Side> = (1..=4).map(|s| card_in_slot(&c, s, "m.mcr").unwrap()).collect();
+        let opponent = vec![Side::typed(parse_card("0/P/32/16").unwrap())];
+        let mut findings = Vec::new();
+        let rows = rows(&hand, &opponent, RuleSet::Game, &mut findings);
+        // Slot 2: X, 100 vs min(32, 16) = 16 → 1 − 17/200 = 183/200. Slot 3: M, 48 vs 16 →
+        // 1 − 17/96 = 79/96. Slot 1: P, 10 vs 32 → 9/64. Slot 4 has no defined type.
+        let got: Vec<(u16, Odds)> =
+            rows.iter().map(|r| (r.attacker.slot.unwrap(), r.odds)).collect();
+        assert_eq!(
+            got,
+            vec![
+                (2, Odds::Exact(Ratio { num: 183, den: 200 })),
+                (3, Odds::Exact(Ratio { num: 79, den: 96 })),
+                (1, Odds::Exact(Ratio { num: 9, den: 64 })),
+            ]
+        );
+        assert_eq!(findings.len(), 1);
+        assert!(findings[0].message.contains("slot 4"));
+        // Cards from a PlayStation save carry the formula's caveat; typed cards do not.
+        assert!(notes(&rows, RuleSet::Game).iter().any(|n| n.contains("PlayStation")));
+        let typed = super::rows(&opponent, &opponent, RuleSet::Game, &mut findings);
+        assert!(notes(&typed, RuleSet::Game).is_empty());
+        assert_eq!(
+            rows[0].attacker.label(),
+            format!("{}, slot 2: 100/X/30/40 (6X12)", cards::name(1))
+        );
+    }
+
+    fn args(line: &str) -> OddsArgs {
+        #[derive(clap::Parser)]
+        struct Wrapper {
+            #[command(flatten)]
+            odds: OddsArgs,
+        }
+        use clap::Parser;
+        let words = std::iter::once("odds").chain(line.split_whitespace());
+        Wrapper::try_parse_from(words).expect("valid arguments").odds
+    }
+
+    #[test]
+    fn sides_come_from_saves_lists_and_positionals() {
+        let c = collection();
+        let load = |spec: &str| -> Result<Collection, CliError> {
+            assert!(spec == "m.mcr:3" || spec == "o.mcr", "{spec}");
+            Ok(c.clone())
+        };
+        let slots = |v: &[Side]| v.iter().map(|s| s.slot).collect::<Vec<_>>();
+        let cards = |v: &[Side]| v.iter().map(|s| s.card.clone()).collect::<Vec<_>>();
+
+        let (a, d) = sides(&args("--save m.mcr:3 --card 2 4P23"), &load).unwrap();
+        assert_eq!((slots(&a), cards(&d)), (vec![Some(2)], vec!["4P23".to_string()]));
+
+        let (a, d) = sides(&args("--save m.mcr:3 --card 3 --vs 4P23,1/M/2/3"), &load).unwrap();
+        assert_eq!((slots(&a), cards(&d)), (vec![Some(3)], vec!["4P23".into(), "1/M/2/3".into()]));
+
+        let (a, d) =
+            sides(&args("--save m.mcr:3 --hand 1,3 --vs-save o.mcr --vs-card 2"), &load).unwrap();
+        assert_eq!((slots(&a), slots(&d)), (vec![Some(1), Some(3)], vec![Some(2)]));
+
+        let (a, d) = sides(&args("8X35 --vs-save o.mcr --vs-card 1"), &load).unwrap();
+        assert_eq!((cards(&a), slots(&d)), (vec!["8X35".to_string()], vec![Some(1)]));
+
+        for bad in
+            ["--save m.mcr:3 --card 2 4P23 1P11", "--save m.mcr:3 --card 2", "--save m.mcr:3 4P23"]
+        {
+            assert_eq!(sides(&args(bad), &load).unwrap_err().code, crate::cli::EXIT_USAGE, "{bad}");
+        }
+    }
+
+    #[test]
+    fn percentages_never_round_to_certainty() {
+        assert_eq!(percent(0.0), "0.00%");
+        assert_eq!(percent(1.0), "100.00%");
+        assert_eq!(percent(20.0 / 23.0), "86.96%");
+        assert_eq!(percent(30232945.0 / 30233088.0), ">99.99%");
+        assert_eq!(percent(1e-6), "<0.01%");
+    }
+
+    #[test]
+    fn json_rows_have_the_documented_shape() {
+        let a = Side::typed(parse_card("8X35").unwrap());
+        let d = Side::typed(parse_card("4P23").unwrap());
+        let r = row(&a, &d, RuleSet::Game).unwrap();
+        let v = serde_json::to_value(&r).unwrap();
+        // X attacker, atk 128..143 vs min(pdef 32..47, mdef 48..63) = 32..47.
+        assert_eq!(v["attack"], serde_json::json!([128, 143]));
+        assert_eq!(v["defence"], serde_json::json!([32, 47]));
+        assert_eq!(v["exact"]["min"], format!("{}", battle::win_chance(128, 47)));
+        assert_eq!(v["exact"]["max"], format!("{}", battle::win_chance(143, 32)));
+        assert!(
+            v["attacker_wins"]["mean"].as_f64().unwrap()
+                > v["attacker_wins"]["min"].as_f64().unwrap()
+        );
+        let r = row(&a, &d, RuleSet::Sixes).unwrap();
+        let v = serde_json::to_value(&r).unwrap();
+        assert_eq!((v["attacker_dice"].as_u64(), v["defender_dice"].as_u64()), (Some(8), Some(2)));
+        assert_eq!(v["exact"], format!("{}", dice::win_chance(8, 2, DiceRule::Sixes)));
+    }
 }

@@ -152,8 +152,7 @@ pub fn print_error(message: &str) {
 /// Writes a value as pretty JSON on stdout.
 pub fn print_json<T: serde::Serialize>(value: &T) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
-    serde_json::to_writer_pretty(&mut out, value)
-        .map_err(|e| CliError::unusable(format!("cannot write JSON: {e}")))?;
+    serde_json::to_writer_pretty(&mut out, value).map_err(std::io::Error::from)?;
     writeln!(out)?;
     Ok(())
 }

@@ -80,8 +80,13 @@ impl CliError {
 }
 
 impl From<std::io::Error> for CliError {
+    /// An output error; a closed pipe (`quadmist ... | head`) ends the command quietly with 0.
     fn from(e: std::io::Error) -> Self {
-        CliError::unusable(e.to_string())
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError { code: EXIT_OK, message: String::new() }
+        } else {
+            CliError::unusable(format!("cannot write the output: {e}"))
+        }
     }
 }
 
@@ -101,7 +106,9 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::from(EXIT_OK),
         Err(e) => {
-            common::print_error(&e.message);
+            if !e.message.is_empty() {
+                common::print_error(&e.message);
+            }
             ExitCode::from(e.code)
         }
     }

@@ -369,7 +369,8 @@ impl PcSave {
         let (draws, losses, wins) =
             (counter(DRAW_OFFSET), counter(DRAW_OFFSET + 2), counter(DRAW_OFFSET + 4));
         check_counters(wins, losses, draws, &mut findings);
-        let cards = decode_entries(&entries, &mut findings);
+        let mut card_findings = Vec::new();
+        let cards = decode_entries(&entries, &mut card_findings);
         let mut collection = Collection {
             platform: Platform::Pc,
             cards,
@@ -383,6 +384,10 @@ impl PcSave {
         };
         if let Some(sidecar) = &self.sidecar {
             memoria::apply(&mut collection, self.play_time, &sidecar.name, &sidecar.bytes);
+        }
+        // What was noticed about the vanilla list matters only when that list is shown.
+        if collection.card_source == CardSource::Save {
+            collection.findings.extend(card_findings);
         }
         Ok(collection)
     }

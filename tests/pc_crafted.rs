@@ -2,10 +2,11 @@
 //! a test-only AES-256-CBC writer (key derived here from the spec's §b.2 constants).
 
 mod shared;
+mod simplejson;
 
 use aes::Aes256;
 use cbc::cipher::{block_padding::NoPadding, BlockDecryptMut, BlockEncryptMut, KeyIvInit};
-use quadmist::ff9::{self, pc, CardType, SaveSet};
+use quadmist::ff9::{self, pc, CardSource, CardType, SaveSet};
 use quadmist::Severity;
 
 fn key_iv() -> ([u8; 32], [u8; 16]) {
@@ -116,4 +117,36 @@ fn bad_padding_ids_and_types_are_reported() {
     assert!(messages.iter().any(|m| m.contains("invalid id 150")), "{messages:?}");
     assert!(messages.iter().any(|m| m.contains("entry 2: type code 9")), "{messages:?}");
     assert!(messages.iter().any(|m| m.contains("wins = -3")), "{messages:?}");
+}
+
+#[test]
+fn a_sidecar_replaces_a_list_with_an_unreadable_play_time_and_its_findings() {
+    let Some(mut bytes) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
+    edit_block(&mut bytes, 2, |p| {
+        p[pc::PLAY_TIME_OFFSET..pc::PLAY_TIME_OFFSET + 8].copy_from_slice(&f64::NAN.to_le_bytes());
+        p[pc::CARDS_OFFSET + 3] = 150; // entry 1: invalid id in the vanilla list
+    });
+    let sidecar = simplejson::binary(&serde_json::json!({
+        "95000_Setting": {"00001_time": 5.0},
+        "30000_MiniGame": {"MiniGameCard": [
+            {"id": 42, "side": 0, "atk": 50, "type": "ASSAULT", "pdef": 60, "mdef": 70, "cpoint": 10, "arrow": 3}
+        ], "sWin": 1, "sLose": 1, "sDraw": 1}
+    }));
+    let neighbour =
+        move |name: &str| (name == "SavedData_ww_Memoria_0_1.dat").then(|| sidecar.clone());
+    let set = ff9::open(&bytes, Some("SavedData_ww.dat"), &neighbour).unwrap();
+    let save = &set.saves[2];
+    assert!(save.findings.iter().any(|f| f.message.contains("not a valid number")));
+    assert_eq!(save.summary.as_ref().unwrap().play_time_seconds, None);
+    let c = save.collection().unwrap();
+    assert_eq!(c.card_source, CardSource::MemoriaSidecar);
+    let k = c.cards[0];
+    assert_eq!(
+        (c.cards.len(), k.id, k.card_type, k.atk, k.pdef, k.mdef, k.arrows),
+        (1, 42, CardType::Assault, 50, 60, 70, 3)
+    );
+    // The counters stay the save's; the vanilla list's findings are gone with it.
+    assert_eq!((c.wins, c.losses, c.draws), (11, 5, 2));
+    assert!(c.findings.iter().all(|f| !f.message.contains("invalid id")), "{:?}", c.findings);
+    assert!(c.findings.iter().any(|f| f.message.contains("no play time to compare")));
 }

@@ -333,7 +333,7 @@ pub struct PcSave {
     pub ciphertext: Vec<u8>,
     /// The metadata's DataSize.
     pub data_size: i32,
-    /// The play time at 14,386, when the block holds it.
+    /// The play time at 14,386, when the block holds a finite, non-negative one.
     pub play_time: Option<f64>,
     /// The Memoria sidecar beside the `.dat` for this block, if any.
     pub sidecar: Option<SidecarFile>,
@@ -503,14 +503,22 @@ fn entry(
     neighbour: NeighbourReader<'_>,
 ) -> SaveEntry {
     let mut findings = Vec::new();
-    let play_time = read_plain::<8>(block, PLAY_TIME_OFFSET).map(f64::from_le_bytes);
+    let play_time = read_plain::<8>(block, PLAY_TIME_OFFSET)
+        .map(f64::from_le_bytes)
+        .filter(|t| t.is_finite() && *t >= 0.0);
     if block.len() < BLOCK_LEN {
         findings.push(Finding::error(format!(
             "{}: the block is truncated ({} of {BLOCK_LEN} bytes)",
             slot.name(),
             block.len()
         )));
-    } else if padding_ok(block, meta.data_size) == Some(false) {
+    } else if play_time.is_none() {
+        findings.push(Finding::warning(format!(
+            "{}: the play time at {PLAY_TIME_OFFSET} is not a valid number (damaged, or another schema)",
+            slot.name()
+        )));
+    }
+    if padding_ok(block, meta.data_size) == Some(false) {
         findings.push(Finding::warning(format!(
             "{}: the block's padding does not match DataSize {}: damaged or another schema",
             slot.name(),

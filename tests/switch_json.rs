@@ -117,6 +117,8 @@ fn other_file_names_get_selector_1_and_auto_gets_auto() {
     assert_eq!(open_json(text.as_bytes(), "my-save.json").selector, "1");
     assert_eq!(open_json(text.as_bytes(), "AUTO").selector, "auto");
     assert_eq!(open_json(text.as_bytes(), "DATA_SLOT10_FILE0").selector, "1");
+    let with_bom = [b"\xEF\xBB\xBF".as_slice(), text.as_bytes()].concat();
+    assert_eq!(open_json(&with_bom, "AUTO").collection().unwrap().cards.len(), 1);
 }
 
 #[test]

@@ -57,9 +57,14 @@ impl SwitchSave {
     }
 }
 
-/// True when `bytes` start (after white space) with `{`.
+/// `bytes` without a leading UTF-8 byte-order mark.
+fn without_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+}
+
+/// True when `bytes` start (after a byte-order mark and white space) with `{`.
 pub fn looks_like_json(bytes: &[u8]) -> bool {
-    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+    without_bom(bytes).iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
 }
 
 /// An integer from a number string or a JSON number (an integral float is accepted).
@@ -178,7 +183,7 @@ pub fn slot_from_file_name(name: &str) -> Option<PcSlot> {
 
 /// Lists the save in a JSON file (one save; selector from the file name, else `1`).
 pub fn open(bytes: &[u8], file_name: Option<&str>) -> Result<SaveSet, OpenError> {
-    let root: Value = serde_json::from_slice(bytes)
+    let root: Value = serde_json::from_slice(without_bom(bytes))
         .map_err(|e| OpenError { message: format!("not a valid JSON save: {e}") })?;
     let data = root.get("Data").ok_or_else(|| OpenError {
         message: "JSON without a `Data` object: not a Final Fantasy IX data save (PREVIEW_, \

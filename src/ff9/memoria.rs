@@ -1,1 +1,187 @@
 //! The Memoria mod's sidecar (`SavedData_ww_Memoria_<slot>_<file>.dat`): a SimpleJSON binary tree.
+//!
+//! Spec §d. [`parse`] turns the binary tree into a [`serde_json::Value`] with strict bounds
+//! (every count and length checked against the bytes left, nesting limited to
+//! [`MAX_DEPTH`]), so the Switch JSON readers apply unchanged. [`apply`] is the game's
+//! override rule: the sidecar's card list replaces the vanilla one unless both play times
+//! exist and differ by more than one second.
+
+use super::pc::decode_entries;
+use super::switch::{float_value, read_mini_game};
+use super::{CardSource, Collection};
+use crate::finding::Finding;
+use serde_json::{Map, Number, Value};
+
+/// Deepest nesting accepted (the game's trees are 4 levels deep).
+pub const MAX_DEPTH: usize = 64;
+/// Largest play-time difference (seconds) at which the sidecar still applies.
+pub const TIME_TOLERANCE: f64 = 1.0;
+
+/// A node tag of the SimpleJSON binary form (written as an i32).
+mod tag {
+    pub const ARRAY: i32 = 1;
+    pub const OBJECT: i32 = 2;
+    pub const STRING: i32 = 3;
+    pub const INT: i32 = 4;
+    pub const DOUBLE: i32 = 5;
+    pub const BOOL: i32 = 6;
+    pub const FLOAT: i32 = 7;
+}
+
+/// The smallest encoded node: a tag and a one-byte bool.
+const MIN_NODE_LEN: usize = 5;
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl Reader<'_> {
+    fn take<const N: usize>(&mut self) -> Result<[u8; N], String> {
+        let out = self
+            .bytes
+            .get(self.pos..self.pos + N)
+            .and_then(|b| <[u8; N]>::try_from(b).ok())
+            .ok_or_else(|| format!("truncated at offset {}", self.pos))?;
+        self.pos += N;
+        Ok(out)
+    }
+
+    fn remaining(&self) -> usize {
+        self.bytes.len() - self.pos
+    }
+
+    /// A count whose items need at least `min_item` bytes each.
+    fn count(&mut self, min_item: usize) -> Result<usize, String> {
+        let at = self.pos;
+        let n = i32::from_le_bytes(self.take()?);
+        usize::try_from(n)
+            .ok()
+            .filter(|&n| n.saturating_mul(min_item) <= self.remaining())
+            .ok_or_else(|| format!("count {n} at offset {at} does not fit the remaining bytes"))
+    }
+
+    /// A .NET BinaryWriter string: 7-bit-encoded length, then UTF-8.
+    fn string(&mut self) -> Result<String, String> {
+        let at = self.pos;
+        let mut len = 0usize;
+        for shift in (0..35).step_by(7) {
+            let [b] = self.take::<1>()?;
+            len |= usize::from(b & 0x7F) << shift;
+            if b & 0x80 == 0 {
+                break;
+            }
+            if shift == 28 {
+                return Err(format!("string length at offset {at} is malformed"));
+            }
+        }
+        let bytes = self
+            .bytes
+            .get(self.pos..)
+            .and_then(|b| b.get(..len))
+            .ok_or_else(|| format!("string of {len} bytes at offset {at} runs past the end"))?;
+        self.pos += len;
+        Ok(String::from_utf8_lossy(bytes).into_owned())
+    }
+
+    fn node(&mut self, depth: usize) -> Result<Value, String> {
+        if depth > MAX_DEPTH {
+            return Err(format!("nested deeper than {MAX_DEPTH} levels"));
+        }
+        let at = self.pos;
+        Ok(match i32::from_le_bytes(self.take()?) {
+            tag::ARRAY => {
+                let n = self.count(MIN_NODE_LEN)?;
+                let mut items = Vec::with_capacity(n);
+                for _ in 0..n {
+                    items.push(self.node(depth + 1)?);
+                }
+                Value::Array(items)
+            }
+            tag::OBJECT => {
+                let n = self.count(1 + MIN_NODE_LEN)?;
+                let mut map = Map::new();
+                for _ in 0..n {
+                    let key = self.string()?;
+                    let value = self.node(depth + 1)?;
+                    map.insert(key, value);
+                }
+                Value::Object(map)
+            }
+            tag::STRING => Value::String(self.string()?),
+            tag::INT => Value::from(i32::from_le_bytes(self.take()?)),
+            tag::DOUBLE => float(f64::from_le_bytes(self.take()?)),
+            tag::BOOL => Value::Bool(self.take::<1>()?[0] != 0),
+            tag::FLOAT => float(f64::from(f32::from_le_bytes(self.take()?))),
+            other => return Err(format!("unknown node tag {other} at offset {at}")),
+        })
+    }
+}
+
+/// A JSON number, or null for NaN and infinities.
+fn float(f: f64) -> Value {
+    Number::from_f64(f).map_or(Value::Null, Value::Number)
+}
+
+/// Parses a SimpleJSON binary tree. Trailing bytes after the root node are an error.
+pub fn parse(bytes: &[u8]) -> Result<Value, String> {
+    let mut reader = Reader { bytes, pos: 0 };
+    let root = reader.node(0)?;
+    match reader.remaining() {
+        0 => Ok(root),
+        n => Err(format!("{n} bytes after the end of the tree")),
+    }
+}
+
+/// A top-level section of the sidecar, at the root or under `Data` or `MemoriaExtraData`
+/// (Memoria versions differ in where they put it).
+fn section<'a>(root: &'a Value, key: &str) -> Option<&'a Value> {
+    root.get(key)
+        .or_else(|| root.get("Data")?.get(key))
+        .or_else(|| root.get("MemoriaExtraData")?.get(key))
+}
+
+/// The sidecar's play time `95000_Setting/00001_time`, seconds.
+pub fn play_time(root: &Value) -> Option<f64> {
+    section(root, "95000_Setting")?.get("00001_time").and_then(float_value)
+}
+
+/// Applies the sidecar `name` (its `bytes`) to a collection decoded from the vanilla block
+/// whose play time is `vanilla_time`, as the game does, and says which list was used and why.
+pub fn apply(collection: &mut Collection, vanilla_time: Option<f64>, name: &str, bytes: &[u8]) {
+    let root = match parse(bytes) {
+        Ok(root) => root,
+        Err(e) => {
+            collection.findings.push(Finding::warning(format!(
+                "Memoria sidecar {name} is damaged ({e}); the card list of the save itself is used"
+            )));
+            return;
+        }
+    };
+    let Some(mini_game) = section(&root, "30000_MiniGame").and_then(read_mini_game) else {
+        collection.findings.push(Finding::info(format!(
+            "Memoria sidecar {name} holds no card list; the card list of the save itself is used"
+        )));
+        return;
+    };
+    let sidecar_time = play_time(&root);
+    let why = match (vanilla_time, sidecar_time) {
+        (Some(v), Some(s)) if (v - s).abs() > TIME_TOLERANCE => {
+            collection.findings.push(Finding::info(format!(
+                "Memoria sidecar {name} ignored: its play time {s:.1} s differs from the save's \
+                 {v:.1} s by more than {TIME_TOLERANCE} s (the save was overwritten after it, e.g. \
+                 by a cloud save); the card list of the save itself is used"
+            )));
+            return;
+        }
+        (Some(_), Some(_)) => "its play time matches the save's",
+        _ => "no play time to compare",
+    };
+    collection.findings.extend(mini_game.findings);
+    collection.cards = decode_entries(&mini_game.entries, &mut collection.findings);
+    collection.card_source = CardSource::MemoriaSidecar;
+    collection.findings.push(Finding::info(format!(
+        "card list from the Memoria sidecar {name}, which replaces the save's own list as the \
+         game does ({why})"
+    )));
+}

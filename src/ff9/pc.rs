@@ -1,29 +1,567 @@
-//! PC (Steam) `SavedData_ww.dat`: AES-256-CBC encrypted save blocks.
+//! PC (Steam) `SavedData_ww.dat` and `SavedData_jp.dat`: AES-256-CBC encrypted save blocks.
+//!
+//! Layout, key and offsets: spec §b. The metadata, each preview and each data block are
+//! separate CBC streams with the same key and IV, so any 16-byte AES block of a section can
+//! be decrypted on its own from the ciphertext block before it (or the IV for the first).
+//! The reader decrypts only what it needs: two AES blocks of metadata, the first AES block
+//! of every data block (`SAVE` or `NONE`), and for each save the AES blocks holding the
+//! cards and W/L/D (4,123..5,229), the play time (14,386) and the padding (the last one).
+//!
+//! [`CardEntry`] and [`decode_entries`] are the card schema the PC block, the Switch JSON
+//! and the Memoria sidecar share.
 
-use super::{Collection, DecodeError, NeighbourReader, OpenError, SaveSet};
+use super::{
+    memoria, CardRecord, CardSource, CardType, Collection, DecodeError, FileKind, NeighbourReader,
+    OpenError, Platform, SaveEntry, SavePayload, SaveSet, SaveSummary,
+};
+use crate::finding::Finding;
+use aes::Aes256;
+use cbc::cipher::{block_padding::NoPadding, BlockDecryptMut, InnerIvInit, KeyInit};
+use std::ops::Range;
+use std::sync::OnceLock;
 
-/// One data block of the `.dat` (autosave or slot/file).
-#[derive(Debug, Clone)]
-pub struct PcSave {}
+/// Size of a complete `.dat` file.
+pub const DAT_SIZE: usize = 2_937_152;
+/// Ciphertext length of the metadata (288 plain bytes plus 16 of padding).
+pub const METADATA_CIPHER_LEN: usize = 304;
+/// Offset of the autosave data block; slot/file blocks follow it.
+pub const DATA_OFFSET: usize = 153_920;
+/// Size reserved for each data block.
+pub const BLOCK_LEN: usize = 18_432;
+/// Save slots (the game's "slot 1..10").
+pub const SLOTS: usize = 10;
+/// Files per slot (the game's "file 1..15").
+pub const FILES_PER_SLOT: usize = 15;
+/// Data blocks: the autosave, then 10 × 15 slot/file blocks.
+pub const BLOCKS: usize = 1 + SLOTS * FILES_PER_SLOT;
+/// The metadata's DataSize for the vanilla schema (plaintext = DataSize + 4).
+pub const VANILLA_DATA_SIZE: i32 = 17_966;
+/// Decrypted offset of `MiniGameCard[0]`.
+pub const CARDS_OFFSET: usize = 4_123;
+/// Size of one card entry in a decrypted block.
+pub const CARD_ENTRY_LEN: usize = 11;
+/// Card entries in a vanilla block (owned cards first, then padding).
+pub const CARD_ENTRIES: usize = 100;
+/// Decrypted offset of `sDraw` (i16), followed by `sLose` and `sWin`.
+pub const DRAW_OFFSET: usize = 5_223;
+/// Decrypted offset of the play time (f64 seconds, `95000_Setting/00001_time`).
+pub const PLAY_TIME_OFFSET: usize = 14_386;
+/// The game's card limit.
+pub const CARD_LIMIT: usize = 100;
 
-impl PcSave {
-    /// Decodes the collection.
-    pub fn collection(&self) -> Result<Collection, DecodeError> {
-        Err(DecodeError::new("PC decoder not written yet"))
+const AES_BLOCK: usize = 16;
+const SALT: [u8; 8] = [3, 3, 1, 4, 7, 0, 9, 7];
+const PASSWORD: &[u8] = b"System.Security.SecureString";
+const PBKDF2_ROUNDS: u32 = 1000;
+
+/// The AES-256 key schedule and the IV. Salt and password are constants, so PBKDF2 runs
+/// once per process, whatever the number of files.
+struct Keys {
+    cipher: Aes256,
+    iv: [u8; AES_BLOCK],
+}
+
+fn keys() -> &'static Keys {
+    static KEYS: OnceLock<Keys> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut derived = [0u8; 48];
+        pbkdf2::pbkdf2_hmac::<sha1::Sha1>(PASSWORD, &SALT, PBKDF2_ROUNDS, &mut derived);
+        let mut iv = [0u8; AES_BLOCK];
+        iv.copy_from_slice(&derived[32..]);
+        let cipher =
+            Aes256::new_from_slice(&derived[..32]).expect("a 32-byte slice is an AES-256 key");
+        Keys { cipher, iv }
+    })
+}
+
+/// Decrypts the AES blocks `blocks` (indices of 16-byte blocks) of one encrypted section.
+///
+/// CBC needs only the ciphertext block before the first one, so the range is independent of
+/// the rest of the section. `None` when `section` does not hold the whole range.
+pub fn decrypt_blocks(section: &[u8], blocks: Range<usize>) -> Option<Vec<u8>> {
+    let start = blocks.start.checked_mul(AES_BLOCK)?;
+    let end = blocks.end.checked_mul(AES_BLOCK)?;
+    let mut buf = section.get(start..end)?.to_vec();
+    let keys = keys();
+    let iv: &[u8] = match blocks.start {
+        0 => &keys.iv,
+        _ => section.get(start - AES_BLOCK..start)?,
+    };
+    let decryptor = cbc::Decryptor::<Aes256>::inner_iv_slice_init(keys.cipher.clone(), iv).ok()?;
+    decryptor.decrypt_padded_mut::<NoPadding>(&mut buf).ok()?;
+    Some(buf)
+}
+
+/// Decrypts the plaintext bytes `range` of a section (whole AES blocks around it are decrypted).
+pub fn decrypt_range(section: &[u8], range: Range<usize>) -> Option<Vec<u8>> {
+    if range.start > range.end {
+        return None;
+    }
+    let first = range.start / AES_BLOCK;
+    let plain = decrypt_blocks(section, first..range.end.div_ceil(AES_BLOCK))?;
+    let skip = range.start - first * AES_BLOCK;
+    plain.get(skip..skip + range.len()).map(<[u8]>::to_vec)
+}
+
+/// The metadata at the start of the file (spec §b.3).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Metadata {
+    /// Plaintext size of a data block minus the 4-byte magic (17,966 for the vanilla schema).
+    pub data_size: i32,
+    /// Slot of the latest save, 0-based.
+    pub latest_slot: i32,
+    /// File of the latest save, 0-based.
+    pub latest_save: i32,
+    /// Unix time of the latest save.
+    pub latest_timestamp: f64,
+}
+
+impl Metadata {
+    /// Reads the metadata (its first two AES blocks); `None` unless it decrypts to `SAVE`.
+    pub fn read(bytes: &[u8]) -> Option<Metadata> {
+        let plain = decrypt_blocks(bytes, 0..2)?;
+        if &plain[..4] != b"SAVE" {
+            return None;
+        }
+        let i32_at =
+            |o: usize| i32::from_le_bytes([plain[o], plain[o + 1], plain[o + 2], plain[o + 3]]);
+        let mut timestamp = [0u8; 8];
+        timestamp.copy_from_slice(&plain[20..28]);
+        Some(Metadata {
+            data_size: i32_at(8),
+            latest_slot: i32_at(12),
+            latest_save: i32_at(16),
+            latest_timestamp: f64::from_le_bytes(timestamp),
+        })
     }
 }
 
-/// True when `bytes` look like a PC `.dat` (by size or by decrypting the metadata).
-pub fn looks_like_dat(bytes: &[u8]) -> bool {
-    bytes.len() == 2_937_152
+/// Which data block of the `.dat` a save is (numbers 0-based, as in the file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PcSlot {
+    /// The autosave block.
+    Autosave,
+    /// A manual save.
+    File {
+        /// Slot 0..9.
+        slot: u8,
+        /// File 0..14.
+        file: u8,
+    },
 }
 
-/// Lists the saves in a `.dat`.
+impl PcSlot {
+    /// The slot of data block `index` (0 = autosave, then 1 + 15·slot + file).
+    pub fn from_index(index: usize) -> Option<PcSlot> {
+        match index {
+            0 => Some(PcSlot::Autosave),
+            i if i < BLOCKS => Some(PcSlot::File {
+                slot: ((i - 1) / FILES_PER_SLOT) as u8,
+                file: ((i - 1) % FILES_PER_SLOT) as u8,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The data block index.
+    pub fn index(self) -> usize {
+        match self {
+            PcSlot::Autosave => 0,
+            PcSlot::File { slot, file } => 1 + FILES_PER_SLOT * slot as usize + file as usize,
+        }
+    }
+
+    /// The `--save` selector: `auto`, or `S-F` numbered from 1 as the game shows them.
+    pub fn selector(self) -> String {
+        match self {
+            PcSlot::Autosave => "auto".to_string(),
+            PcSlot::File { slot, file } => format!("{}-{}", slot + 1, file + 1),
+        }
+    }
+
+    /// The name the game shows: `autosave` or `slot 1, file 2`.
+    pub fn name(self) -> String {
+        match self {
+            PcSlot::Autosave => "autosave".to_string(),
+            PcSlot::File { slot, file } => format!("slot {}, file {}", slot + 1, file + 1),
+        }
+    }
+
+    /// The Memoria sidecar's file name beside the `.dat` named `dat_name` (spec §d), or
+    /// `None` when that name does not end in `.dat`.
+    pub fn sidecar_name(self, dat_name: &str) -> Option<String> {
+        let cut = dat_name.len().checked_sub(4)?;
+        let stem = dat_name.get(..cut)?;
+        if !dat_name.get(cut..)?.eq_ignore_ascii_case(".dat") {
+            return None;
+        }
+        Some(match self {
+            PcSlot::Autosave => format!("{stem}_Memoria_Autosave.dat"),
+            PcSlot::File { slot, file } => format!("{stem}_Memoria_{slot}_{file}.dat"),
+        })
+    }
+}
+
+/// One card entry of the PC schema, shared by the `.dat` block, the Switch JSON and the
+/// Memoria sidecar (`MiniGameCard`; binary order = sorted keys).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardEntry {
+    /// Arrow mask.
+    pub arrow: u8,
+    /// Attack.
+    pub atk: u8,
+    /// Per-card point value.
+    pub cpoint: u8,
+    /// Card id; 255 (or any value ≥ 100) is an empty entry.
+    pub id: u8,
+    /// Magical defence.
+    pub mdef: u8,
+    /// Physical defence.
+    pub pdef: u8,
+    /// Owner in battle; 0 in saves.
+    pub side: u8,
+    /// Type code (0 P, 1 M, 2 X, 3 A; 255 in padding entries).
+    pub card_type: i32,
+}
+
+impl CardEntry {
+    /// Reads an 11-byte binary entry.
+    pub fn from_bytes(b: &[u8; CARD_ENTRY_LEN]) -> CardEntry {
+        CardEntry {
+            arrow: b[0],
+            atk: b[1],
+            cpoint: b[2],
+            id: b[3],
+            mdef: b[4],
+            pdef: b[5],
+            side: b[6],
+            card_type: i32::from_le_bytes([b[7], b[8], b[9], b[10]]),
+        }
+    }
+
+    /// True when the entry is one the game writes: id 0..99 or 255, type 0..3 or 255,
+    /// side 0 or 255 (the acceptance test for an unknown schema, spec §b.3).
+    pub fn validates(&self) -> bool {
+        (self.id < 100 || self.id == 255)
+            && (matches!(self.card_type, 0..=3) || self.card_type == 255)
+            && (self.side == 0 || self.side == 255)
+    }
+}
+
+/// Turns the entries of a card list into owned cards (empty entries skipped), reporting
+/// invalid ids and types, a non-zero side and a list over the game's 100 cards.
+/// Slots are 1-based positions in the list.
+pub fn decode_entries(entries: &[CardEntry], findings: &mut Vec<Finding>) -> Vec<CardRecord> {
+    let mut cards = Vec::with_capacity(entries.len().min(CARD_LIMIT));
+    for (k, e) in entries.iter().enumerate() {
+        let slot = k + 1;
+        if e.id >= 100 {
+            if e.id != 255 {
+                findings.push(Finding::warning(format!(
+                    "card entry {slot}: invalid id {} treated as empty",
+                    e.id
+                )));
+            }
+            continue;
+        }
+        let card_type = CardType::from_code(u32::try_from(e.card_type).unwrap_or(u32::MAX));
+        if let CardType::Unknown(_) = card_type {
+            findings.push(Finding::error(format!(
+                "card entry {slot}: type code {} is not one the game defines (0..3); \
+                 the score counts 0 type points for it",
+                e.card_type
+            )));
+        }
+        if e.side != 0 {
+            findings.push(Finding::warning(format!(
+                "card entry {slot}: side {} (the game always saves 0)",
+                e.side
+            )));
+        }
+        cards.push(CardRecord {
+            slot: u16::try_from(slot).unwrap_or(u16::MAX),
+            id: e.id,
+            arrows: e.arrow,
+            atk: e.atk,
+            card_type,
+            pdef: e.pdef,
+            mdef: e.mdef,
+            cpoint: Some(e.cpoint),
+        });
+    }
+    if cards.len() > CARD_LIMIT {
+        findings.push(Finding::warning(format!(
+            "{} cards: more than the game's {CARD_LIMIT} (a modded limit); plans still target \
+             {CARD_LIMIT}",
+            cards.len()
+        )));
+    }
+    cards
+}
+
+/// Reports W/L/D counters that do not fit the game's i16 or are negative (a wrap after
+/// 32,767 or an edit).
+pub fn check_counters(wins: i32, losses: i32, draws: i32, findings: &mut Vec<Finding>) {
+    for (name, value) in [("wins", wins), ("losses", losses), ("draws", draws)] {
+        if value < 0 {
+            findings.push(Finding::warning(format!(
+                "{name} = {value}: negative (the counter wrapped after 32767 or was edited)"
+            )));
+        } else if value > i32::from(i16::MAX) {
+            findings.push(Finding::warning(format!(
+                "{name} = {value}: over 32767, which the game's 16-bit counter cannot hold"
+            )));
+        }
+    }
+}
+
+/// A Memoria sidecar found beside a save.
+#[derive(Debug, Clone)]
+pub struct SidecarFile {
+    /// Its file name.
+    pub name: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// One data block of the `.dat` (autosave or slot/file).
+#[derive(Debug, Clone)]
+pub struct PcSave {
+    /// Which block it is.
+    pub slot: PcSlot,
+    /// The block's ciphertext (up to [`BLOCK_LEN`] bytes; shorter in a truncated file).
+    pub ciphertext: Vec<u8>,
+    /// The metadata's DataSize.
+    pub data_size: i32,
+    /// The play time at 14,386, when the block holds a finite, non-negative one.
+    pub play_time: Option<f64>,
+    /// The Memoria sidecar beside the `.dat` for this block, if any.
+    pub sidecar: Option<SidecarFile>,
+}
+
+impl PcSave {
+    /// Decodes the collection (and applies the Memoria sidecar when it matches).
+    pub fn collection(&self) -> Result<Collection, DecodeError> {
+        let plain =
+            decrypt_range(&self.ciphertext, CARDS_OFFSET..DRAW_OFFSET + 6).ok_or_else(|| {
+                DecodeError::new(format!(
+                    "{}: the block is truncated before the end of the card list",
+                    self.slot.name()
+                ))
+            })?;
+        let entries: Vec<CardEntry> = plain[..CARD_ENTRIES * CARD_ENTRY_LEN]
+            .chunks_exact(CARD_ENTRY_LEN)
+            .map(|c| CardEntry::from_bytes(c.try_into().expect("chunks_exact gives 11 bytes")))
+            .collect();
+        let mut findings = Vec::new();
+        if self.data_size != VANILLA_DATA_SIZE && !entries.iter().all(CardEntry::validates) {
+            return Err(DecodeError::new(format!(
+                "{}: unknown schema (DataSize {}, vanilla {VANILLA_DATA_SIZE}) and the card \
+                 entries at the vanilla offsets do not validate",
+                self.slot.name(),
+                self.data_size
+            )));
+        }
+        let counter = |o: usize| {
+            let at = o - CARDS_OFFSET;
+            i32::from(i16::from_le_bytes([plain[at], plain[at + 1]]))
+        };
+        let (draws, losses, wins) =
+            (counter(DRAW_OFFSET), counter(DRAW_OFFSET + 2), counter(DRAW_OFFSET + 4));
+        check_counters(wins, losses, draws, &mut findings);
+        let mut card_findings = Vec::new();
+        let cards = decode_entries(&entries, &mut card_findings);
+        let mut collection = Collection {
+            platform: Platform::Pc,
+            cards,
+            ignored_records: Vec::new(),
+            wins,
+            losses,
+            draws,
+            card_source: CardSource::Save,
+            summary: SaveSummary { play_time_seconds: self.play_time, ..SaveSummary::default() },
+            findings,
+        };
+        if let Some(sidecar) = &self.sidecar {
+            memoria::apply(&mut collection, self.play_time, &sidecar.name, &sidecar.bytes);
+        }
+        // What was noticed about the vanilla list matters only when that list is shown.
+        if collection.card_source == CardSource::Save {
+            collection.findings.extend(card_findings);
+        }
+        Ok(collection)
+    }
+}
+
+/// True when `bytes` are a PC `.dat`: the metadata decrypts to `SAVE`, or the size is the
+/// `.dat`'s exact size (so a damaged metadata still gets a `.dat` error, not a container one).
+pub fn looks_like_dat(bytes: &[u8]) -> bool {
+    bytes.len() == DAT_SIZE || Metadata::read(bytes).is_some()
+}
+
+/// Decrypts one AES block of plaintext holding `offset..offset + N`, when present.
+fn read_plain<const N: usize>(ciphertext: &[u8], offset: usize) -> Option<[u8; N]> {
+    decrypt_range(ciphertext, offset..offset + N)?.try_into().ok()
+}
+
+/// Checks the PKCS7 padding of a block whose plaintext is `data_size + 4` bytes long:
+/// `Some(true)` when it matches, `Some(false)` when not, `None` when it cannot be checked.
+fn padding_ok(ciphertext: &[u8], data_size: i32) -> Option<bool> {
+    let plain_len = usize::try_from(data_size).ok()?.checked_add(4)?;
+    let pad = AES_BLOCK - plain_len % AES_BLOCK;
+    let cipher_len = plain_len + pad;
+    if cipher_len > BLOCK_LEN {
+        return None;
+    }
+    let last = decrypt_blocks(ciphertext, cipher_len / AES_BLOCK - 1..cipher_len / AES_BLOCK)?;
+    Some(last[AES_BLOCK - pad..].iter().all(|&b| usize::from(b) == pad))
+}
+
+/// Lists the saves in a `.dat`, reading each save's Memoria sidecar through `neighbour`.
 pub fn open(
     bytes: &[u8],
     file_name: Option<&str>,
     neighbour: NeighbourReader<'_>,
 ) -> Result<SaveSet, OpenError> {
-    let _ = (bytes, file_name, neighbour);
-    Err(OpenError { message: "PC saves are not read yet".into() })
+    let meta = Metadata::read(bytes).ok_or_else(|| OpenError {
+        message: if bytes.len() < METADATA_CIPHER_LEN {
+            format!("not a PC save: {} bytes, a SavedData .dat has {DAT_SIZE}", bytes.len())
+        } else {
+            "the file has the size of a PC SavedData .dat but its metadata does not decrypt to \
+             `SAVE`: damaged or not a Final Fantasy IX save"
+                .to_string()
+        },
+    })?;
+    let mut findings = Vec::new();
+    if bytes.len() < DAT_SIZE {
+        findings.push(Finding::error(format!(
+            "the file is truncated: {} of {DAT_SIZE} bytes; saves in the missing part are lost",
+            bytes.len()
+        )));
+    } else if bytes.len() > DAT_SIZE {
+        findings.push(Finding::warning(format!(
+            "the file has {} bytes, more than a .dat's {DAT_SIZE}; the extra is ignored",
+            bytes.len()
+        )));
+    }
+    if meta.data_size != VANILLA_DATA_SIZE {
+        findings.push(Finding::warning(format!(
+            "unknown schema: DataSize {} (vanilla {VANILLA_DATA_SIZE}); cards are read at the \
+             vanilla offsets and accepted only if every entry validates",
+            meta.data_size
+        )));
+    }
+    let latest = u8::try_from(meta.latest_slot)
+        .ok()
+        .zip(u8::try_from(meta.latest_save).ok())
+        .map(|(slot, file)| PcSlot::File { slot, file });
+
+    let mut saves = Vec::new();
+    for slot in (0..BLOCKS).filter_map(PcSlot::from_index) {
+        let start = DATA_OFFSET + slot.index() * BLOCK_LEN;
+        let Some(block) = bytes.get(start..bytes.len().min(start + BLOCK_LEN)) else { break };
+        match read_plain::<4>(block, 0).as_ref().map(|m| m.as_slice()) {
+            Some(b"SAVE") => {
+                saves.push(entry(slot, block, &meta, latest == Some(slot), file_name, neighbour))
+            }
+            Some(b"NONE") => {}
+            Some(_) => findings.push(Finding::warning(format!(
+                "data block of {} (`{}`) decrypts to neither SAVE nor NONE: damaged; skipped",
+                slot.name(),
+                slot.selector()
+            ))),
+            None => break,
+        }
+    }
+    if let Some(slot) =
+        latest.filter(|l| !saves.iter().any(|s: &SaveEntry| s.selector == l.selector()))
+    {
+        findings.push(Finding::warning(format!(
+            "the metadata names {} (LatestSlot {}, LatestSave {}) as the latest save, but the file \
+             holds no such save",
+            slot.name(),
+            meta.latest_slot,
+            meta.latest_save
+        )));
+    }
+    Ok(SaveSet { kind: FileKind::PcDat, saves, findings })
+}
+
+/// Formats seconds as `h:mm:ss`.
+pub fn format_play_time(seconds: f64) -> String {
+    let s = seconds.max(0.0).min(f64::from(u32::MAX)) as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// The listing entry of one `SAVE` block.
+fn entry(
+    slot: PcSlot,
+    block: &[u8],
+    meta: &Metadata,
+    latest: bool,
+    file_name: Option<&str>,
+    neighbour: NeighbourReader<'_>,
+) -> SaveEntry {
+    let mut findings = Vec::new();
+    let play_time = read_plain::<8>(block, PLAY_TIME_OFFSET)
+        .map(f64::from_le_bytes)
+        .filter(|t| t.is_finite() && *t >= 0.0);
+    if block.len() < BLOCK_LEN {
+        findings.push(Finding::error(format!(
+            "{}: the block is truncated ({} of {BLOCK_LEN} bytes)",
+            slot.name(),
+            block.len()
+        )));
+    } else if play_time.is_none() {
+        findings.push(Finding::warning(format!(
+            "{}: the play time at {PLAY_TIME_OFFSET} is not a valid number (damaged, or another schema)",
+            slot.name()
+        )));
+    }
+    if padding_ok(block, meta.data_size) == Some(false) {
+        findings.push(Finding::warning(format!(
+            "{}: the block's padding does not match DataSize {}: damaged or another schema",
+            slot.name(),
+            meta.data_size
+        )));
+    }
+    if latest {
+        findings.push(Finding::info(format!(
+            "{} is the latest save (metadata LatestSlot/LatestSave)",
+            slot.name()
+        )));
+    }
+    let sidecar = file_name.and_then(|n| slot.sidecar_name(n)).and_then(|name| {
+        let bytes = neighbour(&name)?;
+        findings.push(Finding::info(format!(
+            "Memoria sidecar {name} is beside the save; its card list replaces the vanilla one \
+             when its play time matches"
+        )));
+        Some(SidecarFile { name, bytes })
+    });
+    let time = play_time.map(format_play_time);
+    let title = match (&time, latest) {
+        (Some(t), true) => format!("FINAL FANTASY IX  {t} (latest)"),
+        (Some(t), false) => format!("FINAL FANTASY IX  {t}"),
+        (None, _) => "FINAL FANTASY IX".to_string(),
+    };
+    SaveEntry {
+        selector: slot.selector(),
+        name: slot.name(),
+        product_code: None,
+        is_ff9: true,
+        game_info: None,
+        deleted: false,
+        checksum_ok: None,
+        title,
+        summary: Some(SaveSummary { play_time_seconds: play_time, ..SaveSummary::default() }),
+        findings,
+        payload: SavePayload::Pc(PcSave {
+            slot,
+            ciphertext: block.to_vec(),
+            data_size: meta.data_size,
+            play_time,
+            sidecar,
+        }),
+    }
 }

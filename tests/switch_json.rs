@@ -1,0 +1,157 @@
+//! Switch JSON reader: the real JSON copies agree field by field with the PC `.dat`
+//! (decoded independently by the PC decoder, itself checked against a Python decryption).
+
+mod shared;
+
+use quadmist::ff9::{self, CardType, FileKind, Platform, SaveEntry};
+use quadmist::Severity;
+
+const JSON_FILES: [&str; 7] = [
+    "AUTO",
+    "DATA_SLOT0_FILE0",
+    "DATA_SLOT0_FILE1",
+    "DATA_SLOT0_FILE2",
+    "DATA_SLOT0_FILE3",
+    "DATA_SLOT0_FILE4",
+    "DATA_SLOT1_FILE0",
+];
+
+fn no_neighbour(_: &str) -> Option<Vec<u8>> {
+    None
+}
+
+fn open_json(bytes: &[u8], name: &str) -> SaveEntry {
+    let set = ff9::open(bytes, Some(name), &no_neighbour).expect("opens");
+    assert_eq!(set.kind, FileKind::SwitchJson);
+    assert_eq!(set.saves.len(), 1);
+    set.saves.into_iter().next().unwrap()
+}
+
+#[test]
+fn every_json_copy_gives_exactly_the_cards_and_counters_of_the_pc_block() {
+    let Some(dat) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
+    let pc = ff9::open(&dat, Some("SavedData_ww.dat"), &no_neighbour).unwrap();
+    let mut seen = Vec::new();
+    for name in JSON_FILES {
+        let Some(bytes) = shared::read(&format!("data/real/switch/{name}")) else { return };
+        let json = open_json(&bytes, name);
+        let pc_save =
+            pc.saves.iter().find(|s| s.selector == json.selector).expect("matching block");
+        let (j, p) = (json.collection().unwrap(), pc_save.collection().unwrap());
+        assert_eq!(j.platform, Platform::Switch);
+        assert_eq!(j.cards, p.cards, "{name}: every field, in order");
+        assert!(!j.cards.is_empty());
+        assert_eq!((j.wins, j.losses, j.draws), (p.wins, p.losses, p.draws), "{name}");
+        assert_eq!(j.summary.play_time_seconds, p.summary.play_time_seconds, "{name}");
+        assert!(j.findings.is_empty(), "{name}: {:?}", j.findings);
+        seen.push(json.selector);
+    }
+    assert_eq!(seen, ["auto", "1-1", "1-2", "1-3", "1-4", "1-5", "2-1"]);
+}
+
+/// A minimal JSON save in the Switch style (every value a string).
+fn save_json(cards: &[&str], extra: &str) -> String {
+    format!(
+        r#"{{"Data":{{"30000_MiniGame":{{"sWin":"7","sLose":"3","sDraw":"-2","MiniGameCard":[{}]}}{extra}}}}}"#,
+        cards.join(",")
+    )
+}
+
+fn card(id: &str, ty: &str) -> String {
+    format!(
+        r#"{{"id":"{id}","side":"0","atk":"40","type":"{ty}","pdef":"17","mdef":"33","cpoint":"10","arrow":"129"}}"#
+    )
+}
+
+#[test]
+fn type_names_padding_and_the_file_name_selector() {
+    let pad = card("255", "255").replace("\"0\"", "\"255\"");
+    let cards = [
+        card("5", "PHYSICAL"),
+        card("6", "MAGIC"),
+        card("7", "FLEXIABLE"),
+        card("8", "ASSAULT"),
+        card("9", "2"),
+        pad.clone(),
+        card("10", "FLEXIBLE"),
+        pad,
+    ];
+    let cards: Vec<&str> = cards.iter().map(String::as_str).collect();
+    let text = save_json(&cards, r#","95000_Setting":{"00001_time":"3725.5"}"#);
+    let entry = open_json(text.as_bytes(), "DATA_SLOT9_FILE14");
+    assert_eq!(entry.selector, "10-15");
+    assert_eq!(entry.name, "slot 10, file 15");
+    assert_eq!(entry.title, "FINAL FANTASY IX  1:02:05");
+    let c = entry.collection().unwrap();
+    let got: Vec<(u16, u8, CardType)> =
+        c.cards.iter().map(|k| (k.slot, k.id, k.card_type)).collect();
+    assert_eq!(
+        got,
+        [
+            (1, 5, CardType::Physical),
+            (2, 6, CardType::Magic),
+            (3, 7, CardType::Flexible),
+            (4, 8, CardType::Assault),
+            (5, 9, CardType::Flexible),
+            (7, 10, CardType::Flexible),
+        ]
+    );
+    let k = c.cards[0];
+    assert_eq!((k.arrows, k.atk, k.pdef, k.mdef, k.cpoint), (129, 40, 17, 33, Some(10)));
+    assert_eq!((c.wins, c.losses, c.draws), (7, 3, -2));
+    assert_eq!(c.summary.play_time_seconds, Some(3725.5));
+    // FLEXIBLE is accepted with a warning naming the entry; the negative draws are reported.
+    assert!(c
+        .findings
+        .iter()
+        .any(|f| f.severity == Severity::Warning && f.message.contains("entry 7")));
+    assert!(c.findings.iter().any(|f| f.message.contains("draws = -2")));
+    assert_eq!(c.findings.len(), 2, "{:?}", c.findings);
+}
+
+#[test]
+fn other_file_names_get_selector_1_and_auto_gets_auto() {
+    let one = [card("0", "0")];
+    let one: Vec<&str> = one.iter().map(String::as_str).collect();
+    let text = save_json(&one, "");
+    assert_eq!(open_json(text.as_bytes(), "my-save.json").selector, "1");
+    assert_eq!(open_json(text.as_bytes(), "AUTO").selector, "auto");
+    assert_eq!(open_json(text.as_bytes(), "DATA_SLOT10_FILE0").selector, "1");
+    let with_bom = [b"\xEF\xBB\xBF".as_slice(), text.as_bytes()].concat();
+    assert_eq!(open_json(&with_bom, "AUTO").collection().unwrap().cards.len(), 1);
+}
+
+#[test]
+fn bad_entries_and_values_give_findings_not_panics() {
+    let cards = [
+        card("300", "0"),            // id out of a byte
+        card("120", "0"),            // invalid id: empty with a warning
+        card("3", "SIDEWAYS"),       // unknown type name
+        card("4", "7"),              // unknown type code: kept, error
+        r#"{"id":"5"}"#.to_string(), // fields missing
+        r#"[1,2]"#.to_string(),      // not an object
+    ];
+    let cards: Vec<&str> = cards.iter().map(String::as_str).collect();
+    let text = save_json(&cards, "").replace(r#""sWin":"7""#, r#""sWin":"lots""#);
+    let c = open_json(text.as_bytes(), "AUTO").collection().unwrap();
+    assert_eq!(c.cards.len(), 1);
+    assert_eq!((c.cards[0].id, c.cards[0].card_type), (4, CardType::Unknown(7)));
+    assert_eq!(c.wins, 0);
+    let errors = c.findings.iter().filter(|f| f.severity == Severity::Error).count();
+    // id 300, SIDEWAYS, type 7, missing fields, not an object, sWin.
+    assert_eq!(errors, 6, "{:?}", c.findings);
+    assert!(c.findings.iter().any(|f| f.message.contains("invalid id 120")));
+}
+
+#[test]
+fn json_that_is_not_a_data_save_gives_a_clear_error() {
+    for (text, needle) in [
+        (r#"{"Data": "#, "not a valid JSON"),
+        (r#"{"slot": 1, "isEmpty": false}"#, "Data"),
+        (r#"{"Data": {"10000_State": {}}}"#, "30000_MiniGame"),
+    ] {
+        let err =
+            ff9::open(text.as_bytes(), Some("PREVIEW_SLOT0_FILE0"), &no_neighbour).unwrap_err();
+        assert!(err.message.contains(needle), "{}", err.message);
+    }
+}

@@ -1,0 +1,91 @@
+//! The planners against brute force over all subsets of small random collections.
+
+mod brute;
+
+use proptest::prelude::*;
+use quadmist::ff9::{CardRecord, CardType};
+use quadmist::plan::{self, best_discards, zero_loss_discards};
+use quadmist::rules::growth::EvolutionOdds;
+use quadmist::rules::score;
+
+const MASKS: [u8; 5] = [0x00, 0x01, 0x02, 0x80, 0xFF];
+
+fn card_strategy() -> impl Strategy<Value = CardRecord> {
+    (0u8..5, 0usize..MASKS.len(), 0u32..4, any::<u8>(), any::<u8>(), any::<u8>()).prop_map(
+        |(id, m, t, atk, pdef, mdef)| CardRecord {
+            slot: 0,
+            id,
+            arrows: MASKS[m],
+            atk,
+            card_type: CardType::from_code(t),
+            pdef,
+            mdef,
+            cpoint: None,
+        },
+    )
+}
+
+fn collection() -> impl Strategy<Value = Vec<CardRecord>> {
+    prop::collection::vec(card_strategy(), 0..=12).prop_map(|mut v| {
+        for (i, c) in v.iter_mut().enumerate() {
+            c.slot = i as u16 + 1;
+        }
+        v
+    })
+}
+
+fn kept_cards(cards: &[CardRecord], kept: &[usize]) -> Vec<CardRecord> {
+    kept.iter().map(|&i| cards[i]).collect()
+}
+
+fn kept_preference(cards: &[CardRecord], kept: &[usize]) -> i64 {
+    kept.iter().map(|&i| plan::preference(&cards[i])).sum()
+}
+
+proptest! {
+    #[test]
+    fn zero_loss_discard_set_is_the_largest_and_loses_nothing(cards in collection()) {
+        let p = zero_loss_discards(&cards);
+        let all = score::points(&cards);
+        prop_assert_eq!(p.points_before, all);
+        prop_assert_eq!(score::points(&kept_cards(&cards, &p.kept)), all);
+        prop_assert_eq!(p.points_lost(), 0);
+        prop_assert_eq!(p.kept.len() + p.discarded.len(), cards.len());
+        let (size, pref) = brute::minimal_keep(&cards);
+        prop_assert_eq!(p.kept.len(), size);
+        prop_assert_eq!(kept_preference(&cards, &p.kept), pref);
+        prop_assert!(p.costs.iter().all(|c| c.cost.total() == 0));
+    }
+
+    #[test]
+    fn discard_n_loses_the_fewest_points_for_every_n(cards in collection()) {
+        let all = score::points(&cards);
+        for n in 0..=cards.len() + 1 {
+            let p = best_discards(&cards, n);
+            let keep = cards.len().saturating_sub(n);
+            prop_assert_eq!(p.kept.len(), keep);
+            prop_assert_eq!(p.discarded.len(), cards.len() - keep);
+            let (points, pref) = brute::best_keep(&cards, keep);
+            prop_assert_eq!(p.points_after, points);
+            prop_assert_eq!(score::points(&kept_cards(&cards, &p.kept)), points);
+            prop_assert_eq!(kept_preference(&cards, &p.kept), pref);
+            let charged: u32 = p.costs.iter().map(|c| c.cost.total()).sum();
+            prop_assert_eq!(charged, all - points);
+        }
+    }
+
+    #[test]
+    fn keepers_are_a_maximum_matching_with_the_preferred_types(cards in collection()) {
+        for odds in [EvolutionOdds::ENGINE, EvolutionOdds::PSX_GUIDE] {
+            let k = plan::keepers(&cards, odds);
+            let bits = k.iter().fold(0u32, |b, &i| b | 1 << i);
+            prop_assert!(brute::is_matching(&cards, bits));
+            let wins: u64 = k
+                .iter()
+                .map(|&i| odds.expected_wins(cards[i].card_type.bonus(), 2) as u64)
+                .sum();
+            let expected = brute::best_keepers(&cards, odds);
+            prop_assert_eq!((k.len(), wins, kept_preference(&cards, &k)), expected);
+        }
+    }
+}

@@ -42,7 +42,70 @@ fn kept_preference(cards: &[CardRecord], kept: &[usize]) -> i64 {
     kept.iter().map(|&i| plan::preference(&cards[i])).sum()
 }
 
+/// §13.3's closed form: min |K| = |F| + |U| − ν, ν the maximum matching (brute force) of
+/// the P/M cards with both ends in U.
+fn minimal_keep_formula(cards: &[CardRecord]) -> usize {
+    let is_f = |c: &CardRecord| c.card_type.bonus() > 0;
+    let f_ids: Vec<u8> = cards.iter().filter(|c| is_f(c)).map(|c| c.id).collect();
+    let f_masks: Vec<u8> = cards.iter().filter(|c| is_f(c)).map(|c| c.arrows).collect();
+    let mut u_ids: Vec<u8> = cards.iter().map(|c| c.id).filter(|i| !f_ids.contains(i)).collect();
+    let mut u_masks: Vec<u8> =
+        cards.iter().map(|c| c.arrows).filter(|m| !f_masks.contains(m)).collect();
+    u_ids.sort_unstable();
+    u_ids.dedup();
+    u_masks.sort_unstable();
+    u_masks.dedup();
+    let h: Vec<CardRecord> = cards
+        .iter()
+        .filter(|c| !is_f(c) && u_ids.contains(&c.id) && u_masks.contains(&c.arrows))
+        .copied()
+        .collect();
+    let nu = (0u32..1 << h.len())
+        .filter(|&b| brute::is_matching(&h, b))
+        .map(|b| b.count_ones() as usize)
+        .max()
+        .unwrap_or(0);
+    f_ids.len() + u_ids.len() + u_masks.len() - nu
+}
+
+/// The least expected wins over every choice of final types, by enumeration.
+fn brute_upgrade_wins(current: &[u32], slack: u32, odds: EvolutionOdds) -> u64 {
+    let mut best = u64::MAX;
+    for choice in 0..3u32.pow(current.len() as u32) {
+        let (mut code, mut wins, mut deficit, mut ok) = (choice, 0u64, 0, true);
+        for &from in current {
+            let to = code % 3;
+            code /= 3;
+            ok &= to >= from;
+            deficit += 2 - to;
+            wins += odds.expected_wins(from.min(to), to) as u64;
+        }
+        if ok && deficit <= slack {
+            best = best.min(wins);
+        }
+    }
+    best
+}
+
 proptest! {
+    #[test]
+    fn upgrade_dp_is_optimal(
+        current in prop::collection::vec(0u32..3, 0..=8),
+        slack in 0u32..=2,
+        to_x in 1u32..300,
+        to_a in 1u32..300,
+    ) {
+        let odds = EvolutionOdds { to_x, to_a };
+        let finals = plan::choose_final_types(&current, slack, odds);
+        prop_assert_eq!(finals.len(), current.len());
+        let deficit: u32 = finals.iter().map(|&t| 2 - t).sum();
+        prop_assert!(deficit <= slack);
+        prop_assert!(finals.iter().zip(&current).all(|(t, c)| t >= c));
+        let wins: u64 =
+            current.iter().zip(&finals).map(|(&c, &t)| odds.expected_wins(c, t) as u64).sum();
+        prop_assert_eq!(wins, brute_upgrade_wins(&current, slack, odds));
+    }
+
     #[test]
     fn zero_loss_discard_set_is_the_largest_and_loses_nothing(cards in collection()) {
         let p = zero_loss_discards(&cards);
@@ -53,6 +116,7 @@ proptest! {
         prop_assert_eq!(p.kept.len() + p.discarded.len(), cards.len());
         let (size, pref) = brute::minimal_keep(&cards);
         prop_assert_eq!(p.kept.len(), size);
+        prop_assert_eq!(p.kept.len(), minimal_keep_formula(&cards));
         prop_assert_eq!(kept_preference(&cards, &p.kept), pref);
         prop_assert!(p.costs.iter().all(|c| c.cost.total() == 0));
     }

@@ -173,6 +173,15 @@ pub enum StepReport {
     },
 }
 
+/// Cards sharing an arrow pattern or an id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SlotGroup {
+    /// The shared arrow mask or card id.
+    pub value: u8,
+    /// The cards' slots.
+    pub slots: Vec<u16>,
+}
+
 /// The road to Master as shown.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MasterReport {
@@ -196,6 +205,10 @@ pub struct MasterReport {
     pub free_patterns: usize,
     /// Estimate: chance a new card lands on a free pattern (PC creation odds).
     pub free_pattern_probability_estimate: f64,
+    /// Arrow patterns carried by several cards.
+    pub shared_patterns: Vec<SlotGroup>,
+    /// Ids owned in several copies.
+    pub repeated_ids: Vec<SlotGroup>,
     /// Upgrades needed.
     pub upgrades: UpgradeReport,
     /// Expected battle wins for all upgrades (expected value; new copies estimated).
@@ -222,6 +235,14 @@ pub struct PlanReport {
 
 fn slots(cards: &[CardRecord], indices: &[usize]) -> Vec<u16> {
     indices.iter().map(|&i| cards[i].slot).collect()
+}
+
+fn groups(cards: &[CardRecord], groups: &[(u8, Vec<usize>)]) -> Vec<SlotGroup> {
+    groups.iter().map(|(value, g)| SlotGroup { value: *value, slots: slots(cards, g) }).collect()
+}
+
+fn slot_list(slots: &[u16]) -> String {
+    slots.iter().map(u16::to_string).collect::<Vec<_>>().join(", ")
 }
 
 fn keeper_upgrade(cards: &[CardRecord], u: &plan::Upgrade) -> KeeperUpgrade {
@@ -275,6 +296,8 @@ fn master_report(cards: &[CardRecord], m: &MasterPlan, odds: OddsChoice) -> Mast
         ids_needing_new_arrows: m.blocked_ids.clone(),
         free_patterns: m.free_masks.len(),
         free_pattern_probability_estimate: m.free_mask_probability,
+        shared_patterns: groups(cards, &m.shared_masks),
+        repeated_ids: groups(cards, &m.repeated_ids),
         upgrades: UpgradeReport {
             to_x: m.to_x,
             to_a: m.to_a,
@@ -385,6 +408,22 @@ pub fn render_plan(collection: &Collection, r: &PlanReport) -> String {
             names(&m.ids_needing_new_arrows)
         );
     }
+    if !m.shared_patterns.is_empty() {
+        let list: Vec<String> = m
+            .shared_patterns
+            .iter()
+            .map(|g| format!("{:#04x} (slots {})", g.value, slot_list(&g.slots)))
+            .collect();
+        let _ = writeln!(s, "  arrow patterns on several cards: {}", list.join("; "));
+    }
+    if !m.repeated_ids.is_empty() {
+        let list: Vec<String> = m
+            .repeated_ids
+            .iter()
+            .map(|g| format!("{} (slots {})", cards::name(g.value), slot_list(&g.slots)))
+            .collect();
+        let _ = writeln!(s, "  ids with several copies: {}", list.join("; "));
+    }
     let p = m.free_pattern_probability_estimate;
     let _ = writeln!(
         s,
@@ -409,17 +448,20 @@ pub fn render_plan(collection: &Collection, r: &PlanReport) -> String {
             StepReport::Discard { slots, points_after } => {
                 let _ = writeln!(
                     s,
-                    "  {n}. Discard the {} cards that are not keepers (points become {}): slots {}",
+                    "  {n}. Discard the {} cards that are not keepers, at the latest when you \
+                     need room (none is in the final collection; the keepers alone have {} \
+                     points): slots {}",
                     slots.len(),
                     points_after,
-                    slots.iter().map(u16::to_string).collect::<Vec<_>>().join(", ")
+                    slot_list(slots)
                 );
             }
             StepReport::Acquire { ids, .. } => {
                 let _ = writeln!(
                     s,
-                    "  {n}. Get a copy of each of these {} ids; keep it only if its arrow pattern \
-                     is still free, otherwise discard it at once (you stay at 100 cards or fewer).",
+                    "  {n}. Get a copy of each of the {} ids listed above (missing or clashing); \
+                     keep a copy only if its arrow pattern is still free, otherwise discard it \
+                     at once (you stay at 100 cards or fewer).",
                     ids.len()
                 );
             }

@@ -92,6 +92,10 @@ pub struct MasterPlan {
     pub free_mask_probability: f64,
     /// Input indices of the cards that are not keepers.
     pub non_keepers: Vec<usize>,
+    /// Arrow masks carried by several cards, with those cards' input indices (by mask).
+    pub shared_masks: Vec<(u8, Vec<usize>)>,
+    /// Ids owned in several copies, with the copies' input indices (by id).
+    pub repeated_ids: Vec<(u8, Vec<usize>)>,
     /// The keepers' upgrades chosen by the plan.
     pub upgrades: Vec<Upgrade>,
     /// Upgrades of the new copies still to acquire.
@@ -154,9 +158,11 @@ pub fn keepers(cards: &[CardRecord], odds: EvolutionOdds) -> Vec<usize> {
     chosen
 }
 
-/// Chooses each item's final type bonus (≥ its current one) minimising the expected wins,
-/// with Σ (2 − final) ≤ `slack`. Exact DP over (item, slack used). Returns the final bonuses.
-fn choose_final_types(current: &[u32], slack: u32, odds: EvolutionOdds) -> Vec<u32> {
+/// Chooses each card's final type bonus (0 P/M, 1 X, 2 A; never below its current bonus)
+/// minimising Σ expected battle wins under `odds`, subject to Σ (2 − final) ≤ `slack`
+/// (2 for 1698, 0 for 1700). Exact DP over (card, slack left). Returns the final bonuses;
+/// a current bonus above 2 is read as 2.
+pub fn choose_final_types(current: &[u32], slack: u32, odds: EvolutionOdds) -> Vec<u32> {
     let slack = slack as usize;
     // best[i][s]: least expected wins for items i.. with s slack still available.
     let mut best = vec![vec![0u64; slack + 1]; current.len() + 1];
@@ -216,6 +222,22 @@ pub fn master_plan(cards: &[CardRecord], odds: EvolutionOdds, target: u32) -> Ma
     }
     let non_keepers: Vec<usize> = (0..cards.len()).filter(|&c| !is_keeper[c]).collect();
     let keeper_points = score::points(keepers.iter().map(|&k| &cards[k]));
+    let mut by_mask: Vec<Vec<usize>> = vec![Vec::new(); 256];
+    let mut by_id: Vec<Vec<usize>> = vec![Vec::new(); 100];
+    for (c, card) in cards.iter().enumerate().filter(|(_, c)| c.id < 100) {
+        by_mask[card.arrows as usize].push(c);
+        by_id[card.id as usize].push(c);
+    }
+    let several = |groups: Vec<Vec<usize>>| -> Vec<(u8, Vec<usize>)> {
+        groups
+            .into_iter()
+            .enumerate()
+            .filter(|(_, g)| g.len() > 1)
+            .map(|(k, g)| (k as u8, g))
+            .collect()
+    };
+    let shared_masks = several(by_mask);
+    let repeated_ids = several(by_id);
 
     let needed = missing_ids.len() + blocked_ids.len();
     let mut current: Vec<u32> = keepers.iter().map(|&k| cards[k].card_type.bonus()).collect();
@@ -268,6 +290,8 @@ pub fn master_plan(cards: &[CardRecord], odds: EvolutionOdds, target: u32) -> Ma
         free_masks,
         free_mask_probability,
         non_keepers,
+        shared_masks,
+        repeated_ids,
         upgrades,
         new_copies,
         to_x,

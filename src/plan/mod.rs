@@ -8,7 +8,7 @@ pub mod flow;
 pub mod master;
 
 pub use discard::{best_discards, zero_loss_discards, DiscardCost, KeepMode, KeepPlan};
-pub use master::{keepers, master_plan, MasterPlan, Step, Upgrade};
+pub use master::{choose_final_types, keepers, master_plan, MasterPlan, Step, Upgrade};
 
 /// How strongly a card is preferred among equal choices (§13.4): more arrows, then higher
 /// stats. `1 + 1024·arrow count + atk + pdef + mdef`, in 1..10 000.

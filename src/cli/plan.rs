@@ -2,7 +2,7 @@
 
 use super::common::{self, SaveArgs};
 use super::score::{card_label, rank_label, PERFECT_WORDING};
-use super::CliResult;
+use super::{CliError, CliResult};
 use crate::cards;
 use crate::ff9::{CardRecord, Collection, Platform};
 use crate::plan::master::NewCopyUpgrades;
@@ -355,6 +355,16 @@ pub fn render_plan(collection: &Collection, r: &PlanReport) -> String {
         }
     }
 
+    if r.card_count > 100 && r.discard.is_none() {
+        let _ = writeln!(
+            s,
+            "\nYou hold {} cards; the game makes you discard down to 100: \
+             `--discard {}` picks the cheapest.",
+            r.card_count,
+            r.card_count - 100
+        );
+    }
+
     if let Some(d) = &r.discard {
         let _ = writeln!(
             s,
@@ -499,9 +509,19 @@ pub fn render_plan(collection: &Collection, r: &PlanReport) -> String {
     s
 }
 
+/// Largest collection `quadmist plan` accepts: the exact planners take time quadratic or worse
+/// in the card count (a vanilla save holds at most 100, Memoria's raised limit a few hundred).
+pub const MAX_PLAN_CARDS: usize = 2000;
+
 /// Runs `quadmist plan`.
 pub fn run(args: &PlanArgs) -> CliResult {
     let (_, collection) = common::load_collection(&args.save)?;
+    if collection.cards.len() > MAX_PLAN_CARDS {
+        return Err(CliError::unusable(format!(
+            "this save holds {} cards; quadmist plans collections of up to {MAX_PLAN_CARDS}",
+            collection.cards.len()
+        )));
+    }
     let report = plan_report(&collection, args.discard, args.odds, args.target);
     if args.json {
         return common::print_json(&report);

@@ -1,5 +1,12 @@
 //! Exact planning over a collection: zero-loss discards, budgeted discards, the road to Master
 //! (tetra-master-rules §13). Pure functions over card lists.
+//!
+//! Speed (`benches/plan.rs`, 2-core machine under load from other jobs): all three parts on a
+//! 100-card collection about 4.1 ms (zero-loss discards 2.2 ms, Master plan 0.22 ms). On a
+//! 12-card collection the exact planners (zero-loss, every `--discard N`, keepers) take
+//! 0.22 ms against 4.0 ms for brute force over all 4 096 subsets (×18); brute force doubles
+//! with every card, the planners grow polynomially. The first Master plan in a process also
+//! builds the arrow-odds table of `rules::creation` once.
 
 use crate::ff9::CardRecord;
 

@@ -194,8 +194,14 @@ pub fn render_score(report: &ScoreReport) -> String {
     );
     let _ = writeln!(
         s,
-        "  types  X {} x 1 + A {} x 2      = {:>4}",
-        report.types.x, report.types.a, report.types.points
+        "  X copies                 {:>3} x 1  = {:>4}",
+        report.types.x, report.types.x
+    );
+    let _ = writeln!(
+        s,
+        "  A copies                 {:>3} x 2  = {:>4}",
+        report.types.a,
+        2 * report.types.a
     );
     match &report.next {
         Some(n) => {

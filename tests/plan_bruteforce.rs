@@ -11,10 +11,11 @@ use quadmist::rules::score;
 const MASKS: [u8; 5] = [0x00, 0x01, 0x02, 0x80, 0xFF];
 
 fn card_strategy() -> impl Strategy<Value = CardRecord> {
-    (0u8..5, 0usize..MASKS.len(), 0u32..4, any::<u8>(), any::<u8>(), any::<u8>()).prop_map(
+    (0u8..6, 0usize..MASKS.len(), 0u32..5, any::<u8>(), any::<u8>(), any::<u8>()).prop_map(
         |(id, m, t, atk, pdef, mdef)| CardRecord {
             slot: 0,
-            id,
+            // id 200 is not a card (worth nothing); type code 4 is unknown (worth 0).
+            id: if id == 5 { 200 } else { id },
             arrows: MASKS[m],
             atk,
             card_type: CardType::from_code(t),
@@ -45,6 +46,7 @@ fn kept_preference(cards: &[CardRecord], kept: &[usize]) -> i64 {
 /// §13.3's closed form: min |K| = |F| + |U| − ν, ν the maximum matching (brute force) of
 /// the P/M cards with both ends in U.
 fn minimal_keep_formula(cards: &[CardRecord]) -> usize {
+    let cards: Vec<CardRecord> = cards.iter().filter(|c| c.id < 100).copied().collect();
     let is_f = |c: &CardRecord| c.card_type.bonus() > 0;
     let f_ids: Vec<u8> = cards.iter().filter(|c| is_f(c)).map(|c| c.id).collect();
     let f_masks: Vec<u8> = cards.iter().filter(|c| is_f(c)).map(|c| c.arrows).collect();

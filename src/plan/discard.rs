@@ -125,9 +125,9 @@ pub fn plan_keep(cards: &[CardRecord], mode: KeepMode) -> KeepPlan {
 fn split(cards: &[CardRecord], kept: Vec<usize>, discarded: Vec<usize>) -> KeepPlan {
     let mut id_kept = [false; 256];
     let mut mask_kept = [false; 256];
-    for &c in &kept {
-        id_kept[cards[c].id as usize] = true;
-        mask_kept[cards[c].arrows as usize] = true;
+    for card in kept.iter().map(|&c| &cards[c]).filter(|c| c.id < 100) {
+        id_kept[card.id as usize] = true;
+        mask_kept[card.arrows as usize] = true;
     }
     let mut costs = Vec::with_capacity(discarded.len());
     for &c in &discarded {

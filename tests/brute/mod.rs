@@ -39,10 +39,14 @@ pub fn minimal_keep(cards: &[CardRecord]) -> (usize, i64) {
         .unwrap_or((0, 0))
 }
 
-/// True when the subset has pairwise distinct ids and pairwise distinct masks.
+/// True when the subset holds only real cards (ids < 100), with pairwise distinct ids and
+/// pairwise distinct masks.
 pub fn is_matching(cards: &[CardRecord], bits: u32) -> bool {
     let (mut ids, mut masks) = (0u128, [0u128; 2]);
     for c in subset(cards, bits) {
+        if c.id >= 100 {
+            return false;
+        }
         let (id, m) = (c.id as u32, c.arrows as u32);
         if ids >> id & 1 == 1 || masks[(m / 128) as usize] >> (m % 128) & 1 == 1 {
             return false;

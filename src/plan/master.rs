@@ -197,6 +197,10 @@ pub fn choose_final_types(current: &[u32], slack: u32, odds: EvolutionOdds) -> V
 }
 
 /// The road to `target` points (1698 or 1700; other values are read as 1698 when below 1700).
+///
+/// Exact for odds with `to_a ≥ to_x` (both built-in odds): keepers first, then the upgrade DP.
+/// For custom odds with `to_x > to_a` §13.5 also asks to try keeping P/M keepers as P/M; that
+/// search is not done here.
 pub fn master_plan(cards: &[CardRecord], odds: EvolutionOdds, target: u32) -> MasterPlan {
     let target = if target >= PERFECT_POINTS { PERFECT_POINTS } else { MASTER_POINTS };
     let slack = if target == PERFECT_POINTS { 0 } else { 2 };

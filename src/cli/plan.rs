@@ -1,17 +1,579 @@
-//! `quadmist plan`.
+//! `quadmist plan`: safe discards, the best N discards, and the road to Master.
 
-use super::CliResult;
-use clap::Args;
+use super::common::{self, SaveArgs};
+use super::score::{card_label, rank_label, PERFECT_WORDING};
+use super::{CliError, CliResult};
+use crate::cards;
+use crate::ff9::{CardRecord, Collection, Platform};
+use crate::plan::master::NewCopyUpgrades;
+use crate::plan::{self, KeepPlan, MasterPlan, Step};
+use crate::rules::growth::EvolutionOdds;
+use crate::rules::score::{self, Contribution, MASTER_POINTS, PERFECT_POINTS};
+use anstyle::Style;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::io::Write as _;
+
+const EXAMPLES: &str = "\
+Examples:
+  quadmist plan memcard.mcr --save 3         safe discards and the road to Master
+  quadmist plan SavedData_ww.dat --save 1-2 --discard 5
+                                             the 5 cards whose discard costs the fewest points
+  quadmist plan memcard.mcr --odds pc --target 1700
+                                             the road to 1700 with the PC engine's odds
+  quadmist plan save.json --json             the same as JSON
+
+Every plan is exact (minimum-cost flow), not a rule of thumb. Expected battle wins are
+expected values; the chance of a new card getting a free arrow pattern is an estimate.";
+
+/// Which evolution odds to plan with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OddsChoice {
+    /// PlayStation-era guides: P/M → X 1/32, X → A 1/256 (unverified for the PlayStation code).
+    #[value(name = "psx", alias = "psx-guide")]
+    Psx,
+    /// The PC/Switch engine code: P/M → X 1/64, X → A 1/128.
+    #[value(name = "pc", alias = "engine", alias = "switch")]
+    Pc,
+}
+
+impl OddsChoice {
+    /// The default for a platform: PlayStation → psx, PC and Switch → pc.
+    pub fn for_platform(platform: Platform) -> OddsChoice {
+        match platform {
+            Platform::PlayStation => OddsChoice::Psx,
+            Platform::Pc | Platform::Switch => OddsChoice::Pc,
+        }
+    }
+
+    /// The odds.
+    pub fn odds(self) -> EvolutionOdds {
+        match self {
+            OddsChoice::Psx => EvolutionOdds::PSX_GUIDE,
+            OddsChoice::Pc => EvolutionOdds::ENGINE,
+        }
+    }
+
+    /// A name for people.
+    pub fn label(self) -> &'static str {
+        match self {
+            OddsChoice::Psx => "PlayStation guides (unverified)",
+            OddsChoice::Pc => "PC/Switch engine",
+        }
+    }
+}
+
+fn parse_target(s: &str) -> Result<u32, String> {
+    match s.trim() {
+        "1698" | "master" => Ok(MASTER_POINTS),
+        "1700" | "max" | "maximum" => Ok(PERFECT_POINTS),
+        _ => Err("expected 1698 (Master) or 1700 (maximum)".into()),
+    }
+}
 
 /// Arguments of `quadmist plan`.
 #[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
 pub struct PlanArgs {
-    /// The file.
-    pub file: std::path::PathBuf,
+    /// The save file and which save in it.
+    #[command(flatten)]
+    pub save: SaveArgs,
+    /// Also choose the N cards whose discard together loses the fewest points (exact; among
+    /// equal choices the stronger cards stay).
+    #[arg(long, value_name = "N")]
+    pub discard: Option<usize>,
+    /// Evolution odds for the upgrade estimate [default: psx for PlayStation saves, pc for
+    /// PC and Switch saves].
+    #[arg(long, value_enum)]
+    pub odds: Option<OddsChoice>,
+    /// The score to plan for: 1698 (Master) or 1700 (maximum).
+    #[arg(long, default_value = "1698", value_parser = parse_target)]
+    pub target: u32,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
+
+/// A discarded card and what it costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CostedCard {
+    /// The card.
+    #[serde(flatten)]
+    pub card: CardRecord,
+    /// What its discard costs (id and mask points charged once per group leaving together).
+    pub cost: Contribution,
+}
+
+/// The `--discard N` result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DiscardReport {
+    /// Slots of the cards to discard.
+    pub slots: Vec<u16>,
+    /// Points lost.
+    pub points_lost: u32,
+    /// Points afterwards.
+    pub points_after: u32,
+    /// The cards and what each costs.
+    pub cards: Vec<CostedCard>,
+}
+
+/// Upgrade counts and the keepers' upgrades.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UpgradeReport {
+    /// P/M → X steps (keepers and new copies; P/M → A counts here and in `to_a`).
+    pub to_x: usize,
+    /// X → A steps.
+    pub to_a: usize,
+    /// Each keeper's upgrade.
+    pub cards: Vec<KeeperUpgrade>,
+    /// The upgrades of new copies still to acquire.
+    pub new_copies: NewCopyUpgrades,
+}
+
+/// One keeper's upgrade.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct KeeperUpgrade {
+    /// Its slot.
+    pub slot: u16,
+    /// Its id.
+    pub id: u8,
+    /// Type now: P, M, X (or ? for an unknown code, planned as P/M).
+    pub from: char,
+    /// Type to reach: X or A.
+    pub to: char,
+    /// Expected battle wins (an expected value).
+    pub expected_wins: u64,
+}
+
+/// A step of the road, with slots.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum StepReport {
+    /// Discard these slots first.
+    Discard {
+        /// Slots.
+        slots: Vec<u16>,
+        /// Points afterwards.
+        points_after: u32,
+    },
+    /// Acquire a copy of each id on a free arrow pattern.
+    Acquire {
+        /// Ids.
+        ids: Vec<u8>,
+        /// Estimate: the chance a new copy gets a free pattern.
+        free_pattern_probability_estimate: f64,
+    },
+    /// Win battles with these cards.
+    Upgrade {
+        /// Keepers' upgrades.
+        cards: Vec<KeeperUpgrade>,
+        /// New copies' upgrades.
+        new_copies: NewCopyUpgrades,
+    },
+}
+
+/// Cards sharing an arrow pattern or an id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SlotGroup {
+    /// The shared arrow mask or card id.
+    pub value: u8,
+    /// The cards' slots.
+    pub slots: Vec<u16>,
+}
+
+/// The road to Master as shown.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MasterReport {
+    /// 1698 or 1700.
+    pub target: u32,
+    /// The odds used.
+    pub odds: &'static str,
+    /// P/M → X is 1 in this many battle wins.
+    pub odds_to_x: u32,
+    /// X → A is 1 in this many battle wins.
+    pub odds_to_a: u32,
+    /// Slots of the keepers (one per id, pairwise distinct arrow patterns).
+    pub keepers: Vec<u16>,
+    /// Points of the keepers alone.
+    pub keeper_points: u32,
+    /// Ids with no copy owned.
+    pub missing_ids: Vec<u8>,
+    /// Ids owned whose copies all clash with other keepers' patterns.
+    pub ids_needing_new_arrows: Vec<u8>,
+    /// Arrow patterns no keeper uses.
+    pub free_patterns: usize,
+    /// Estimate: chance a new card lands on a free pattern (PC creation odds).
+    pub free_pattern_probability_estimate: f64,
+    /// Arrow patterns carried by several cards.
+    pub shared_patterns: Vec<SlotGroup>,
+    /// Ids owned in several copies.
+    pub repeated_ids: Vec<SlotGroup>,
+    /// Upgrades needed.
+    pub upgrades: UpgradeReport,
+    /// Expected battle wins for all upgrades (expected value; new copies estimated).
+    pub expected_battle_wins: u64,
+    /// The steps in order.
+    pub steps: Vec<StepReport>,
+}
+
+/// Everything `quadmist plan` shows.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlanReport {
+    /// Points of the collection now.
+    pub points: u32,
+    /// Cards now.
+    pub card_count: usize,
+    /// Slots of the largest set of cards that can go together without losing a point.
+    pub safe_discards: Vec<u16>,
+    /// With `--discard N`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discard: Option<DiscardReport>,
+    /// The road to the target.
+    pub master: MasterReport,
+}
+
+fn slots(cards: &[CardRecord], indices: &[usize]) -> Vec<u16> {
+    indices.iter().map(|&i| cards[i].slot).collect()
+}
+
+fn groups(cards: &[CardRecord], groups: &[(u8, Vec<usize>)]) -> Vec<SlotGroup> {
+    groups.iter().map(|(value, g)| SlotGroup { value: *value, slots: slots(cards, g) }).collect()
+}
+
+fn slot_list(slots: &[u16]) -> String {
+    slots.iter().map(u16::to_string).collect::<Vec<_>>().join(", ")
+}
+
+fn keeper_upgrade(cards: &[CardRecord], u: &plan::Upgrade) -> KeeperUpgrade {
+    let card = &cards[u.index];
+    KeeperUpgrade {
+        slot: card.slot,
+        id: card.id,
+        from: card.card_type.letter(),
+        to: if u.to == 2 { 'A' } else { 'X' },
+        expected_wins: u.expected_wins,
+    }
+}
+
+fn discard_report(cards: &[CardRecord], p: &KeepPlan) -> DiscardReport {
+    DiscardReport {
+        slots: slots(cards, &p.discarded),
+        points_lost: p.points_lost(),
+        points_after: p.points_after,
+        cards: p.costs.iter().map(|c| CostedCard { card: cards[c.index], cost: c.cost }).collect(),
+    }
+}
+
+fn master_report(cards: &[CardRecord], m: &MasterPlan, odds: OddsChoice) -> MasterReport {
+    let upgrades: Vec<KeeperUpgrade> =
+        m.upgrades.iter().map(|u| keeper_upgrade(cards, u)).collect();
+    let steps = m
+        .steps
+        .iter()
+        .map(|s| match s {
+            Step::Discard { cards: c, points_after } => {
+                StepReport::Discard { slots: slots(cards, c), points_after: *points_after }
+            }
+            Step::Acquire { ids, free_mask_probability } => StepReport::Acquire {
+                ids: ids.clone(),
+                free_pattern_probability_estimate: *free_mask_probability,
+            },
+            Step::Upgrade { cards: u, new_copies } => StepReport::Upgrade {
+                cards: u.iter().map(|u| keeper_upgrade(cards, u)).collect(),
+                new_copies: *new_copies,
+            },
+        })
+        .collect();
+    MasterReport {
+        target: m.target,
+        odds: odds.label(),
+        odds_to_x: m.odds.to_x,
+        odds_to_a: m.odds.to_a,
+        keepers: slots(cards, &m.keepers),
+        keeper_points: m.keeper_points,
+        missing_ids: m.missing_ids.clone(),
+        ids_needing_new_arrows: m.blocked_ids.clone(),
+        free_patterns: m.free_masks.len(),
+        free_pattern_probability_estimate: m.free_mask_probability,
+        shared_patterns: groups(cards, &m.shared_masks),
+        repeated_ids: groups(cards, &m.repeated_ids),
+        upgrades: UpgradeReport {
+            to_x: m.to_x,
+            to_a: m.to_a,
+            cards: upgrades,
+            new_copies: m.new_copies,
+        },
+        expected_battle_wins: m.expected_battle_wins,
+        steps,
+    }
+}
+
+/// Computes the plan for a collection.
+pub fn plan_report(
+    collection: &Collection,
+    discard: Option<usize>,
+    odds: Option<OddsChoice>,
+    target: u32,
+) -> PlanReport {
+    let cards = &collection.cards;
+    let odds = odds.unwrap_or_else(|| OddsChoice::for_platform(collection.platform));
+    let safe = plan::zero_loss_discards(cards);
+    let master = plan::master_plan(cards, odds.odds(), target);
+    PlanReport {
+        points: safe.points_before,
+        card_count: cards.len(),
+        safe_discards: slots(cards, &safe.discarded),
+        discard: discard.map(|n| discard_report(cards, &plan::best_discards(cards, n))),
+        master: master_report(cards, &master, odds),
+    }
+}
+
+fn by_slot(collection: &Collection, slot: u16) -> Option<&CardRecord> {
+    collection.cards.iter().find(|c| c.slot == slot)
+}
+
+fn names(ids: &[u8]) -> String {
+    ids.iter().map(|&i| cards::name(i)).collect::<Vec<_>>().join(", ")
+}
+
+/// The text of `quadmist plan` (bold headings are `anstyle` codes, stripped off a terminal).
+pub fn render_plan(collection: &Collection, r: &PlanReport) -> String {
+    let bold = Style::new().bold();
+    let mut s = String::new();
+    let level = score::level(r.points);
+    let _ = writeln!(s, "{} cards, {} points: {}", r.card_count, r.points, rank_label(level));
+
+    let _ =
+        writeln!(s, "\n{bold}Safe discards{bold:#} (can all go together without losing a point):");
+    if r.safe_discards.is_empty() {
+        let _ = writeln!(s, "  none: every card is needed for the {} points", r.points);
+    }
+    for &slot in &r.safe_discards {
+        if let Some(c) = by_slot(collection, slot) {
+            let _ = writeln!(s, "  {}", card_label(c));
+        }
+    }
+
+    if r.card_count > 100 && r.discard.is_none() {
+        let _ = writeln!(
+            s,
+            "\nYou hold {} cards; the game makes you discard down to 100: \
+             `--discard {}` picks the cheapest.",
+            r.card_count,
+            r.card_count - 100
+        );
+    }
+
+    if let Some(d) = &r.discard {
+        let _ = writeln!(
+            s,
+            "\n{bold}Best {} discards{bold:#}: lose {} points ({} → {}):",
+            d.slots.len(),
+            d.points_lost,
+            r.points,
+            d.points_after
+        );
+        for c in &d.cards {
+            let mut why = Vec::new();
+            if c.cost.id_points > 0 {
+                why.push(format!("last {} 10", cards::name(c.card.id)));
+            }
+            if c.cost.mask_points > 0 {
+                why.push(format!("last arrows {:#04x} 5", c.card.arrows));
+            }
+            if c.cost.type_points > 0 {
+                why.push(format!("type {} {}", c.card.card_type.letter(), c.cost.type_points));
+            }
+            let why = if why.is_empty() { "free".to_string() } else { why.join(", ") };
+            let _ = writeln!(s, "  {}  -{} ({why})", card_label(&c.card), c.cost.total());
+        }
+    }
+
+    let m = &r.master;
+    let goal = if m.target == PERFECT_POINTS {
+        "the maximum, 1700 (rank 31, no name)".to_string()
+    } else {
+        "Master (1698)".to_string()
+    };
+    let _ = writeln!(
+        s,
+        "\n{bold}Road to {goal}{bold:#}, odds: {} (P/M→X 1/{}, X→A 1/{})",
+        m.odds, m.odds_to_x, m.odds_to_a
+    );
+    let _ = writeln!(
+        s,
+        "  keepers: {} of 100 ids on distinct arrow patterns ({} points on their own)",
+        m.keepers.len(),
+        m.keeper_points
+    );
+    if !m.missing_ids.is_empty() {
+        let _ = writeln!(s, "  missing ids ({}): {}", m.missing_ids.len(), names(&m.missing_ids));
+    }
+    if !m.ids_needing_new_arrows.is_empty() {
+        let _ = writeln!(
+            s,
+            "  owned, but every copy's arrows clash with another keeper ({}): {}",
+            m.ids_needing_new_arrows.len(),
+            names(&m.ids_needing_new_arrows)
+        );
+    }
+    if !m.shared_patterns.is_empty() {
+        let list: Vec<String> = m
+            .shared_patterns
+            .iter()
+            .map(|g| format!("{:#04x} (slots {})", g.value, slot_list(&g.slots)))
+            .collect();
+        let _ = writeln!(s, "  arrow patterns on several cards: {}", list.join("; "));
+    }
+    if !m.repeated_ids.is_empty() {
+        let list: Vec<String> = m
+            .repeated_ids
+            .iter()
+            .map(|g| format!("{} (slots {})", cards::name(g.value), slot_list(&g.slots)))
+            .collect();
+        let _ = writeln!(s, "  ids with several copies: {}", list.join("; "));
+    }
+    let p = m.free_pattern_probability_estimate;
+    let _ = writeln!(
+        s,
+        "  free arrow patterns: {} (estimate: a new card gets one with probability {:.1} %{})",
+        m.free_patterns,
+        100.0 * p,
+        if p > 0.0 { format!(", about {:.2} cards per success", 1.0 / p) } else { String::new() }
+    );
+    let _ = writeln!(
+        s,
+        "  upgrades: {} P/M→X, {} X→A; expected battle wins: {} (an expected value{})",
+        m.upgrades.to_x,
+        m.upgrades.to_a,
+        m.expected_battle_wins,
+        if m.upgrades.new_copies.copies > 0 { "; new copies assumed to arrive as P/M" } else { "" }
+    );
+    let _ = writeln!(s, "\n{bold}Steps{bold:#}:");
+    let mut n = 0;
+    for step in &m.steps {
+        n += 1;
+        match step {
+            StepReport::Discard { slots, points_after } => {
+                let _ = writeln!(
+                    s,
+                    "  {n}. Discard the {} cards that are not keepers, at the latest when you \
+                     need room (none is in the final collection; the keepers alone have {} \
+                     points): slots {}",
+                    slots.len(),
+                    points_after,
+                    slot_list(slots)
+                );
+            }
+            StepReport::Acquire { ids, .. } => {
+                let _ = writeln!(
+                    s,
+                    "  {n}. Get a copy of each of the {} ids listed above (missing or clashing); \
+                     keep a copy only if its arrow pattern is still free, otherwise discard it \
+                     at once (you stay at 100 cards or fewer).",
+                    ids.len()
+                );
+            }
+            StepReport::Upgrade { cards: ups, new_copies } => {
+                let _ =
+                    writeln!(s, "  {n}. Win card battles with these cards until they change type:");
+                for u in ups {
+                    if let Some(c) = by_slot(collection, u.slot) {
+                        let _ = writeln!(
+                            s,
+                            "       {}  {} → {}  ~{} wins",
+                            card_label(c),
+                            u.from,
+                            u.to,
+                            u.expected_wins
+                        );
+                    }
+                }
+                if new_copies.to_a + new_copies.to_x_only > 0 {
+                    let _ = writeln!(
+                        s,
+                        "       new copies: {} to A, {} to X  ~{} wins (estimate)",
+                        new_copies.to_a, new_copies.to_x_only, new_copies.expected_wins
+                    );
+                }
+            }
+        }
+    }
+    let _ = writeln!(
+        s,
+        "  {}. {} reached.",
+        n + 1,
+        if m.target == PERFECT_POINTS { PERFECT_WORDING } else { "Master (1698)" }
+    );
+    s
+}
+
+/// Largest collection `quadmist plan` accepts: the exact planners take time quadratic or worse
+/// in the card count (a vanilla save holds at most 100, Memoria's raised limit a few hundred).
+pub const MAX_PLAN_CARDS: usize = 2000;
 
 /// Runs `quadmist plan`.
 pub fn run(args: &PlanArgs) -> CliResult {
-    let _ = args;
-    Err(super::CliError::unusable("not written yet"))
+    let (_, collection) = common::load_collection(&args.save)?;
+    if collection.cards.len() > MAX_PLAN_CARDS {
+        return Err(CliError::unusable(format!(
+            "this save holds {} cards; quadmist plans collections of up to {MAX_PLAN_CARDS}",
+            collection.cards.len()
+        )));
+    }
+    let report = plan_report(&collection, args.discard, args.odds, args.target);
+    if args.json {
+        return common::print_json(&report);
+    }
+    write!(common::stdout(), "{}", render_plan(&collection, &report))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::score::tests::collection;
+    use crate::ff9::CardType::{Assault as A, Flexible as X, Physical as P};
+
+    #[test]
+    fn json_has_the_issue_fields_for_the_13_3_example() {
+        // §13.3: Goblin P 0x01 ×2, Fang X 0x01, Fang A 0x03 (33 points): one Goblin can go.
+        let c = collection(&[(0, P, 0x01), (0, P, 0x01), (1, X, 0x01), (1, A, 0x03)]);
+        let r = plan_report(&c, Some(2), None, MASTER_POINTS);
+        let v = serde_json::to_value(&r).unwrap();
+        assert_eq!(v["points"], 33);
+        assert_eq!(v["safe_discards"].as_array().unwrap().len(), 1);
+        // Discarding 2: a Goblin (free) and Fang X (its type, 1 point) is the cheapest.
+        assert_eq!(v["discard"]["points_lost"], 1);
+        let d = &r.discard.as_ref().unwrap().slots;
+        assert!(d.len() == 2 && d.contains(&3) && (d.contains(&1) || d.contains(&2)), "{d:?}");
+        let m = &v["master"];
+        // Keepers: a Goblin on 0x01 (the two tie) and Fang A on 0x03.
+        let k = &r.master.keepers;
+        assert!(k.len() == 2 && (k[0] == 1 || k[0] == 2) && k[1] == 4, "{k:?}");
+        assert_eq!(m["missing_ids"].as_array().unwrap().len(), 98);
+        assert_eq!(m["ids_needing_new_arrows"], serde_json::json!([]));
+        // PC platform → engine odds. 98 new copies + Goblin P; slack 2 at 1698: two of the
+        // 99 P/M cards stop at X (64 each), 97 go to A (192 each).
+        assert_eq!(m["odds_to_x"], 64);
+        assert_eq!(m["upgrades"]["to_x"], 99);
+        assert_eq!(m["upgrades"]["to_a"], 97);
+        assert_eq!(m["expected_battle_wins"], 97 * 192 + 2 * 64);
+        assert_eq!(m["steps"][0]["step"], "discard");
+        assert_eq!(m["steps"][1]["step"], "acquire");
+        assert_eq!(m["steps"][2]["step"], "upgrade");
+    }
+
+    #[test]
+    fn text_names_the_safe_discards_and_never_calls_1700_master() {
+        let c = collection(&[(0, P, 0x10), (0, P, 0x20), (1, P, 0x10), (1, P, 0x20)]);
+        let r = plan_report(&c, None, Some(OddsChoice::Psx), PERFECT_POINTS);
+        assert_eq!(r.safe_discards.len(), 2);
+        let text = render_plan(&c, &r);
+        assert!(text.contains("Goblin") && text.contains("Fang"), "{text}");
+        assert!(text.contains("Road to the maximum, 1700 (rank 31, no name)"), "{text}");
+        assert!(text.contains("P/M→X 1/32, X→A 1/256"), "{text}");
+        assert!(!text.contains("Master (1700"), "{text}");
+    }
 }

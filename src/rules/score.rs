@@ -123,3 +123,101 @@ pub fn level(points: u32) -> usize {
 pub fn rank_name(level: usize) -> Option<&'static str> {
     RANK_NAMES.get(level).copied()
 }
+
+/// What one card is worth to its collection: the points lost if it alone goes (§4.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Contribution {
+    /// 10 when it is the last copy of its id.
+    pub id_points: u32,
+    /// 5 when it is the last card with its arrow mask.
+    pub mask_points: u32,
+    /// Its type bonus (X 1, A 2).
+    pub type_points: u32,
+}
+
+impl Contribution {
+    /// The points lost.
+    pub fn total(&self) -> u32 {
+        self.id_points + self.mask_points + self.type_points
+    }
+}
+
+/// Each card's [`Contribution`], in input order (cards with ids ≥ 100 are worth nothing).
+pub fn contributions(cards: &[CardRecord]) -> Vec<Contribution> {
+    let mut id_copies = [0u32; 100];
+    let mut mask_copies = [0u32; 256];
+    for c in cards.iter().filter(|c| c.id < 100) {
+        id_copies[c.id as usize] += 1;
+        mask_copies[c.arrows as usize] += 1;
+    }
+    cards
+        .iter()
+        .map(|c| {
+            if c.id >= 100 {
+                return Contribution::default();
+            }
+            Contribution {
+                id_points: if id_copies[c.id as usize] == 1 { 10 } else { 0 },
+                mask_points: if mask_copies[c.arrows as usize] == 1 { 5 } else { 0 },
+                type_points: c.card_type.bonus(),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ff9::CardType;
+
+    fn card(id: u8, arrows: u8, card_type: CardType) -> CardRecord {
+        CardRecord { slot: 0, id, arrows, atk: 0, card_type, pdef: 0, mdef: 0, cpoint: None }
+    }
+
+    #[test]
+    fn levels_match_the_spec_vectors() {
+        let vectors = [
+            (0, 0),
+            (299, 0),
+            (300, 1),
+            (1400, 21),
+            (1419, 21),
+            (1420, 22),
+            (1469, 22),
+            (1470, 23),
+            (1509, 23),
+            (1510, 24),
+            (1550, 25),
+            (1697, 29),
+            (1698, 30),
+            (1699, 30),
+            (1700, 31),
+            (2000, 31),
+        ];
+        for (points, lvl) in vectors {
+            assert_eq!(level(points), lvl, "{points} points");
+        }
+        assert_eq!(rank_name(0), Some("Beginner"));
+        assert_eq!(rank_name(21), Some("Specialist"));
+        assert_eq!(rank_name(22), Some("Elder"));
+        assert_eq!(rank_name(23), Some("Dominator"));
+        assert_eq!(rank_name(29), Some("Pro"));
+        assert_eq!(rank_name(30), Some("Master"));
+        assert_eq!(rank_name(31), None);
+    }
+
+    #[test]
+    fn contributions_follow_the_discard_table() {
+        // Goblin P 0x01, Goblin A 0x02, Fang X 0x01: the two 0x01 cards share a mask.
+        let cards = [
+            card(0, 0x01, CardType::Physical),
+            card(0, 0x02, CardType::Assault),
+            card(1, 0x01, CardType::Flexible),
+        ];
+        let totals: Vec<u32> = contributions(&cards).iter().map(Contribution::total).collect();
+        // Goblin P: id shared, mask shared → 0. Goblin A: mask 0x02 alone (5) + A (2) = 7.
+        // Fang X: last Fang (10) + X (1) = 11.
+        assert_eq!(totals, [0, 7, 11]);
+        assert_eq!(points(&cards), 20 + 10 + 3);
+    }
+}

@@ -82,22 +82,27 @@ pub const MASK_DENOMINATOR: u64 = 100 * (1 << 24);
 pub fn mask_numerators() -> &'static [u64; 256] {
     static TABLE: OnceLock<[u64; 256]> = OnceLock::new();
     TABLE.get_or_init(|| {
-        // Walk all 8^8 shuffle outcomes as a distribution over permutations, step by step.
-        let mut dist: std::collections::HashMap<[u8; 8], u64> = std::collections::HashMap::new();
-        dist.insert([0, 1, 2, 3, 4, 5, 6, 7], 1);
+        // The distribution over the 8! permutations after the game's 8 swap steps, each step
+        // with 8 equally likely choices (8^8 outcomes in all), indexed by permutation rank.
+        let mut dist = vec![0u64; PERMUTATIONS];
+        dist[rank(&[0, 1, 2, 3, 4, 5, 6, 7])] = 1;
+        let perms: Vec<[u8; 8]> = (0..PERMUTATIONS).map(unrank).collect();
         for j in 0..8 {
-            let mut next = std::collections::HashMap::with_capacity(dist.len() * 8);
-            for (perm, n) in dist {
+            let mut next = vec![0u64; PERMUTATIONS];
+            for (perm, &n) in perms.iter().zip(&dist) {
+                if n == 0 {
+                    continue;
+                }
                 for k in 0..8 {
-                    let mut p = perm;
+                    let mut p = *perm;
                     p.swap(j, k);
-                    *next.entry(p).or_insert(0) += n;
+                    next[rank(&p)] += n;
                 }
             }
             dist = next;
         }
         let mut table = [0u64; 256];
-        for (perm, n) in dist {
+        for (perm, &n) in perms.iter().zip(&dist) {
             let mut mask = 0u8;
             for (count, w) in ARROW_COUNT_WEIGHTS.iter().enumerate() {
                 if count > 0 {
@@ -108,6 +113,34 @@ pub fn mask_numerators() -> &'static [u64; 256] {
         }
         table
     })
+}
+
+/// 8!: the permutations of the eight directions.
+const PERMUTATIONS: usize = 40320;
+
+/// The rank of a permutation of 0..8 in lexicographic order (its Lehmer code).
+fn rank(p: &[u8; 8]) -> usize {
+    let mut r = 0;
+    for i in 0..8 {
+        let smaller_after = p[i + 1..].iter().filter(|&&x| x < p[i]).count();
+        r = r * (8 - i) + smaller_after;
+    }
+    r
+}
+
+/// The permutation of 0..8 with lexicographic rank `r`.
+fn unrank(mut r: usize) -> [u8; 8] {
+    let mut digits = [0usize; 8];
+    for i in (0..8).rev() {
+        digits[i] = r % (8 - i);
+        r /= 8 - i;
+    }
+    let mut left: Vec<u8> = (0..8).collect();
+    let mut p = [0u8; 8];
+    for (i, &d) in digits.iter().enumerate() {
+        p[i] = left.remove(d);
+    }
+    p
 }
 
 /// Probability that a newly created card gets `mask`.
@@ -143,6 +176,14 @@ mod tests {
         assert_eq!(mask_probability_exact(0xC7), (1084167, 838860800));
         let total: u64 = mask_numerators().iter().sum();
         assert_eq!(total, MASK_DENOMINATOR);
+    }
+
+    #[test]
+    fn permutation_rank_round_trips() {
+        for r in [0, 1, 5039, 20160, 40319] {
+            assert_eq!(rank(&unrank(r)), r);
+        }
+        assert_eq!(rank(&[7, 6, 5, 4, 3, 2, 1, 0]), 40319);
     }
 
     #[test]

@@ -255,7 +255,9 @@ fn card(slot: u16, raw: &RawCardRecord) -> CardRecord {
 ///
 /// Refuses a block too short to hold the Tetra Master section and one that only looks like
 /// an FF9 save (FF9 name but no FF9 title with a failing CRC, or an all-zero card area),
-/// rather than presenting 100 zero-stat Goblins.
+/// rather than presenting 100 zero-stat Goblins. Findings cover the Tetra Master data
+/// (counters, invalid ids, unknown types, records past slot 100); the title, CRC and
+/// load-screen findings belong to the listing, which reports them on the save entry.
 pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
     let block = &save.data;
     if block.len() < MIN_BLOCK_LEN {
@@ -289,21 +291,6 @@ pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
         .ok_or_else(|| DecodeError::new("the Tetra Master section cannot be read"))?;
 
     let mut findings = Vec::new();
-    if !save.ff9_title {
-        findings.push(Finding::warning(
-            "FF9 file name but not an FF9 title: the data may not be a game save",
-        ));
-    }
-    if block.get(..2) != Some(b"SC") {
-        findings.push(Finding::warning("the block does not start with the `SC` magic"));
-    }
-    if crc_failed {
-        let (stored, computed) = super::block_crc(block).unwrap_or_default();
-        findings.push(Finding::warning(format!(
-            "checksum mismatch: stored {stored:#06X}, computed {computed:#06X} (the save may be \
-             damaged or edited)"
-        )));
-    }
     for (what, v) in [("wins", section.wins), ("losses", section.losses), ("draws", section.draws)]
     {
         if v > 0x7FFF {
@@ -345,21 +332,9 @@ pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
         cards.push(c);
     }
 
-    let prefix = save.name.get(..2);
-    let (summary, summary_findings) = summary(block, prefix);
-    findings.extend(summary_findings);
-    if let (Some(disc), Some(&byte)) =
-        (save.game_info.as_ref().and_then(|g| g.disc), block.get(DISC_OFFSET))
-    {
-        if byte as u16 + 1 != disc as u16 {
-            findings.push(Finding::info(format!(
-                "the save name says disc {disc} but the disc byte says {} (that byte's meaning \
-                 is uncertain)",
-                byte as u16 + 1
-            )));
-        }
-    }
-
+    // The listing (`psx::open`) reports the title, CRC and summary findings on the save
+    // entry; only the values are taken here, so nothing is reported twice.
+    let (summary, _) = summary(block, save.name.get(..2));
     Ok(Collection {
         platform: Platform::PlayStation,
         cards,

@@ -8,6 +8,9 @@ use quadmist::finding::{Finding, Severity};
 
 const BLOCK: usize = 8192;
 
+/// (file bytes, file name, format, payload offset, size field) of a single-save case.
+type SingleCase<'a> = (Vec<u8>, Option<&'a str>, ContainerFormat, usize, u32);
+
 /// A save of `blocks` blocks with a two-frame icon; every data byte after the title frame
 /// and icon is `fill`, so chains can be told apart.
 fn save(blocks: u8, title: &str, fill: u8) -> Vec<u8> {
@@ -98,7 +101,7 @@ fn single_saves_read_the_same_in_every_single_container() {
     for blocks in [1u8, 3] {
         let s = save(blocks, "ＴＨＲＥＥ", 0x33);
         let psv_name = write::psv_file_name(name);
-        let cases: [(Vec<u8>, Option<&str>, ContainerFormat, usize, u32); 5] = [
+        let cases: [SingleCase; 5] = [
             (write::to_mcs(name, &s), None, ContainerFormat::Mcs, 128, s.len() as u32),
             (
                 write::to_interleaved_mcs(name, &s),

@@ -358,6 +358,13 @@ fn gme_quirks() {
     );
     assert_eq!(summary(&f)[..2], clean_rows()[..2]);
     assert_eq!(f.saves[1].data, save(3, "ＴＨＲＥＥ", 0x33));
+    // Zeroed header and truncated: only the `.gme` extension tells it apart.
+    let mut both = write::to_gme(&card)[..0xF40 + 5 * BLOCK].to_vec();
+    both[..0xF40].fill(0);
+    assert!(container::read(&both, Some("card.bin")).is_err());
+    let f = container::read(&both, Some("CARD.GME")).unwrap();
+    assert_eq!((f.format, f.findings.len()), (ContainerFormat::Gme, 2));
+    assert_eq!(summary(&f)[..2], clean_rows()[..2]);
     // Header only, no card.
     let header_only = &write::to_gme(&card)[..0x1000];
     let f = read(header_only);
@@ -423,6 +430,37 @@ fn duckstation_deletes_are_reconstructed() {
     assert_eq!(
         f.findings,
         vec![w("directory frame 4: orphan deleted continuation block (state 0xA3) that no save's chain reaches")]
+    );
+}
+
+#[test]
+fn duplicate_names_are_reported() {
+    let mut c = three_saves();
+    c.delete(2, false);
+    c.add_save_at(b"BASLUS-00003THREE", &save(1, "ＴＨＲＥＥ", 0x44), &[7]);
+    let f = read(c.bytes());
+    assert_eq!(
+        summary(&f)[2..],
+        [
+            row("7", "BASLUS-00003THREE", &[7], SaveState::Live),
+            row("2", "BASLUS-00003THREE", &[2, 3, 4], SaveState::Deleted),
+        ]
+    );
+    assert_eq!(f.saves[2].findings, vec![Finding::info("the save in slot 2 has the same name")]);
+    assert_eq!(f.saves[3].findings, vec![Finding::info("the save in slot 7 has the same name")]);
+}
+
+#[test]
+fn interleaved_mcs_with_a_wrong_block_state() {
+    let s = save(3, "ＴＨＲＥＥ", 0x33);
+    let mut bytes = write::to_interleaved_mcs("BASLUS-00003THREE", &s);
+    bytes[2 * 8320] = 0x52; // last block's frame says "middle"
+    let f = read(&bytes);
+    assert_eq!(f.format, ContainerFormat::InterleavedMcs);
+    assert_eq!(f.saves[0].data, s);
+    assert_eq!(
+        f.saves[0].findings,
+        vec![w("interleaved MCS: block 3 frame has state 0x52, expected 0x53")]
     );
 }
 

@@ -1,5 +1,6 @@
 //! Container detection by content (memory-card-formats §8): sizes and magic bytes in the
-//! spec's order; the file name is only used for the message about unknown files.
+//! spec's order. The file name only breaks a tie (a `.gme` with a zeroed header that is also
+//! truncated) and names the file in the message about unknown files.
 
 use super::card::looks_like_card_at;
 use super::{ContainerError, ContainerFormat, BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
@@ -85,7 +86,11 @@ pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Result<Detected, Contain
     }
     let gme_magic = bytes.starts_with(b"123-456-STD");
     let gme_card = bytes.get(GME_HEADER..GME_HEADER + 2) == Some(b"MC");
-    if gme_magic || (len == GME_HEADER + CARD_SIZE && gme_card) {
+    // The extension breaks the one tie content leaves open: a zeroed header on a GME that is
+    // also shorter than usual.
+    let named_gme = file_name.is_some_and(|n| n.to_ascii_lowercase().ends_with(".gme"));
+    let short_gme = named_gme && gme_card && len >= GME_HEADER + BLOCK_SIZE;
+    if gme_magic || (len == GME_HEADER + CARD_SIZE && gme_card) || short_gme {
         let mut d = wrapped_card(bytes, F::Gme, GME_HEADER)?;
         if !gme_magic {
             d.findings.push(Finding::warning(

@@ -3,7 +3,9 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use quadmist::container::write::CardBuilder;
-use quadmist::ff9::psx::block::{FF9Block, RawCardRecord};
+use quadmist::ff9::psx::block::{decode, FF9Block, RawCardRecord};
+use quadmist::ff9::psx::PsxSave;
+use quadmist::ff9::SavePayload;
 
 /// A card of 15 one-block FF9 saves, each with 100 cards.
 fn full_card() -> Vec<u8> {
@@ -41,6 +43,24 @@ fn bench(c: &mut Criterion) {
             let n: usize =
                 set.saves.iter().map(|s| s.collection().map_or(0, |c| c.cards.len())).sum();
             assert_eq!(n, 1500);
+            black_box(n)
+        })
+    });
+    // The block layer alone: the 15 saves as the listing hands them over.
+    let bytes = std::fs::read(&path).expect("read");
+    let saves: Vec<PsxSave> = quadmist::ff9::open(&bytes, Some("full.mcr"), &|_| None)
+        .expect("open")
+        .saves
+        .into_iter()
+        .filter_map(|s| match s.payload {
+            SavePayload::PlayStation(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(saves.len(), 15);
+    g.bench_function("block::decode of 15 saves", |b| {
+        b.iter(|| {
+            let n: usize = saves.iter().map(|s| decode(s).map_or(0, |c| c.cards.len())).sum();
             black_box(n)
         })
     });

@@ -160,3 +160,36 @@ fn table_and_csv() {
     assert_eq!(csv.lines().count(), 1 + v["cards"].as_array().unwrap().len());
     assert!(csv.starts_with("slot,id,number,name,type,display,atk,max_atk"));
 }
+
+#[test]
+fn legality_findings_and_ignored_records() {
+    use quadmist::container::write::to_mcs;
+    use quadmist::ff9::psx::block::{FF9Block, RawCardRecord};
+    let mut b = FF9Block::default();
+    // Goblin (caps 7/9/4) with atk 8: above its cap; Fang in record 101.
+    b.records[0] = RawCardRecord { id: 0, arrows: 1, atk: 8, card_type: 0, pdef: 4, mdef: 2 };
+    b.records[1] = RawCardRecord { id: 0, arrows: 2, atk: 3, card_type: 0, pdef: 4, mdef: 2 };
+    b.records[100] = RawCardRecord { id: 1, arrows: 4, atk: 4, card_type: 0, pdef: 5, mdef: 2 };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("edited.mcs");
+    std::fs::write(&path, to_mcs("BASLUS-0125100000-00", &b.build())).unwrap();
+    let out = quadmist().arg("cards").arg(&path).arg("--json").output().unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("error: slot 1 Goblin: atk 8 is above its cap 7"), "{err}");
+    assert!(err.contains("warning: slot 101 Fang: recorded past slot 100"), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["cards"][0]["findings"][0]["issue"], "above_cap");
+    assert_eq!(v["cards"][1]["findings"].as_array().unwrap().len(), 0);
+    assert_eq!(v["cards"][0]["copies"], 2);
+    assert_eq!(v["ignored_records"][0]["slot"], 101);
+    let out =
+        quadmist().arg("cards").arg(&path).args(["--diagnostic", "--compact"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("records past slot 100"), "{text}");
+    assert!(text.contains("Fang"), "{text}");
+    let flagged =
+        quadmist().arg("cards").arg(&path).args(["--flagged", "--json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&flagged.stdout).unwrap();
+    assert_eq!(v["cards"].as_array().unwrap().len(), 1);
+}

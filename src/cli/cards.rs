@@ -35,6 +35,7 @@ Examples:
   quadmist cards memcard.mcr -s 1 --sort strength --not-maxed
   quadmist cards memcard.mcr -s 1 --duplicates --compact
   quadmist cards memcard.mcr -s 1 --card \"Ogre\"
+  quadmist cards memcard.mcr -s 1 --flagged --diagnostic   cards an editor touched
   quadmist cards memcard.mcr -s 1 --json > cards.json
   quadmist cards SavedData_ww.dat --save 1-2 --csv > cards.csv";
 
@@ -98,6 +99,9 @@ pub struct CardsArgs {
     /// One line per card: arrows as a hex byte instead of the glyph.
     #[arg(long)]
     pub compact: bool,
+    /// Also show the records the game never counts (PlayStation records 101..105).
+    #[arg(long)]
+    pub diagnostic: bool,
 }
 
 fn parse_type(s: &str) -> Result<CardType, String> {
@@ -430,6 +434,14 @@ pub fn run(args: &CardsArgs) -> CliResult {
         writeln!(out, "no card matches")?;
     } else {
         writeln!(out, "{}", render_table(&rows, args.compact))?;
+    }
+    if args.diagnostic {
+        if ignored.is_empty() {
+            writeln!(out, "no record past slot 100")?;
+        } else {
+            writeln!(out, "records past slot 100 (never counted by the game):")?;
+            writeln!(out, "{}", render_table(&ignored, args.compact))?;
+        }
     }
     Ok(())
 }

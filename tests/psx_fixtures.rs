@@ -70,3 +70,24 @@ fn the_newest_save_has_duplicates_holes_and_evolved_types() {
     assert!(recs.iter().any(|r| r.id < 100 && r.card_type >= 2), "no X or A card");
     assert!(recs[last + 1..].iter().all(|r| *r == block::RawCardRecord::EMPTY));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    /// Damage anywhere in the fixture card never makes the listing or the decoder panic.
+    #[test]
+    fn damaged_fixture_cards_never_panic(
+        edits in proptest::collection::vec((0usize..0x20000, proptest::prelude::any::<u8>()), 1..64)
+    ) {
+        let mut card = generate::raw_card();
+        for (at, v) in edits {
+            card[at] = v;
+        }
+        if let Ok(set) = quadmist::ff9::open(&card, Some("damaged.mcr"), &|_| None) {
+            for s in &set.saves {
+                if let Ok(c) = s.collection() {
+                    let _ = legality::check(&c);
+                }
+            }
+        }
+    }
+}

@@ -4,7 +4,7 @@ use super::common::{self, SaveArgs};
 use super::{CliError, CliResult};
 use crate::cards::{self, CardInfo};
 use crate::ff9::{CardRecord, CardType, Collection, SaveEntry};
-use crate::rules::legality::{self, CardFinding};
+use crate::rules::legality::{self, CardFinding, Issue};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::Write;
@@ -402,10 +402,14 @@ pub fn run(args: &CardsArgs) -> CliResult {
     };
     let (entry, collection) = common::load_collection(&args.save)?;
     let (rows, ignored) = views(&collection);
+    // Unknown type bytes and records past slot 100 are already among the decoder's
+    // findings (printed by `load_collection`); they stay in the per-card JSON.
     let legality: Vec<_> = rows
         .iter()
         .chain(&ignored)
-        .flat_map(|r| r.findings.iter().map(CardFinding::to_finding))
+        .flat_map(|r| &r.findings)
+        .filter(|f| !matches!(f.issue, Issue::UnknownType | Issue::PastSlot100))
+        .map(CardFinding::to_finding)
         .collect();
     common::print_findings(&legality);
     let rows = select_and_sort(rows, args, only);

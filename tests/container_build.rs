@@ -594,3 +594,26 @@ fn write_fuzz_seeds() {
         std::fs::write(std::path::Path::new(&dir).join(format!("built-{name}")), seed).unwrap();
     }
 }
+
+proptest::proptest! {
+    /// One bad chain never hides the other saves: whatever bytes replace the directory
+    /// frames and data of THREE (slots 2-4), ONE and TWO are read whole.
+    #[test]
+    fn a_damaged_chain_never_hides_the_others(
+        frames in proptest::collection::vec(proptest::collection::vec(proptest::num::u8::ANY, 128), 3),
+        data in proptest::collection::vec(proptest::num::u8::ANY, 64),
+    ) {
+        let mut c = three_saves();
+        for (k, f) in frames.iter().enumerate() {
+            c.frame_mut(2 + k).copy_from_slice(f);
+        }
+        c.block_mut(2)[..64].copy_from_slice(&data);
+        let f = read(c.bytes());
+        let one = f.saves.iter().find(|s| s.name.text == "BASLUS-00001ONE" && s.directory_index == Some(1)).unwrap();
+        let two = f.saves.iter().find(|s| s.name.text == "BASLUS-00002TWO" && s.directory_index == Some(5)).unwrap();
+        proptest::prop_assert_eq!(&one.blocks, &vec![1u8]);
+        proptest::prop_assert_eq!(&two.blocks, &vec![5u8, 6]);
+        proptest::prop_assert_eq!(&one.data, &save(1, "ＯＮＥ", 0x11));
+        proptest::prop_assert_eq!(&two.data, &save(2, "ＴＷＯ", 0x22));
+    }
+}

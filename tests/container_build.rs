@@ -538,6 +538,12 @@ fn unreadable_and_unsupported_files() {
         }
         other => panic!("{other:?}"),
     }
+    let mut ps2 = b"Sony PS2 Memory Card Format 1.2.0.0".to_vec();
+    ps2.resize(0x840000, 0);
+    assert_eq!(
+        container::read(&ps2, None).unwrap_err().to_string(),
+        "PlayStation 2 memory card is recognised but not supported: quadmist reads PS1 cards only; copy the PS1 save off the PS2 card (e.g. with uLaunchELF or MemcardRex) as a single save"
+    );
     let mut psv2 = write::to_psv("X", &save(1, "X", 0));
     psv2[0x3C] = 2;
     assert!(matches!(

@@ -538,6 +538,12 @@ fn unreadable_and_unsupported_files() {
         }
         other => panic!("{other:?}"),
     }
+    let mut ps2 = b"Sony PS2 Memory Card Format 1.2.0.0".to_vec();
+    ps2.resize(0x840000, 0);
+    assert_eq!(
+        container::read(&ps2, None).unwrap_err().to_string(),
+        "PlayStation 2 memory card is recognised but not supported: quadmist reads PS1 cards only; copy the PS1 save off the PS2 card (e.g. with uLaunchELF or MemcardRex) as a single save"
+    );
     let mut psv2 = write::to_psv("X", &save(1, "X", 0));
     psv2[0x3C] = 2;
     assert!(matches!(
@@ -592,5 +598,28 @@ fn write_fuzz_seeds() {
         let mut seed = vec![i as u8];
         seed.extend(bytes);
         std::fs::write(std::path::Path::new(&dir).join(format!("built-{name}")), seed).unwrap();
+    }
+}
+
+proptest::proptest! {
+    /// One bad chain never hides the other saves: whatever bytes replace the directory
+    /// frames and data of THREE (slots 2-4), ONE and TWO are read whole.
+    #[test]
+    fn a_damaged_chain_never_hides_the_others(
+        frames in proptest::collection::vec(proptest::collection::vec(proptest::num::u8::ANY, 128), 3),
+        data in proptest::collection::vec(proptest::num::u8::ANY, 64),
+    ) {
+        let mut c = three_saves();
+        for (k, f) in frames.iter().enumerate() {
+            c.frame_mut(2 + k).copy_from_slice(f);
+        }
+        c.block_mut(2)[..64].copy_from_slice(&data);
+        let f = read(c.bytes());
+        let one = f.saves.iter().find(|s| s.name.text == "BASLUS-00001ONE" && s.directory_index == Some(1)).unwrap();
+        let two = f.saves.iter().find(|s| s.name.text == "BASLUS-00002TWO" && s.directory_index == Some(5)).unwrap();
+        proptest::prop_assert_eq!(&one.blocks, &vec![1u8]);
+        proptest::prop_assert_eq!(&two.blocks, &vec![5u8, 6]);
+        proptest::prop_assert_eq!(&one.data, &save(1, "ＯＮＥ", 0x11));
+        proptest::prop_assert_eq!(&two.data, &save(2, "ＴＷＯ", 0x22));
     }
 }

@@ -195,3 +195,12 @@ fn deleted_ff9_saves_on_a_card_keep_their_slot() {
         vec![Finding::info("the product code says disc 1, the disc byte at 0x1C5 says disc 2")]
     );
 }
+
+#[test]
+fn product_codes_from_names() {
+    assert_eq!(psx::product_code(b"BISLPSP91154BEST0400").as_deref(), Some("SLPSP91154"));
+    assert_eq!(psx::product_code(b"BESLES-00477").as_deref(), Some("SLES-00477"));
+    assert_eq!(psx::product_code(b"BESLES-0047"), None);
+    assert_eq!(psx::product_code(b"BEslES-00477"), None);
+    assert_eq!(psx::product_code(b"BESLES_00477"), None);
+}

@@ -23,8 +23,8 @@ Colour 0x0000 of the palette is transparent, every other colour opaque.";
 pub struct IconArgs {
     /// The file: memory card or PlayStation single save.
     pub file: PathBuf,
-    /// Which save (`quadmist saves FILE` lists them); not needed when the file holds one FF9
-    /// save.
+    /// Which save (`quadmist saves FILE` lists them); not needed when the file holds one save
+    /// or one FF9 save.
     #[arg(long, short = 's', value_name = "SAVE")]
     pub save: Option<String>,
     /// The PNG to write (`-` for stdout).

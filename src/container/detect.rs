@@ -137,6 +137,12 @@ pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Result<Detected, Contain
     {
         return Ok(detected(F::RawSave, 0, Vec::new()));
     }
+    if bytes.starts_with(b"Sony PS2 Memory Card Format") {
+        return Err(ContainerError::Unsupported(
+            F::Ps2Card,
+            "quadmist reads PS1 cards only; copy the PS1 save off the PS2 card (e.g. with uLaunchELF or MemcardRex) as a single save".into(),
+        ));
+    }
     if len == MCX_SIZE {
         return Err(ContainerError::Unsupported(
             F::VitaMcx,

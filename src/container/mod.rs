@@ -48,6 +48,9 @@ pub enum ContainerFormat {
     Psv,
     /// Raw single save with no header, named after the save.
     RawSave,
+    /// PlayStation 2 memory card image: recognised but not read (PS1 saves on it use a
+    /// different file system).
+    Ps2Card,
 }
 
 impl ContainerFormat {
@@ -65,6 +68,7 @@ impl ContainerFormat {
             ContainerFormat::ActionReplay => "Action Replay single save",
             ContainerFormat::Psv => "PS3 PSV single save",
             ContainerFormat::RawSave => "raw single save",
+            ContainerFormat::Ps2Card => "PlayStation 2 memory card",
         }
     }
 

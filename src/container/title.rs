@@ -75,6 +75,21 @@ mod tests {
     }
 
     #[test]
+    fn every_row_of_the_spec_fold_table() {
+        // memory-card-formats §5 step 3, in table order, then the single-row entries.
+        let codes: [u16; 40] = [
+            0x8143, 0x8144, 0x8146, 0x8147, 0x8148, 0x8149, 0x815E, 0x8169, 0x816A, 0x816D, 0x816E,
+            0x816F, 0x8170, 0x817B, 0x817C, 0x8181, 0x8183, 0x8184, 0x8190, 0x8193, 0x8194, 0x8195,
+            0x8196, 0x8197, 0x8151, 0x814F, 0x8162, 0x8160, 0x815F, 0x8140, 0x8165, 0x8166, 0x8167,
+            0x8168, 0x815D, 0x818F, 0x8150, 0x824F, 0x8260, 0x829A,
+        ];
+        let bytes: Vec<u8> = codes.iter().flat_map(|c| c.to_be_bytes()).collect();
+        let (t, f) = decode(&bytes);
+        assert!(f.is_none());
+        assert_eq!(t.folded, ",.:;?!/()[]{}+-=<>$%#&*@_^|~\\ ''\"\"-¥~0Az");
+    }
+
+    #[test]
     fn invalid_bytes_give_a_warning() {
         let (t, f) = decode(&[b'A', 0x82]);
         assert_eq!(t.unicode, "A\u{FFFD}");

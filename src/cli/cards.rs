@@ -1,17 +1,474 @@
-//! `quadmist cards`.
+//! `quadmist cards`: every owned card with exact stats, caps, type, arrows and legality.
 
-use super::CliResult;
-use clap::Args;
+use super::common::{self, SaveArgs};
+use super::{CliError, CliResult};
+use crate::cards::{self, CardInfo};
+use crate::ff9::{CardRecord, CardType, Collection, SaveEntry};
+use crate::rules::legality::{self, CardFinding, Issue};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use std::io::Write;
+use tabled::builder::Builder;
+use tabled::settings::Style;
+
+const HELP: &str = "\
+Columns:
+  Slot    position in the save's card list (1..100; holes are skipped)
+  No.     the card's number 1..100 (id + 1)
+  Card    the string the game shows: atk digit, type, pdef digit, mdef digit (digit = value / 16)
+  Atk, PDef, MDef
+          exact value / the card's cap, then the level-ups left (+N) or `max`;
+          `!` marks a value above its cap (an edited save: the stat wraps to 0)
+  Left    level-ups left over the three stats (each won match adds 1 to a random stat)
+  Arrows  the eight arrows as a 3x3 glyph, the card in the middle (`#`):
+              \\|/     \\ up-left   | up     / up-right
+              -#-     - left                - right
+              /|\\     / down-left  | down   \\ down-right
+          `.` marks a missing arrow; the byte (bit 0 = up, clockwise) is shown below it
+  Copies  how many cards of this number the save holds (x2, x3 ... for duplicates)
+
+Legality findings (a stat above its cap or below the lowest a new card rolls, an impossible or
+unknown type, a record past slot 100) go to stderr, and into `findings` in --json.
+
+Examples:
+  quadmist cards memcard.mcr --save 1
+  quadmist cards memcard.mcr -s 1 --sort strength --not-maxed
+  quadmist cards memcard.mcr -s 1 --duplicates --compact
+  quadmist cards memcard.mcr -s 1 --card \"Ogre\"
+  quadmist cards memcard.mcr -s 1 --flagged --diagnostic   cards an editor touched
+  quadmist cards memcard.mcr -s 1 --json > cards.json
+  quadmist cards SavedData_ww.dat --save 1-2 --csv > cards.csv";
+
+/// How to order the cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SortKey {
+    /// Save order.
+    Slot,
+    /// Card number 1..100, then slot.
+    Number,
+    /// Name, alphabetically.
+    Name,
+    /// atk + pdef + mdef, strongest first.
+    Strength,
+    /// Attack, highest first.
+    Atk,
+    /// Physical defence, highest first.
+    Pdef,
+    /// Magical defence, highest first.
+    Mdef,
+    /// Level-ups left, most first.
+    Left,
+    /// Type: A, X, then P and M.
+    Type,
+}
 
 /// Arguments of `quadmist cards`.
 #[derive(Debug, Args)]
+#[command(after_help = HELP)]
 pub struct CardsArgs {
-    /// The file.
-    pub file: std::path::PathBuf,
+    /// The file and save.
+    #[command(flatten)]
+    pub save: SaveArgs,
+    /// Print JSON instead of a table.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print CSV, one row per card.
+    #[arg(long)]
+    pub csv: bool,
+    /// Order of the cards.
+    #[arg(long, value_enum, default_value_t = SortKey::Slot)]
+    pub sort: SortKey,
+    /// Reverse the order.
+    #[arg(long)]
+    pub reverse: bool,
+    /// Only cards of a number held more than once.
+    #[arg(long)]
+    pub duplicates: bool,
+    /// Only cards with at least one stat below its cap.
+    #[arg(long)]
+    pub not_maxed: bool,
+    /// Only this card, by name or number (e.g. `Ogre`, `39`).
+    #[arg(long, value_name = "NAME")]
+    pub card: Option<String>,
+    /// Only cards of this type (P, M, X or A).
+    #[arg(long = "type", value_name = "TYPE", value_parser = parse_type)]
+    pub card_type: Option<CardType>,
+    /// Only cards with a legality finding.
+    #[arg(long)]
+    pub flagged: bool,
+    /// One line per card: arrows as a hex byte instead of the glyph.
+    #[arg(long)]
+    pub compact: bool,
+    /// Also show the records the game never counts (PlayStation records 101..105).
+    #[arg(long)]
+    pub diagnostic: bool,
+}
+
+fn parse_type(s: &str) -> Result<CardType, String> {
+    let mut chars = s.chars();
+    match (chars.next().and_then(CardType::from_letter), chars.next()) {
+        (Some(t), None) => Ok(t),
+        _ => Err(format!("`{s}` is not a type: use P, M, X or A")),
+    }
+}
+
+/// The three stats of a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Attack.
+    pub atk: u8,
+    /// Physical defence.
+    pub pdef: u8,
+    /// Magical defence.
+    pub mdef: u8,
+}
+
+/// One card as `cards` shows it (and as its JSON holds it).
+#[derive(Debug, Clone, Serialize)]
+pub struct CardView {
+    /// Slot, 1-based.
+    pub slot: u16,
+    /// Card id 0..99.
+    pub id: u8,
+    /// Card number, id + 1.
+    pub number: u16,
+    /// Name.
+    pub name: String,
+    /// Type letter.
+    #[serde(rename = "type")]
+    pub card_type: CardType,
+    /// Attack.
+    pub atk: u8,
+    /// Physical defence.
+    pub pdef: u8,
+    /// Magical defence.
+    pub mdef: u8,
+    /// Arrow byte, 0..255.
+    pub arrows: u8,
+    /// In-game string, e.g. `3P2A`.
+    pub display: String,
+    /// The card's caps (`null` for an id outside the catalogue).
+    pub max: Option<Stats>,
+    /// Level-ups left per stat (0 at or above the cap).
+    pub left: Option<Stats>,
+    /// Cards of this id in the save.
+    pub copies: usize,
+    /// Legality findings about this card.
+    pub findings: Vec<CardFinding>,
+}
+
+impl CardView {
+    fn new(card: &CardRecord, copies: usize, findings: Vec<CardFinding>) -> Self {
+        let info = cards::info(card.id);
+        let max = info.map(|i| Stats { atk: i.max_atk, pdef: i.max_pdef, mdef: i.max_mdef });
+        let left = max.map(|m| Stats {
+            atk: m.atk.saturating_sub(card.atk),
+            pdef: m.pdef.saturating_sub(card.pdef),
+            mdef: m.mdef.saturating_sub(card.mdef),
+        });
+        CardView {
+            slot: card.slot,
+            id: card.id,
+            number: card.id as u16 + 1,
+            name: cards::name(card.id),
+            card_type: card.card_type,
+            atk: card.atk,
+            pdef: card.pdef,
+            mdef: card.mdef,
+            arrows: card.arrows,
+            display: cards::display_string(card),
+            max,
+            left,
+            copies,
+            findings,
+        }
+    }
+
+    /// Level-ups left over the three stats.
+    pub fn total_left(&self) -> u32 {
+        self.left.map_or(0, |l| l.atk as u32 + l.pdef as u32 + l.mdef as u32)
+    }
+
+    fn strength(&self) -> u32 {
+        self.atk as u32 + self.pdef as u32 + self.mdef as u32
+    }
+}
+
+/// The JSON document of `quadmist cards --json`.
+#[derive(Debug, Serialize)]
+pub struct CardsReport<'a> {
+    /// The `--save` selector of the save shown.
+    pub save: &'a str,
+    /// The save's name.
+    pub save_name: &'a str,
+    /// Platform.
+    pub platform: crate::ff9::Platform,
+    /// Matches won.
+    pub wins: i32,
+    /// Matches lost.
+    pub losses: i32,
+    /// Matches drawn.
+    pub draws: i32,
+    /// Load-screen summary.
+    pub summary: &'a crate::ff9::SaveSummary,
+    /// Cards in the save.
+    pub total_cards: usize,
+    /// The cards shown (after filters), in the chosen order.
+    pub cards: Vec<CardView>,
+    /// Records the game never counts (PlayStation records 101..105), for diagnosis.
+    pub ignored_records: Vec<CardView>,
+    /// The decoder's findings.
+    pub findings: &'a [crate::finding::Finding],
+}
+
+/// The 3×3 arrow glyph of a mask, three lines of three ASCII characters (see `--help`).
+pub fn arrow_glyph(mask: u8) -> [String; 3] {
+    let a = |bit: u8, c: char| if mask & (1 << bit) != 0 { c } else { '.' };
+    [
+        [a(7, '\\'), a(0, '|'), a(1, '/')].iter().collect(),
+        [a(6, '-'), '#', a(2, '-')].iter().collect(),
+        [a(5, '/'), a(4, '|'), a(3, '\\')].iter().collect(),
+    ]
+}
+
+/// Builds the views of a collection's cards, with copies and legality findings.
+pub fn views(collection: &Collection) -> (Vec<CardView>, Vec<CardView>) {
+    let mut copies = [0usize; 256];
+    for c in &collection.cards {
+        copies[c.id as usize] += 1;
+    }
+    let findings = legality::check(collection);
+    let view = |c: &CardRecord| {
+        let f = findings.iter().filter(|f| f.slot == c.slot).cloned().collect();
+        CardView::new(c, copies[c.id as usize], f)
+    };
+    (
+        collection.cards.iter().map(view).collect(),
+        collection.ignored_records.iter().map(view).collect(),
+    )
+}
+
+/// Applies the filters and order of `args`.
+pub fn select_and_sort(
+    mut rows: Vec<CardView>,
+    args: &CardsArgs,
+    only: Option<&CardInfo>,
+) -> Vec<CardView> {
+    rows.retain(|r| {
+        (!args.duplicates || r.copies > 1)
+            && (!args.not_maxed || r.total_left() > 0)
+            && only.is_none_or(|i| i.id == r.id)
+            && args.card_type.is_none_or(|t| t == r.card_type)
+            && (!args.flagged || !r.findings.is_empty())
+    });
+    let type_rank = |t: CardType| match t {
+        CardType::Assault => 0,
+        CardType::Flexible => 1,
+        CardType::Physical => 2,
+        CardType::Magic => 3,
+        CardType::Unknown(_) => 4,
+    };
+    match args.sort {
+        SortKey::Slot => rows.sort_by_key(|r| r.slot),
+        SortKey::Number => rows.sort_by_key(|r| (r.number, r.slot)),
+        SortKey::Name => rows.sort_by(|a, b| a.name.cmp(&b.name).then(a.slot.cmp(&b.slot))),
+        SortKey::Strength => rows.sort_by_key(|r| (std::cmp::Reverse(r.strength()), r.slot)),
+        SortKey::Atk => rows.sort_by_key(|r| (std::cmp::Reverse(r.atk), r.slot)),
+        SortKey::Pdef => rows.sort_by_key(|r| (std::cmp::Reverse(r.pdef), r.slot)),
+        SortKey::Mdef => rows.sort_by_key(|r| (std::cmp::Reverse(r.mdef), r.slot)),
+        SortKey::Left => rows.sort_by_key(|r| (std::cmp::Reverse(r.total_left()), r.slot)),
+        SortKey::Type => rows.sort_by_key(|r| (type_rank(r.card_type), r.number, r.slot)),
+    }
+    if args.reverse {
+        rows.reverse();
+    }
+    rows
+}
+
+fn stat_cell(value: u8, max: Option<u8>) -> String {
+    match max {
+        None => value.to_string(),
+        Some(m) if value > m => format!("{value}/{m} !"),
+        Some(m) if value == m => format!("{value}/{m} max"),
+        Some(m) => format!("{value}/{m} +{}", m - value),
+    }
+}
+
+/// Renders the table of `cards` (glyphs, or one line per card when `compact`).
+pub fn render_table(rows: &[CardView], compact: bool) -> String {
+    let mut b = Builder::default();
+    b.push_record([
+        "Slot", "No.", "Name", "Card", "Atk", "PDef", "MDef", "Left", "Arrows", "Copies",
+    ]);
+    for r in rows {
+        let arrows = if compact {
+            format!("{:#04X}", r.arrows)
+        } else {
+            let g = arrow_glyph(r.arrows);
+            format!("{}\n{}\n{}  {:02X}", g[0], g[1], g[2], r.arrows)
+        };
+        b.push_record([
+            r.slot.to_string(),
+            r.number.to_string(),
+            r.name.clone(),
+            r.display.clone(),
+            stat_cell(r.atk, r.max.map(|m| m.atk)),
+            stat_cell(r.pdef, r.max.map(|m| m.pdef)),
+            stat_cell(r.mdef, r.max.map(|m| m.mdef)),
+            r.total_left().to_string(),
+            arrows,
+            if r.copies > 1 { format!("x{}", r.copies) } else { String::new() },
+        ]);
+    }
+    let mut t = b.build();
+    if compact {
+        t.with(Style::psql());
+    } else {
+        t.with(Style::ascii());
+    }
+    t.to_string()
+}
+
+fn write_csv(rows: &[CardView]) -> Result<(), CliError> {
+    let mut w = csv::Writer::from_writer(std::io::stdout().lock());
+    let err = |e: csv::Error| CliError::unusable(format!("cannot write CSV: {e}"));
+    w.write_record([
+        "slot", "id", "number", "name", "type", "display", "atk", "max_atk", "pdef", "max_pdef",
+        "mdef", "max_mdef", "arrows", "copies", "findings",
+    ])
+    .map_err(err)?;
+    for r in rows {
+        let opt = |v: Option<u8>| v.map(|v| v.to_string()).unwrap_or_default();
+        w.write_record([
+            r.slot.to_string(),
+            r.id.to_string(),
+            r.number.to_string(),
+            r.name.clone(),
+            r.card_type.to_string(),
+            r.display.clone(),
+            r.atk.to_string(),
+            opt(r.max.map(|m| m.atk)),
+            r.pdef.to_string(),
+            opt(r.max.map(|m| m.pdef)),
+            r.mdef.to_string(),
+            opt(r.max.map(|m| m.mdef)),
+            r.arrows.to_string(),
+            r.copies.to_string(),
+            r.findings.iter().map(|f| f.message.as_str()).collect::<Vec<_>>().join("; "),
+        ])
+        .map_err(err)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+fn heading(entry: &SaveEntry, c: &Collection, shown: usize) -> String {
+    let s = &c.summary;
+    let mut parts = vec![format!("save {} ({})", entry.selector, entry.name)];
+    if let Some(n) = &s.leader_name {
+        parts.push(match s.leader_level {
+            Some(l) => format!("{n} Lv {l}"),
+            None => n.clone(),
+        });
+    }
+    if let Some(l) = &s.location {
+        parts.push(l.clone());
+    }
+    if let Some(t) = s.play_time_seconds {
+        let t = t as u64;
+        parts.push(format!("{}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60));
+    }
+    if let Some(g) = s.gil {
+        parts.push(format!("{g} gil"));
+    }
+    format!(
+        "{}\n{} wins, {} losses, {} draws; {} cards{}",
+        parts.join(", "),
+        c.wins,
+        c.losses,
+        c.draws,
+        c.cards.len(),
+        if shown == c.cards.len() { String::new() } else { format!(" ({shown} shown)") }
+    )
 }
 
 /// Runs `quadmist cards`.
 pub fn run(args: &CardsArgs) -> CliResult {
-    let _ = args;
-    Err(super::CliError::unusable("not written yet"))
+    let only = match &args.card {
+        Some(q) => Some(cards::find(q).ok_or_else(|| {
+            CliError::usage(format!("no card is named or numbered `{q}` (try a number 1..100)"))
+        })?),
+        None => None,
+    };
+    let (entry, collection) = common::load_collection(&args.save)?;
+    let (rows, ignored) = views(&collection);
+    // Unknown type bytes and records past slot 100 are already among the decoder's
+    // findings (printed by `load_collection`); they stay in the per-card JSON.
+    let legality: Vec<_> = rows
+        .iter()
+        .chain(&ignored)
+        .flat_map(|r| &r.findings)
+        .filter(|f| !matches!(f.issue, Issue::UnknownType | Issue::PastSlot100))
+        .map(CardFinding::to_finding)
+        .collect();
+    common::print_findings(&legality);
+    let rows = select_and_sort(rows, args, only);
+    if args.json {
+        return common::print_json(&CardsReport {
+            save: &entry.selector,
+            save_name: &entry.name,
+            platform: collection.platform,
+            wins: collection.wins,
+            losses: collection.losses,
+            draws: collection.draws,
+            summary: &collection.summary,
+            total_cards: collection.cards.len(),
+            cards: rows,
+            ignored_records: ignored,
+            findings: &collection.findings,
+        });
+    }
+    if args.csv {
+        return write_csv(&rows);
+    }
+    let mut out = common::stdout();
+    let bold = anstyle::Style::new().bold();
+    writeln!(out, "{bold}{}{bold:#}", heading(&entry, &collection, rows.len()))?;
+    if rows.is_empty() {
+        writeln!(out, "no card matches")?;
+    } else {
+        writeln!(out, "{}", render_table(&rows, args.compact))?;
+    }
+    if args.diagnostic {
+        if ignored.is_empty() {
+            writeln!(out, "no record past slot 100")?;
+        } else {
+            writeln!(out, "records past slot 100 (never counted by the game):")?;
+            writeln!(out, "{}", render_table(&ignored, args.compact))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glyphs_follow_the_bit_order() {
+        // Bit 0 up, clockwise: 0x81 = up + up-left; 0x0C = right + down-right.
+        assert_eq!(arrow_glyph(0x81), ["\\|.", ".#.", "..."]);
+        assert_eq!(arrow_glyph(0x0C), ["...", ".#-", "..\\"]);
+        assert_eq!(arrow_glyph(0x70), ["...", "-#.", "/|."]);
+        assert_eq!(arrow_glyph(0xFF), ["\\|/", "-#-", "/|\\"]);
+        assert_eq!(arrow_glyph(0x00), ["...", ".#.", "..."]);
+    }
+
+    #[test]
+    fn stat_cells() {
+        assert_eq!(stat_cell(53, Some(53)), "53/53 max");
+        assert_eq!(stat_cell(37, Some(53)), "37/53 +16");
+        assert_eq!(stat_cell(60, Some(53)), "60/53 !");
+        assert_eq!(stat_cell(60, None), "60");
+    }
 }

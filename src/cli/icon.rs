@@ -1,17 +1,75 @@
-//! `quadmist icon`.
+//! `quadmist icon`: a PlayStation save's icon as a PNG.
 
-use super::CliResult;
+use super::common::{self, print_findings};
+use super::{CliError, CliResult};
+use crate::container::icon;
+use crate::ff9::SavePayload;
 use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+
+const EXAMPLES: &str = "\
+Examples:
+  quadmist icon epsxe000.mcr --save 2 -o silent-hill.png
+  quadmist icon card.mcd --save 6 -o icon.png --scale 4
+  quadmist icon ff9.mcs -o - > icon.png      PNG on stdout
+
+All animation frames are drawn side by side, left to right, in animation order.
+Colour 0x0000 of the palette is transparent, every other colour opaque.";
 
 /// Arguments of `quadmist icon`.
 #[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
 pub struct IconArgs {
-    /// The file.
-    pub file: std::path::PathBuf,
+    /// The file: memory card or PlayStation single save.
+    pub file: PathBuf,
+    /// Which save (`quadmist saves FILE` lists them); not needed when the file holds one save
+    /// or one FF9 save.
+    #[arg(long, short = 's', value_name = "SAVE")]
+    pub save: Option<String>,
+    /// The PNG to write (`-` for stdout).
+    #[arg(long, short = 'o', value_name = "PNG")]
+    pub output: PathBuf,
+    /// Each icon pixel becomes a SCALE×SCALE square (1..=64).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=icon::MAX_SCALE as i64))]
+    pub scale: u32,
 }
 
 /// Runs `quadmist icon`.
 pub fn run(args: &IconArgs) -> CliResult {
-    let _ = args;
-    Err(super::CliError::unusable("not written yet"))
+    let set = common::open(&args.file)?;
+    print_findings(&set.findings);
+    let entry = match args.save.as_deref() {
+        Some(_) => common::select(&set, args.save.as_deref(), &args.file)?,
+        None if set.saves.len() == 1 => &set.saves[0],
+        None => common::select(&set, None, &args.file)?,
+    };
+    let SavePayload::PlayStation(save) = &entry.payload else {
+        return Err(CliError::usage(format!(
+            "save {} is not a PlayStation save: only PlayStation saves have icons",
+            entry.selector
+        )));
+    };
+    let (icon, findings) = icon::parse(&save.data);
+    print_findings(&findings);
+    let png = icon::to_png_strip(&icon, args.scale)
+        .map_err(|e| CliError::unusable(format!("cannot encode the PNG: {e}")))?;
+    if args.output.as_os_str() == "-" {
+        std::io::stdout().lock().write_all(&png)?;
+        return Ok(());
+    }
+    if same_file(&args.output, &args.file) {
+        return Err(CliError::usage(
+            "the output would overwrite the input file; choose another -o",
+        ));
+    }
+    std::fs::write(&args.output, png)
+        .map_err(|e| CliError::unusable(format!("cannot write {}: {e}", args.output.display())))
+}
+
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
 }

@@ -8,6 +8,11 @@
 use crate::finding::Finding;
 use serde::Serialize;
 
+pub mod card;
+pub mod detect;
+pub mod icon;
+pub mod single;
+pub mod title;
 pub mod write;
 
 /// Bytes in one block (a save is 1..=15 blocks).
@@ -43,6 +48,9 @@ pub enum ContainerFormat {
     Psv,
     /// Raw single save with no header, named after the save.
     RawSave,
+    /// PlayStation 2 memory card image: recognised but not read (PS1 saves on it use a
+    /// different file system).
+    Ps2Card,
 }
 
 impl ContainerFormat {
@@ -60,6 +68,7 @@ impl ContainerFormat {
             ContainerFormat::ActionReplay => "Action Replay single save",
             ContainerFormat::Psv => "PS3 PSV single save",
             ContainerFormat::RawSave => "raw single save",
+            ContainerFormat::Ps2Card => "PlayStation 2 memory card",
         }
     }
 
@@ -191,6 +200,76 @@ impl std::error::Error for ContainerError {}
 /// `file_name` (the last path component, if known) only breaks ties between formats and
 /// gives raw single saves their directory name.
 pub fn read(bytes: &[u8], file_name: Option<&str>) -> Result<ContainerFile, ContainerError> {
-    let _ = (bytes, file_name);
-    Err(ContainerError::Unknown("container reader not written yet".into()))
+    let d = detect::detect(bytes, file_name)?;
+    let mut findings = d.findings;
+    let saves = if d.format.is_card() {
+        if bytes.len() < d.payload_offset + BLOCK_SIZE {
+            Vec::new()
+        } else {
+            let end = bytes.len().min(d.payload_offset + CARD_SIZE);
+            let (saves, card_findings) = card::read_card(&bytes[d.payload_offset..end]);
+            findings.extend(card_findings);
+            saves
+        }
+    } else {
+        vec![single::read_single(d.format, bytes, d.payload_offset, file_name)]
+    };
+    Ok(ContainerFile { format: d.format, payload_offset: d.payload_offset, saves, findings })
+}
+
+/// Builds a [`SaveFile`] from its bytes: decodes the name, title and icon, and checks the
+/// title frame (`SC` mark, block count against the blocks read).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn build_save(
+    selector: String,
+    directory_index: Option<u8>,
+    state: SaveState,
+    name: Vec<u8>,
+    size_field: u32,
+    blocks: Vec<u8>,
+    data: Vec<u8>,
+    mut findings: Vec<Finding>,
+) -> SaveFile {
+    let head = data.get(..FRAME_SIZE).unwrap_or(&[]);
+    match head.get(..2) {
+        Some(b"SC") => {}
+        Some(b"sc") => findings.push(Finding::info("title frame starts with lowercase `sc`")),
+        _ => findings.push(Finding::warning(
+            "the save's first block does not start with the `SC` title frame; title and icon are not meaningful",
+        )),
+    }
+    let title_block_count = head.get(3).copied().unwrap_or(0);
+    let n = data.len() / BLOCK_SIZE;
+    if title_block_count as usize != n {
+        findings.push(Finding::warning(format!(
+            "size mismatch: the title frame says {title_block_count} block(s), {n} were read"
+        )));
+    }
+    let (title, title_finding) = title::decode(head.get(4..0x44).unwrap_or(&[]));
+    findings.extend(title_finding);
+    let (icon, icon_findings) = icon::parse(&data);
+    findings.extend(icon_findings);
+    let text = name
+        .iter()
+        .map(|&b| {
+            if (0x20..=0x7E).contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("\\x{b:02X}")
+            }
+        })
+        .collect();
+    SaveFile {
+        selector,
+        directory_index,
+        state,
+        name: SaveName { raw: name, text },
+        size_field,
+        blocks,
+        title_block_count,
+        title,
+        icon,
+        data,
+        findings,
+    }
 }

@@ -2,8 +2,12 @@
 //!
 //! Offsets are block offsets (the block starts with the `SC` title frame; game data at 0x100).
 
-use super::PsxSave;
-use crate::ff9::{Collection, DecodeError};
+use super::{crc16, PsxSave, CRC_OFFSET};
+use crate::container::write::{encode_title, new_save};
+use crate::ff9::{
+    charset, CardRecord, CardSource, CardType, Collection, DecodeError, Platform, SaveSummary,
+};
+use crate::finding::Finding;
 use binrw::{BinRead, BinWrite};
 use std::io::Cursor;
 
@@ -21,6 +25,16 @@ pub const TETRA_MASTER_OFFSET: usize = 0x1178;
 pub const CARD_SLOTS: usize = 100;
 /// Records the save editor S1 shows (the last five are never counted).
 pub const RECORDS: usize = 105;
+/// Offset of the first card record (just after the three counters).
+pub const RECORDS_OFFSET: usize = TETRA_MASTER_OFFSET + 6;
+/// Bytes a block must have for [`decode`]: everything up to and including the CRC.
+pub const MIN_BLOCK_LEN: usize = CRC_OFFSET + 2;
+/// Offset of the title's file number (characters 8–9, two full-width digits).
+pub const TITLE_FILE_OFFSET: usize = 0x14;
+/// Offset of the title's play-time hours (characters 11–12).
+pub const TITLE_HOURS_OFFSET: usize = 0x1A;
+/// Offset of the title's play-time minutes (characters 14–15).
+pub const TITLE_MINUTES_OFFSET: usize = 0x20;
 
 /// The load-screen (preview) fields at 0x105..0x134.
 #[derive(Debug, Clone, PartialEq, Eq, BinRead, BinWrite)]
@@ -114,8 +128,345 @@ pub fn write_preview(block: &mut [u8], preview: &PreviewFields) -> Option<()> {
     Some(())
 }
 
-/// Decodes the collection of a PlayStation FF9 save.
+/// Reads two full-width digits (Shift-JIS `０`..`９`, `82 4F`..`82 58`) at `offset`.
+fn title_number(block: &[u8], offset: usize) -> Option<u32> {
+    let b = block.get(offset..offset + 4)?;
+    let digit =
+        |hi: u8, lo: u8| (hi == 0x82 && (0x4F..=0x58).contains(&lo)).then(|| (lo - 0x4F) as u32);
+    Some(digit(b[0], b[1])? * 10 + digit(b[2], b[3])?)
+}
+
+/// The play time `HH:MM` written in the title (characters 11–12 and 14–15), if readable.
+pub fn title_play_time(block: &[u8]) -> Option<(u32, u32)> {
+    Some((title_number(block, TITLE_HOURS_OFFSET)?, title_number(block, TITLE_MINUTES_OFFSET)?))
+}
+
+/// The in-game file number written in the title (characters 8–9), if readable.
+pub fn title_file_number(block: &[u8]) -> Option<u32> {
+    title_number(block, TITLE_FILE_OFFSET)
+}
+
+/// Frames per second of a release by its region prefix: 50 for PAL (`BE`), else 60.
+pub fn frame_rate(region_prefix: Option<&str>) -> u32 {
+    if region_prefix.is_some_and(|p| p.as_bytes().get(1) == Some(&b'E')) {
+        50
+    } else {
+        60
+    }
+}
+
+/// Decodes an FF9-charset name; Japanese saves (`BI`) are shown as hex (their table is unknown).
+fn decode_name(bytes: &[u8], what: &str, japanese: bool, findings: &mut Vec<Finding>) -> String {
+    if japanese {
+        return bytes.iter().take_while(|&&b| b != 0xFF).map(|b| format!("\\x{b:02X}")).collect();
+    }
+    let (text, unmapped) = charset::decode(bytes);
+    if unmapped {
+        findings.push(Finding::warning(format!(
+            "the {what} holds bytes outside the FF9 character set (shown as \\xNN)"
+        )));
+    }
+    text
+}
+
+/// The load-screen summary of an FF9 block: leader, location, play time and gil.
+///
+/// `region_prefix` is the save name's first two characters (`BA`, `BI`, `BE`): it selects
+/// the frame rate of the play-time reading and the character table. Play time follows the
+/// spec's rule: of the frames and tenths-of-a-second readings, the one whose `HH:MM` equals
+/// the title's; the frames reading (with a finding) when neither does.
+pub fn summary(block: &[u8], region_prefix: Option<&str>) -> (SaveSummary, Vec<Finding>) {
+    let mut findings = Vec::new();
+    let Some(preview) = read_preview(block) else {
+        findings.push(Finding::error("the block is too short for the load-screen fields"));
+        return (SaveSummary::default(), findings);
+    };
+    let japanese = region_prefix == Some("BI");
+    if japanese {
+        findings.push(Finding::info(
+            "Japanese save: names are shown as hex (the Japanese character table is not known)",
+        ));
+    }
+    let leader_name = decode_name(&preview.leader_name, "leader's name", japanese, &mut findings);
+    let location = decode_name(&preview.location, "location name", japanese, &mut findings);
+
+    let fps = frame_rate(region_prefix);
+    let by_frames = preview.play_time as f64 / fps as f64;
+    let by_tenths = preview.play_time as f64 / 10.0;
+    let hh_mm = |secs: f64| {
+        let s = secs as u64;
+        ((s / 3600) as u32, ((s / 60) % 60) as u32)
+    };
+    let play_time = match title_play_time(block) {
+        Some(t) if hh_mm(by_frames) == t => by_frames,
+        Some(t) if hh_mm(by_tenths) == t => {
+            findings.push(Finding::info(
+                "play time read as tenths of a second (that reading matches the title)",
+            ));
+            by_tenths
+        }
+        title => {
+            let (h, m) = hh_mm(by_frames);
+            findings.push(Finding::warning(format!(
+                "play time {h}:{m:02} ({} frames at {fps}/s) does not match the title's {}; \
+                 shown as frames",
+                preview.play_time,
+                title.map_or("unreadable time".to_string(), |(h, m)| format!("{h:02}:{m:02}"))
+            )));
+            by_frames
+        }
+    };
+
+    let gil =
+        block.get(GIL_OFFSET..GIL_OFFSET + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    if let Some(g) = gil {
+        if g & 0xFF_FFFF != preview.gil & 0xFF_FFFF {
+            findings.push(Finding::warning(format!(
+                "gil {g} differs from the load-screen copy {}",
+                preview.gil & 0xFF_FFFF
+            )));
+        }
+    }
+    let summary = SaveSummary {
+        leader_name: Some(leader_name),
+        leader_level: Some(preview.leader_level),
+        location: Some(location),
+        play_time_seconds: Some(play_time),
+        gil,
+    };
+    (summary, findings)
+}
+
+/// Converts one raw record at 1-based `slot` (the id must be < 100).
+fn card(slot: u16, raw: &RawCardRecord) -> CardRecord {
+    CardRecord {
+        slot,
+        id: raw.id,
+        arrows: raw.arrows,
+        atk: raw.atk,
+        card_type: CardType::from_code(raw.card_type as u32),
+        pdef: raw.pdef,
+        mdef: raw.mdef,
+        cpoint: None,
+    }
+}
+
+/// Decodes the collection of a PlayStation FF9 save (ff9-save-formats §a.4 rules 1–6, §a.9).
+///
+/// Refuses a block too short to hold the Tetra Master section and one that only looks like
+/// an FF9 save (FF9 name but no FF9 title with a failing CRC, or an all-zero card area),
+/// rather than presenting 100 zero-stat Goblins. Findings cover the Tetra Master data
+/// (counters, invalid ids, unknown types, records past slot 100); the title, CRC and
+/// load-screen findings belong to the listing, which reports them on the save entry.
 pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
-    let _ = save;
-    Err(DecodeError::new("PlayStation decoder not written yet"))
+    let block = &save.data;
+    if block.len() < MIN_BLOCK_LEN {
+        return Err(DecodeError::new(format!(
+            "the save is {} bytes long; an FF9 block needs at least {MIN_BLOCK_LEN}",
+            block.len()
+        )));
+    }
+    let card_area = &block[TETRA_MASTER_OFFSET..RECORDS_OFFSET + 6 * CARD_SLOTS];
+    let zero_cards = card_area.iter().all(|&b| b == 0);
+    let crc_failed = save.crc_ok == Some(false);
+    if !save.ff9_title && (zero_cards || crc_failed) {
+        let mut why = Vec::new();
+        if zero_cards {
+            why.push("an all-zero card area");
+        }
+        if crc_failed {
+            why.push("a failing checksum");
+        }
+        return Err(DecodeError::new(format!(
+            "not a game save: FF9 file name but no FF9 title, {}",
+            why.join(" and ")
+        )));
+    }
+    if zero_cards {
+        return Err(DecodeError::new(
+            "not a game save: the card area is all zero (100 zero-stat Goblins cannot exist in play)",
+        ));
+    }
+    let section = read_tetra_master(block)
+        .ok_or_else(|| DecodeError::new("the Tetra Master section cannot be read"))?;
+
+    let mut findings = Vec::new();
+    for (what, v) in [("wins", section.wins), ("losses", section.losses), ("draws", section.draws)]
+    {
+        if v > 0x7FFF {
+            findings.push(Finding::warning(format!(
+                "{what} counter {v} is above 32767: the game counts in a signed 16-bit value \
+                 (edited save or overflow)"
+            )));
+        }
+    }
+
+    let mut cards = Vec::new();
+    let mut ignored_records = Vec::new();
+    for (k, raw) in section.records.iter().enumerate() {
+        let slot = k as u16 + 1;
+        if raw.id >= 100 {
+            if raw.id != 0xFF && k < CARD_SLOTS {
+                findings.push(Finding::warning(format!(
+                    "slot {slot}: invalid card id {} treated as empty",
+                    raw.id
+                )));
+            }
+            continue;
+        }
+        let c = card(slot, raw);
+        if k >= CARD_SLOTS {
+            findings.push(Finding::warning(format!(
+                "record {slot} (past the game's 100 slots) holds {} {}: never counted by the game",
+                crate::cards::name(c.id),
+                crate::cards::display_string(&c)
+            )));
+            ignored_records.push(c);
+            continue;
+        }
+        if let CardType::Unknown(code) = c.card_type {
+            findings.push(Finding::error(format!(
+                "slot {slot}: type byte {code} is not a card type (0..3); counted as 0 type points"
+            )));
+        }
+        cards.push(c);
+    }
+
+    // The listing (`psx::open`) reports the title, CRC and summary findings on the save
+    // entry; only the values are taken here, so nothing is reported twice.
+    let (summary, _) = summary(block, save.name.get(..2));
+    Ok(Collection {
+        platform: Platform::PlayStation,
+        cards,
+        ignored_records,
+        wins: section.wins as i32,
+        losses: section.losses as i32,
+        draws: section.draws as i32,
+        card_source: CardSource::Save,
+        summary,
+        findings,
+    })
+}
+
+/// Everything [`build`](FF9Block::build) writes into a complete FF9 block.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FF9Block {
+    /// In-game file number, 1-based (title characters 8–9).
+    pub file_number: u8,
+    /// Party leader's name (FF9 charset, at most 8 characters).
+    pub leader_name: String,
+    /// Party leader's level.
+    pub leader_level: u8,
+    /// Location name (FF9 charset, at most 28 characters).
+    pub location: String,
+    /// Play time in whole seconds (stored as frames, shown as `HH:MM` in the title).
+    pub play_time_seconds: u32,
+    /// Frames per second of the release (60 NTSC, 50 PAL).
+    pub frame_rate: u32,
+    /// Disc 1..4 (written zero-based at 0x1C5).
+    pub disc: u8,
+    /// Gil (both copies).
+    pub gil: u32,
+    /// Matches won.
+    pub wins: u16,
+    /// Matches lost.
+    pub losses: u16,
+    /// Matches drawn.
+    pub draws: u16,
+    /// The 105 records (0..99 counted, 100..104 diagnostic), [`RawCardRecord::EMPTY`] for none.
+    pub records: [RawCardRecord; RECORDS],
+}
+
+impl Default for FF9Block {
+    fn default() -> Self {
+        FF9Block {
+            file_number: 1,
+            leader_name: "Zidane".into(),
+            leader_level: 1,
+            location: "Alexandria".into(),
+            play_time_seconds: 0,
+            frame_rate: 60,
+            disc: 1,
+            gil: 0,
+            wins: 0,
+            losses: 0,
+            draws: 0,
+            records: [RawCardRecord::EMPTY; RECORDS],
+        }
+    }
+}
+
+/// The 16-colour palette of the builder's icon (0 transparent, then a card's colours).
+const ICON_PALETTE: [u16; 16] = [
+    0x0000, 0x7FFF, 0x5294, 0x2108, 0x7C00, 0x03E0, 0x001F, 0x7FE0, 0x4210, 0x6318, 0x0010, 0x0200,
+    0x4000, 0x3DEF, 0x56B5, 0x0421,
+];
+
+/// The builder's icon: a white card with a grey border on a transparent background.
+fn icon_frame() -> [u8; 128] {
+    let mut f = [0u8; 128];
+    for y in 0..16 {
+        for x in 0..16 {
+            let inside = (3..13).contains(&x) && (1..15).contains(&y);
+            let border = inside && (x == 3 || x == 12 || y == 1 || y == 14);
+            let colour: u8 = if border {
+                2
+            } else if inside {
+                1
+            } else {
+                0
+            };
+            let i = y * 8 + x / 2;
+            f[i] |= if x % 2 == 0 { colour } else { colour << 4 };
+        }
+    }
+    f
+}
+
+/// Full-width digits of `n % 100` (two characters).
+fn full_width_2(n: u32) -> String {
+    let d = |k: u32| char::from_u32('０' as u32 + k).unwrap_or('０');
+    [d(n / 10 % 10), d(n % 10)].iter().collect()
+}
+
+impl FF9Block {
+    /// The block's title: `ＦＦ９／`, four full-width spaces, the file number, a full-width
+    /// space, `HH：MM` (characters 4–7, 10 and 13 are unverified guesses).
+    pub fn title(&self) -> String {
+        let minutes = self.play_time_seconds / 60;
+        format!(
+            "ＦＦ９／　　　　{}　{}：{}",
+            full_width_2(self.file_number as u32),
+            full_width_2(minutes / 60),
+            full_width_2(minutes % 60)
+        )
+    }
+
+    /// Writes the complete 8192-byte block, CRC last.
+    pub fn build(&self) -> Vec<u8> {
+        let mut block = new_save(1, &encode_title(&self.title()), &ICON_PALETTE, &[icon_frame()]);
+        let preview = PreviewFields {
+            leader_level: self.leader_level,
+            leader_name: charset::encode(&self.leader_name, 8).try_into().unwrap_or([0xFF; 8]),
+            unknown: [0xFF; 2],
+            location: charset::encode(&self.location, 28).try_into().unwrap_or([0xFF; 28]),
+            play_time: self.play_time_seconds.saturating_mul(self.frame_rate),
+            gil: self.gil & 0xFF_FFFF,
+        };
+        // The block is 8192 bytes, so every write below is in bounds.
+        let _ = write_preview(&mut block, &preview);
+        block[DISC_OFFSET] = self.disc.saturating_sub(1);
+        block[PARTY_OFFSET..PARTY_OFFSET + 4].copy_from_slice(&[0, 0xFF, 0xFF, 0xFF]);
+        block[GIL_OFFSET..GIL_OFFSET + 4].copy_from_slice(&self.gil.to_le_bytes());
+        let section = TetraMasterSection {
+            wins: self.wins,
+            losses: self.losses,
+            draws: self.draws,
+            records: self.records,
+        };
+        let _ = write_tetra_master(&mut block, &section);
+        let crc = crc16(&block[..CRC_OFFSET]);
+        block[CRC_OFFSET..CRC_OFFSET + 2].copy_from_slice(&crc.to_le_bytes());
+        block
+    }
 }

@@ -3,8 +3,11 @@
 //! This module recognises FF9 saves among a container's saves (name, product code, title),
 //! checks the CRC and reads the load-screen fields; [`block`] decodes the Tetra Master data.
 
-use super::{Collection, DecodeError, GameInfo, SaveSet};
-use crate::container::ContainerFile;
+use super::{
+    charset, Collection, DecodeError, GameInfo, SaveEntry, SavePayload, SaveSet, SaveSummary,
+};
+use crate::container::{ContainerFile, SaveFile, SaveState, BLOCK_SIZE};
+use crate::finding::Finding;
 
 pub mod block;
 
@@ -49,7 +52,243 @@ impl PsxSave {
 pub fn open(file: ContainerFile) -> SaveSet {
     SaveSet {
         kind: super::FileKind::PlayStation(file.format),
-        saves: Vec::new(),
+        saves: file.saves.into_iter().map(entry).collect(),
         findings: file.findings,
     }
+}
+
+/// One row of the product-code table (ff9-save-formats §a.1).
+struct Release {
+    prefix: &'static str,
+    region: &'static str,
+    language: &'static str,
+    discs: [&'static str; 4],
+}
+
+const RELEASES: [Release; 7] = [
+    Release {
+        prefix: "BA",
+        region: "NTSC-U",
+        language: "English",
+        discs: ["SLUS-01251", "SLUS-01295", "SLUS-01296", "SLUS-01297"],
+    },
+    Release {
+        prefix: "BI",
+        region: "NTSC-J",
+        language: "Japanese",
+        discs: ["SLPS-02000", "SLPS-02001", "SLPS-02002", "SLPS-02003"],
+    },
+    Release {
+        prefix: "BE",
+        region: "PAL",
+        language: "English",
+        discs: ["SLES-02965", "SLES-12965", "SLES-22965", "SLES-32965"],
+    },
+    Release {
+        prefix: "BE",
+        region: "PAL",
+        language: "French",
+        discs: ["SLES-02966", "SLES-12966", "SLES-22966", "SLES-32966"],
+    },
+    Release {
+        prefix: "BE",
+        region: "PAL",
+        language: "German",
+        discs: ["SLES-02967", "SLES-12967", "SLES-22967", "SLES-32967"],
+    },
+    Release {
+        prefix: "BE",
+        region: "PAL",
+        language: "Italian",
+        discs: ["SLES-02968", "SLES-12968", "SLES-22968", "SLES-32968"],
+    },
+    Release {
+        prefix: "BE",
+        region: "PAL",
+        language: "Spanish",
+        discs: ["SLES-02969", "SLES-12969", "SLES-22969", "SLES-32969"],
+    },
+];
+
+/// The product code of a directory name (name characters 2..12) when it has the
+/// `AAAA-NNNNN` shape (or `AAAAPNNNNN`, PocketStation).
+pub fn product_code(name: &[u8]) -> Option<String> {
+    let code = name.get(2..12)?;
+    let shape = code[..4].iter().all(u8::is_ascii_uppercase)
+        && matches!(code[4], b'-' | b'P')
+        && code[5..].iter().all(u8::is_ascii_digit);
+    shape.then(|| String::from_utf8_lossy(code).into_owned())
+}
+
+/// Region, language, disc and file of an FF9 save name (§a.1 shape check and product
+/// table), or `None` when the name is not an FF9 save name.
+pub fn ff9_game_info(name: &[u8]) -> Option<GameInfo> {
+    if name.len() != 20 || &name[12..17] != b"00000" || name[17] != b'-' {
+        return None;
+    }
+    let digits = &name[18..20];
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let (prefix, code) = (&name[..2], &name[2..12]);
+    RELEASES.iter().find_map(|r| {
+        let disc = r.discs.iter().position(|d| d.as_bytes() == code)?;
+        (r.prefix.as_bytes() == prefix).then(|| GameInfo {
+            region: r.region.to_string(),
+            language: r.language.to_string(),
+            disc: Some(disc as u8 + 1),
+            file: Some((digits[0] - b'0') * 10 + (digits[1] - b'0') + 1),
+        })
+    })
+}
+
+fn entry(save: SaveFile) -> SaveEntry {
+    let mut findings = save.findings;
+    let game_info = ff9_game_info(&save.name.raw);
+    let ff9_title = save.title.folded.contains("FF9/");
+    let name = save.name.text.clone();
+    let is_ff9 = match (&game_info, ff9_title) {
+        (Some(_), true) => true,
+        (Some(_), false) => {
+            findings.push(Finding::warning(format!(
+                "FF9 file name but not an FF9 title (`{}`): not a game save; its cards are not shown",
+                save.title.folded
+            )));
+            false
+        }
+        (None, true) => {
+            findings.push(Finding::warning(format!(
+                "FF9 title under an unknown product code (`{name}`); decoded anyway"
+            )));
+            true
+        }
+        (None, false) => false,
+    };
+    let block = save.data.get(..BLOCK_SIZE).unwrap_or(&save.data);
+    let crc_ok = if game_info.is_some() || ff9_title {
+        let ok = block_crc(block).map(|(stored, computed)| {
+            if stored != computed {
+                findings.push(Finding::warning(format!(
+                    "checksum mismatch: stored CRC 0x{stored:04X}, computed 0x{computed:04X}; the data is shown anyway"
+                )));
+            }
+            stored == computed
+        });
+        if ok.is_none() {
+            findings.push(Finding::error(format!(
+                "the save is {} bytes, too short for the FF9 block and its checksum",
+                save.data.len()
+            )));
+        }
+        ok
+    } else {
+        None
+    };
+    let summary = is_ff9
+        .then(|| {
+            summary(block, game_info.as_ref(), &save.name.raw, &save.title.folded, &mut findings)
+        })
+        .flatten();
+    let payload = PsxSave {
+        name: name.clone(),
+        data: save.data,
+        game_info: game_info.clone(),
+        ff9_title,
+        crc_ok,
+    };
+    SaveEntry {
+        selector: save.selector,
+        name,
+        product_code: product_code(&save.name.raw),
+        is_ff9,
+        game_info,
+        deleted: save.state != SaveState::Live,
+        checksum_ok: crc_ok,
+        title: save.title.folded,
+        summary,
+        findings,
+        payload: SavePayload::PlayStation(payload),
+    }
+}
+
+/// Decodes FF9-charset text, or shows it as hex for Japanese saves (§a.5).
+fn ff9_text(bytes: &[u8], japanese: bool, what: &str, findings: &mut Vec<Finding>) -> String {
+    if japanese {
+        let end = bytes.iter().position(|&b| b == 0xFF).unwrap_or(bytes.len());
+        return bytes[..end].iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(" ");
+    }
+    let (text, unmapped) = charset::decode(bytes);
+    if unmapped {
+        findings.push(Finding::warning(format!(
+            "{what} has bytes outside the FF9 character set: `{text}`"
+        )));
+    }
+    text
+}
+
+/// `HH:MM` from the folded title's characters 11–12 and 14–15 (§a.2).
+fn title_hours_minutes(title: &str) -> Option<(u32, u32)> {
+    let c: Vec<char> = title.chars().collect();
+    let num = |a: usize| -> Option<u32> {
+        Some(c.get(a)?.to_digit(10)? * 10 + c.get(a + 1)?.to_digit(10)?)
+    };
+    Some((num(11)?, num(14)?))
+}
+
+/// The load-screen summary (§a.5, §a.7) with its cross-checks.
+fn summary(
+    block: &[u8],
+    info: Option<&GameInfo>,
+    name: &[u8],
+    title: &str,
+    findings: &mut Vec<Finding>,
+) -> Option<SaveSummary> {
+    let preview = block::read_preview(block)?;
+    let japanese = info.is_some_and(|i| i.region == "NTSC-J");
+    let leader_name = ff9_text(&preview.leader_name, japanese, "leader name", findings);
+    let location = ff9_text(&preview.location, japanese, "location", findings);
+
+    let fps = if name.get(1) == Some(&b'E') { 50.0 } else { 60.0 };
+    let frames = preview.play_time as f64 / fps;
+    let tenths = preview.play_time as f64 / 10.0;
+    let hm = |s: f64| ((s / 3600.0).floor() as u32, ((s / 60.0).floor() as u32) % 60);
+    let play_time = match title_hours_minutes(title) {
+        Some(t) if hm(frames) == t => frames,
+        Some(t) if hm(tenths) == t => tenths,
+        other => {
+            findings.push(Finding::info(format!(
+                "play time units unknown: the title's time {} matches neither reading of {}; shown as frames at {fps} fps",
+                other.map_or("(none)".to_string(), |(h, m)| format!("{h:02}:{m:02}")),
+                preview.play_time
+            )));
+            frames
+        }
+    };
+
+    let gil = block
+        .get(block::GIL_OFFSET..block::GIL_OFFSET + 4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    if let Some(g) = gil {
+        if g & 0xFF_FFFF != preview.gil & 0xFF_FFFF {
+            findings.push(Finding::warning(format!(
+                "gil {g} differs from the load-screen copy {}",
+                preview.gil & 0xFF_FFFF
+            )));
+        }
+    }
+    if let (Some(disc), Some(&byte)) = (info.and_then(|i| i.disc), block.get(block::DISC_OFFSET)) {
+        if byte as u16 + 1 != disc as u16 {
+            findings.push(Finding::info(format!(
+                "the product code says disc {disc}, the disc byte at 0x1C5 says disc {}",
+                byte as u16 + 1
+            )));
+        }
+    }
+    Some(SaveSummary {
+        leader_name: Some(leader_name),
+        leader_level: Some(preview.leader_level),
+        location: Some(location),
+        play_time_seconds: Some(play_time),
+        gil,
+    })
 }

@@ -1,0 +1,426 @@
+//! A 128 KiB card image: header, broken-sector list, directory and block chains.
+//!
+//! The walk is lenient (memory-card-formats §3.1, §10, §11): every damage case is a
+//! [`Finding`] and one bad chain never hides the other saves.
+
+use super::write::frame_xor;
+use super::{SaveFile, SaveState, BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
+use crate::finding::{Finding, Severity};
+
+/// Directory slots (and data blocks) on a card.
+const SLOTS: usize = 15;
+/// Link value that ends a chain.
+const END_LINK: u16 = 0xFFFF;
+
+/// One directory frame as read.
+#[derive(Debug, Clone)]
+struct Entry {
+    state: u8,
+    state_rest: [u8; 3],
+    size: u32,
+    link: u16,
+    name: Vec<u8>,
+}
+
+impl Entry {
+    fn parse(frame: &[u8]) -> Entry {
+        let name_field = &frame[0x0A..0x1E];
+        let end = name_field.iter().position(|&b| b == 0).unwrap_or(name_field.len());
+        Entry {
+            state: frame[0],
+            state_rest: [frame[1], frame[2], frame[3]],
+            size: u32::from_le_bytes([frame[4], frame[5], frame[6], frame[7]]),
+            link: u16::from_le_bytes([frame[8], frame[9]]),
+            name: name_field[..end].to_vec(),
+        }
+    }
+}
+
+/// True for the allocation states of §2.3.
+fn known_state(state: u8) -> bool {
+    matches!(state, 0x51..=0x53 | 0xA0..=0xA3)
+}
+
+/// How a directory frame's XOR byte compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum XorCheck {
+    /// Byte 0x7F is the XOR of 0x00..0x7E.
+    Valid,
+    /// Only the legacy 126-byte XOR (0x00..0x7D) matches.
+    Legacy,
+    /// Neither matches: (stored, computed).
+    Bad(u8, u8),
+}
+
+/// Checks a 128-byte frame's XOR (memory-card-formats §10).
+pub fn check_xor(frame: &[u8]) -> XorCheck {
+    let computed = frame_xor(frame);
+    let stored = frame[0x7F];
+    if computed == stored {
+        XorCheck::Valid
+    } else if computed ^ frame[0x7E] == stored {
+        XorCheck::Legacy
+    } else {
+        XorCheck::Bad(stored, computed)
+    }
+}
+
+/// The finding for a frame's XOR check, if any; `what` names the frame.
+pub fn xor_finding(frame: &[u8], what: &str) -> Option<Finding> {
+    match check_xor(frame) {
+        XorCheck::Valid => None,
+        XorCheck::Legacy => Some(Finding::info(format!(
+            "{what}: legacy-tool checksum (126-byte XOR, as older MemcardRex versions write it)"
+        ))),
+        XorCheck::Bad(stored, computed) => Some(Finding::warning(format!(
+            "{what}: bad XOR checksum (stored 0x{stored:02X}, computed 0x{computed:02X}); read anyway"
+        ))),
+    }
+}
+
+/// True when block 0 looks like a card directory even without `MC`: at least 12 of the 15
+/// directory frames have a valid (or legacy) XOR and a known state.
+fn directory_looks_valid(card: &[u8]) -> bool {
+    (1..=SLOTS)
+        .filter(|&i| {
+            let f = &card[i * FRAME_SIZE..(i + 1) * FRAME_SIZE];
+            known_state(f[0]) && !matches!(check_xor(f), XorCheck::Bad(..))
+        })
+        .count()
+        >= 12
+}
+
+/// True when `card` (at least 131072 bytes from `offset`) starts with `MC` and a valid
+/// directory: used to find a card behind an unknown header.
+pub fn looks_like_card_at(bytes: &[u8], offset: usize) -> bool {
+    bytes
+        .get(offset..offset + CARD_SIZE)
+        .is_some_and(|c| c.starts_with(b"MC") && directory_looks_valid(c))
+}
+
+/// A chain walked from one first block.
+struct Chain {
+    first: u8,
+    deleted: bool,
+    reconstructed: bool,
+    blocks: Vec<u8>,
+    findings: Vec<Finding>,
+}
+
+/// Reads the saves of a 131072-byte card image. Returns the saves (live in directory order,
+/// then deleted ones) and the card-level findings.
+pub fn read_card(image: &[u8]) -> (Vec<SaveFile>, Vec<Finding>) {
+    let mut findings = Vec::new();
+    let mut card = image.to_vec();
+    card.resize(CARD_SIZE, 0);
+
+    if card.iter().all(|&b| b == 0xFF) || card.iter().all(|&b| b == 0x00) {
+        let fill = if card[0] == 0xFF { "0xFF" } else { "0x00" };
+        findings.push(Finding::warning(format!(
+            "unformatted card: every byte is {fill}; it holds no saves"
+        )));
+        return (Vec::new(), findings);
+    }
+    if !card.starts_with(b"MC") {
+        if directory_looks_valid(&card) {
+            findings.push(Finding::warning(
+                "card header lacks the `MC` mark; read from its directory, which looks valid",
+            ));
+        } else {
+            findings.push(Finding::error(
+                "card header lacks the `MC` mark and the directory does not look valid: not a formatted card; whatever parses is shown",
+            ));
+        }
+    } else if let Some(f) = xor_finding(&card[..FRAME_SIZE], "header frame") {
+        findings.push(f);
+    }
+
+    apply_broken_sectors(&mut card, &mut findings);
+
+    let entries: Vec<Entry> =
+        (1..=SLOTS).map(|i| Entry::parse(&card[i * FRAME_SIZE..(i + 1) * FRAME_SIZE])).collect();
+    for i in 1..=SLOTS {
+        let frame = &card[i * FRAME_SIZE..(i + 1) * FRAME_SIZE];
+        if let Some(f) = xor_finding(frame, &format!("directory frame {i}")) {
+            findings.push(f);
+        }
+        let e = &entries[i - 1];
+        if !known_state(e.state) {
+            findings.push(Finding::warning(format!(
+                "directory frame {i}: unknown allocation state 0x{:02X}; block {i} is skipped",
+                e.state
+            )));
+        } else if e.state_rest != [0, 0, 0] {
+            findings.push(Finding::warning(format!(
+                "directory frame {i}: state field has non-zero bytes {:02X} {:02X} {:02X} after the state 0x{:02X}",
+                e.state_rest[0], e.state_rest[1], e.state_rest[2], e.state
+            )));
+        }
+    }
+
+    let state_of = |b: u8| entries[b as usize - 1].state;
+    let mut chains: Vec<Chain> = Vec::new();
+    for (first_state, deleted) in [(0x51u8, false), (0xA1u8, true)] {
+        for first in 1..=SLOTS as u8 {
+            if state_of(first) == first_state {
+                chains.push(walk(&entries, first, deleted));
+            }
+        }
+    }
+
+    // DuckStation-style deletes: rebuild chains whose links were cleared.
+    for k in 0..chains.len() {
+        let c = &chains[k];
+        if !c.deleted || c.blocks.len() != 1 || entries[c.first as usize - 1].link != END_LINK {
+            continue;
+        }
+        let first = c.first;
+        let want = declared_blocks(&entries[first as usize - 1], &card, first);
+        if want <= 1 {
+            continue;
+        }
+        let taken: Vec<u8> = chains.iter().flat_map(|c| c.blocks.iter().copied()).collect();
+        let rebuilt = reconstruct(&entries, first, want, &taken);
+        let c = &mut chains[k];
+        match rebuilt {
+            Some(blocks) => {
+                c.findings.push(Finding::warning(format!(
+                    "deleted save with cleared links: chain rebuilt from the following deleted blocks {}",
+                    list(&blocks)
+                )));
+                c.blocks = blocks;
+                c.reconstructed = true;
+            }
+            None => c.findings.push(Finding::warning(format!(
+                "deleted save of {want} blocks with cleared links: the following blocks do not form its chain; only block {first} is read"
+            ))),
+        }
+    }
+
+    // Cross links: a block reached by more than one chain.
+    for b in 1..=SLOTS as u8 {
+        let owners: Vec<usize> =
+            (0..chains.len()).filter(|&k| chains[k].blocks.contains(&b)).collect();
+        if owners.len() > 1 {
+            let slots: Vec<String> = owners.iter().map(|&k| chains[k].first.to_string()).collect();
+            for &k in &owners {
+                let sev = severity(chains[k].deleted);
+                chains[k].findings.push(Finding {
+                    severity: sev,
+                    message: format!(
+                        "cross-linked: block {b} is reached by the saves in slots {}",
+                        slots.join(" and ")
+                    ),
+                });
+            }
+        }
+    }
+
+    // Orphans: continuation entries no chain reached.
+    for b in 1..=SLOTS as u8 {
+        let st = state_of(b);
+        if matches!(st, 0x52 | 0x53 | 0xA2 | 0xA3) && !chains.iter().any(|c| c.blocks.contains(&b))
+        {
+            findings.push(Finding::warning(format!(
+                "directory frame {b}: orphan {} block (state 0x{st:02X}) that no save's chain reaches",
+                if st & 0xF0 == 0x50 { "continuation" } else { "deleted continuation" }
+            )));
+        }
+    }
+
+    let mut saves: Vec<SaveFile> =
+        chains.into_iter().map(|c| to_save(c, &entries, &card)).collect();
+    report_duplicate_names(&mut saves);
+    (saves, findings)
+}
+
+fn severity(deleted: bool) -> Severity {
+    if deleted {
+        Severity::Warning
+    } else {
+        Severity::Error
+    }
+}
+
+fn list(blocks: &[u8]) -> String {
+    blocks.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// Follows links from `first` (§3.1 steps 2–5).
+fn walk(entries: &[Entry], first: u8, deleted: bool) -> Chain {
+    let sev = severity(deleted);
+    let mut findings = Vec::new();
+    let mut blocks = vec![first];
+    let (mid, last) = if deleted { (0xA2, 0xA3) } else { (0x52, 0x53) };
+    let mut cur = first;
+    while blocks.len() <= SLOTS {
+        let link = entries[cur as usize - 1].link;
+        if link == END_LINK {
+            break;
+        }
+        if link > 14 {
+            findings.push(Finding {
+                severity: sev,
+                message: format!(
+                    "dangling link 0x{link:04X} in block {cur}: chain cut after {} block(s)",
+                    blocks.len()
+                ),
+            });
+            break;
+        }
+        let next = link as u8 + 1;
+        if blocks.contains(&next) {
+            findings.push(Finding {
+                severity: sev,
+                message: format!(
+                    "cycle: block {cur} links back to block {next}; chain stopped after {} block(s)",
+                    blocks.len()
+                ),
+            });
+            break;
+        }
+        let st = entries[next as usize - 1].state;
+        if st != mid && st != last {
+            findings.push(Finding {
+                severity: sev,
+                message: format!(
+                    "cross-linked or overwritten chain: block {cur} links to block {next} whose state is 0x{st:02X}; the save is partial ({} block(s))",
+                    blocks.len()
+                ),
+            });
+            break;
+        }
+        blocks.push(next);
+        cur = next;
+    }
+    for (k, &b) in blocks.iter().enumerate().skip(1) {
+        let st = entries[b as usize - 1].state;
+        let is_end = k + 1 == blocks.len();
+        if is_end && st != last {
+            findings.push(Finding::warning(format!(
+                "chain ends at block {b} whose state is 0x{st:02X}, not the last-block state 0x{last:02X}"
+            )));
+        } else if !is_end && st == last {
+            findings.push(Finding::warning(format!(
+                "block {b} has the last-block state 0x{last:02X} but links on"
+            )));
+        }
+        if entries[b as usize - 1].size != 0 {
+            findings.push(Finding::warning(format!(
+                "continuation block {b} carries a size field ({} bytes)",
+                entries[b as usize - 1].size
+            )));
+        }
+    }
+    Chain { first, deleted, reconstructed: false, blocks, findings }
+}
+
+/// Blocks a save says it has: the size field when it is a valid multiple of 8192, else the
+/// title's block count.
+fn declared_blocks(first: &Entry, card: &[u8], block: u8) -> usize {
+    let size = first.size as usize;
+    if size.is_multiple_of(BLOCK_SIZE) && (BLOCK_SIZE..=SLOTS * BLOCK_SIZE).contains(&size) {
+        return size / BLOCK_SIZE;
+    }
+    (card[block as usize * BLOCK_SIZE + 3] as usize).min(SLOTS)
+}
+
+/// §3.1 step 7: the next `want − 1` deleted continuation blocks after `first` that no chain
+/// took, with cleared links, middle ones 0xA2 and the last 0xA3.
+fn reconstruct(entries: &[Entry], first: u8, want: usize, taken: &[u8]) -> Option<Vec<u8>> {
+    let mut blocks = vec![first];
+    for b in first + 1..=SLOTS as u8 {
+        if blocks.len() == want {
+            break;
+        }
+        let e = &entries[b as usize - 1];
+        if matches!(e.state, 0xA2 | 0xA3) && e.link == END_LINK && !taken.contains(&b) {
+            blocks.push(b);
+        }
+    }
+    let states_ok = blocks.len() == want
+        && blocks.iter().enumerate().skip(1).all(|(k, &b)| {
+            entries[b as usize - 1].state == if k + 1 == want { 0xA3 } else { 0xA2 }
+        });
+    states_ok.then_some(blocks)
+}
+
+/// Broken-sector list (§2.4): applies valid replacements, reports the rest.
+fn apply_broken_sectors(card: &mut [u8], findings: &mut Vec<Finding>) {
+    for n in 0..20 {
+        let o = (16 + n) * FRAME_SIZE;
+        let frame = &card[o..o + FRAME_SIZE];
+        let sector = u32::from_le_bytes([frame[0], frame[1], frame[2], frame[3]]);
+        if sector == 0xFFFF_FFFF {
+            continue;
+        }
+        let xor_ok = check_xor(frame) == XorCheck::Valid;
+        if xor_ok && (64..=0x3FF).contains(&sector) {
+            let s = sector as usize * FRAME_SIZE;
+            let r = (36 + n) * FRAME_SIZE;
+            let replacement = card[r..r + FRAME_SIZE].to_vec();
+            card[s..s + FRAME_SIZE].copy_from_slice(&replacement);
+            findings.push(Finding::info(format!(
+                "broken-sector list entry {n}: sector {sector} (block {}, frame {}) replaced by frame {}",
+                sector / 64,
+                sector % 64,
+                36 + n
+            )));
+        } else {
+            findings.push(Finding::warning(format!(
+                "broken-sector list entry {n} names sector 0x{sector:X} but {}; ignored",
+                if xor_ok { "that is not a data sector" } else { "its XOR is bad" }
+            )));
+        }
+    }
+}
+
+fn to_save(chain: Chain, entries: &[Entry], card: &[u8]) -> SaveFile {
+    let e = &entries[chain.first as usize - 1];
+    let mut data = Vec::with_capacity(chain.blocks.len() * BLOCK_SIZE);
+    for &b in &chain.blocks {
+        data.extend_from_slice(&card[b as usize * BLOCK_SIZE..(b as usize + 1) * BLOCK_SIZE]);
+    }
+    let state = match (chain.deleted, chain.reconstructed) {
+        (false, _) => SaveState::Live,
+        (true, false) => SaveState::Deleted,
+        (true, true) => SaveState::Reconstructed,
+    };
+    let mut findings = chain.findings;
+    let n = chain.blocks.len() as u32;
+    if e.size != n * BLOCK_SIZE as u32 {
+        findings.push(Finding::warning(format!(
+            "size mismatch: the directory says {} bytes, the chain has {n} block(s) ({} bytes)",
+            e.size,
+            n * BLOCK_SIZE as u32
+        )));
+    }
+    super::build_save(
+        chain.first.to_string(),
+        Some(chain.first),
+        state,
+        e.name.clone(),
+        e.size,
+        chain.blocks,
+        data,
+        findings,
+    )
+}
+
+fn report_duplicate_names(saves: &mut [SaveFile]) {
+    for i in 0..saves.len() {
+        if saves[i].name.raw.is_empty() {
+            continue;
+        }
+        let others: Vec<String> = (0..saves.len())
+            .filter(|&j| j != i && saves[j].name.raw == saves[i].name.raw)
+            .map(|j| saves[j].selector.clone())
+            .collect();
+        if !others.is_empty() {
+            saves[i].findings.push(Finding::info(format!(
+                "the save in slot {} has the same name",
+                others.join(", ")
+            )));
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! Container detection by content (memory-card-formats §8): sizes and magic bytes in the
+//! spec's order. The file name only breaks a tie (a `.gme` with a zeroed header that is also
+//! truncated) and names the file in the message about unknown files.
+
+use super::card::looks_like_card_at;
+use super::{ContainerError, ContainerFormat, BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
+use crate::finding::Finding;
+
+/// DexDrive header length.
+pub const GME_HEADER: usize = 0xF40;
+/// Action Replay header length.
+pub const AR_HEADER: usize = 54;
+/// PSV header length (the usual data offset).
+pub const PSV_HEADER: usize = 0x84;
+/// Size of a Vita MCX card file.
+pub const MCX_SIZE: usize = 0x200A0;
+/// Most blocks a single save has.
+const MAX_BLOCKS: usize = 15;
+
+/// What detection found: the format, where the card or save starts, and findings about the
+/// header.
+#[derive(Debug, Clone)]
+pub struct Detected {
+    /// The format.
+    pub format: ContainerFormat,
+    /// Offset of the card image (card formats) or of the save's first byte.
+    pub payload_offset: usize,
+    /// Findings about the header.
+    pub findings: Vec<Finding>,
+}
+
+fn detected(format: ContainerFormat, payload_offset: usize, findings: Vec<Finding>) -> Detected {
+    Detected { format, payload_offset, findings }
+}
+
+fn has_sc(bytes: &[u8], at: usize) -> bool {
+    matches!(bytes.get(at..at + 2), Some(b"SC") | Some(b"sc"))
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> Option<u32> {
+    bytes.get(at..at + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+/// A card wrapped in a fixed header of `header` bytes: reports a size other than
+/// `header + 131072` (the card is padded or cut by the reader).
+fn wrapped_card(
+    bytes: &[u8],
+    format: ContainerFormat,
+    header: usize,
+) -> Result<Detected, ContainerError> {
+    let mut findings = Vec::new();
+    let expected = header + CARD_SIZE;
+    if bytes.len() < header + BLOCK_SIZE {
+        return Ok(detected(
+            format,
+            header,
+            vec![Finding::error(format!(
+                "{} is truncated: {} bytes, the header alone is {header} and a card {expected}; no saves can be read",
+                format.description(),
+                bytes.len()
+            ))],
+        ));
+    }
+    if bytes.len() < expected {
+        findings.push(Finding::warning(format!(
+            "{} is shorter than {expected} bytes ({}): the missing trailing blocks are read as zeros",
+            format.description(),
+            bytes.len()
+        )));
+    } else if bytes.len() > expected {
+        findings.push(Finding::warning(format!(
+            "{} has {} bytes after the card; ignored",
+            format.description(),
+            bytes.len() - expected
+        )));
+    }
+    Ok(detected(format, header, findings))
+}
+
+/// Detects the container of `bytes`.
+pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Result<Detected, ContainerError> {
+    use ContainerFormat as F;
+    let len = bytes.len();
+    if len == CARD_SIZE {
+        return Ok(detected(F::RawCard, 0, Vec::new()));
+    }
+    let gme_magic = bytes.starts_with(b"123-456-STD");
+    let gme_card = bytes.get(GME_HEADER..GME_HEADER + 2) == Some(b"MC");
+    // The extension breaks the one tie content leaves open: a zeroed header on a GME that is
+    // also shorter than usual.
+    let named_gme = file_name.is_some_and(|n| n.to_ascii_lowercase().ends_with(".gme"));
+    let short_gme = named_gme && gme_card && len >= GME_HEADER + BLOCK_SIZE;
+    if gme_magic || (len == GME_HEADER + CARD_SIZE && gme_card) || short_gme {
+        let mut d = wrapped_card(bytes, F::Gme, GME_HEADER)?;
+        if !gme_magic {
+            d.findings.push(Finding::warning(
+                "DexDrive GME header is zeroed or damaged (no `123-456-STD`); the card behind it is read",
+            ));
+        } else if len >= GME_HEADER + FRAME_SIZE * 16 {
+            d.findings.extend(compare_gme_copies(bytes));
+        }
+        return Ok(d);
+    }
+    if bytes.starts_with(b"VgsM") {
+        return wrapped_card(bytes, F::Vgs, 0x40);
+    }
+    if bytes.starts_with(b"\0PMV") {
+        return wrapped_card(bytes, F::Vmp, 0x80);
+    }
+    if bytes.starts_with(b"PSV") {
+        return wrapped_card(bytes, F::PsxMagazine, 0x100);
+    }
+    if bytes.starts_with(b"\0VSP") {
+        return detect_psv(bytes);
+    }
+    if matches!(bytes.first(), Some(0x51) | Some(0xA1)) {
+        if len.is_multiple_of(FRAME_SIZE + BLOCK_SIZE)
+            && len / (FRAME_SIZE + BLOCK_SIZE) >= 2
+            && matches!(bytes[FRAME_SIZE + BLOCK_SIZE], 0x52 | 0x53 | 0xA2 | 0xA3)
+        {
+            return Ok(detected(F::InterleavedMcs, FRAME_SIZE, Vec::new()));
+        }
+        if len >= FRAME_SIZE + BLOCK_SIZE && (len - FRAME_SIZE).is_multiple_of(BLOCK_SIZE) {
+            return Ok(detected(F::Mcs, FRAME_SIZE, Vec::new()));
+        }
+    }
+    if len >= AR_HEADER + BLOCK_SIZE
+        && (len - AR_HEADER).is_multiple_of(BLOCK_SIZE)
+        && has_sc(bytes, AR_HEADER)
+    {
+        return Ok(detected(F::ActionReplay, AR_HEADER, Vec::new()));
+    }
+    if len >= BLOCK_SIZE
+        && len.is_multiple_of(BLOCK_SIZE)
+        && len / BLOCK_SIZE <= MAX_BLOCKS
+        && has_sc(bytes, 0)
+    {
+        return Ok(detected(F::RawSave, 0, Vec::new()));
+    }
+    if bytes.starts_with(b"Sony PS2 Memory Card Format") {
+        return Err(ContainerError::Unsupported(
+            F::Ps2Card,
+            "quadmist reads PS1 cards only; copy the PS1 save off the PS2 card (e.g. with uLaunchELF or MemcardRex) as a single save".into(),
+        ));
+    }
+    if len == MCX_SIZE {
+        return Err(ContainerError::Unsupported(
+            F::VitaMcx,
+            "the card is AES-encrypted with a key quadmist does not carry; export the card from the Vita (or convert it with MemcardRex) as a raw .mcr".into(),
+        ));
+    }
+    if len > CARD_SIZE {
+        if let Some(offset) =
+            (0..=len - CARD_SIZE).step_by(64).find(|&o| looks_like_card_at(bytes, o))
+        {
+            return Ok(detected(
+                F::RawCard,
+                offset,
+                vec![Finding::warning(format!(
+                    "unknown {offset}-byte header before a card image; the card at offset {offset} is read"
+                ))],
+            ));
+        }
+    }
+    let head: Vec<String> = bytes.iter().take(8).map(|b| format!("{b:02X}")).collect();
+    Err(ContainerError::Unknown(format!(
+        "{}{len} bytes starting {}: no PS1 card or save layout matches (a card is 131072 bytes, a save a multiple of 8192 plus a known header)",
+        file_name.map(|n| format!("{n}: ")).unwrap_or_default(),
+        if head.is_empty() { "with nothing".to_string() } else { head.join(" ") }
+    )))
+}
+
+fn detect_psv(bytes: &[u8]) -> Result<Detected, ContainerError> {
+    let kind = u32_at(bytes, 0x3C).unwrap_or(0);
+    if kind != 1 {
+        return Err(ContainerError::Unsupported(
+            ContainerFormat::Psv,
+            format!("PSV type {kind} is not a PS1 save (type 2 is a PS2 save)"),
+        ));
+    }
+    let mut findings = Vec::new();
+    let length = u32_at(bytes, 0x40).unwrap_or(0) as usize;
+    let offset = u32_at(bytes, 0x44).unwrap_or(0) as usize;
+    let offset = if offset == PSV_HEADER {
+        offset
+    } else {
+        findings.push(Finding::warning(format!(
+            "PSV data offset field is 0x{offset:X}, not 0x84; 0x84 is used"
+        )));
+        PSV_HEADER
+    };
+    if offset.checked_add(length).is_none_or(|end| end > bytes.len()) {
+        findings.push(Finding::warning(format!(
+            "PSV length field {length} runs past the end of the file ({} bytes); the file length is used",
+            bytes.len()
+        )));
+    }
+    Ok(detected(ContainerFormat::Psv, offset, findings))
+}
+
+/// Compares the GME header's copies of the directory states and link bytes with the card.
+fn compare_gme_copies(bytes: &[u8]) -> Vec<Finding> {
+    let card = &bytes[GME_HEADER..];
+    let differ: Vec<String> = (1..16)
+        .filter(|&i| {
+            bytes[0x15 + i] != card[i * FRAME_SIZE] || bytes[0x25 + i] != card[i * FRAME_SIZE + 8]
+        })
+        .map(|i| i.to_string())
+        .collect();
+    if differ.is_empty() {
+        Vec::new()
+    } else {
+        vec![Finding::info(format!(
+            "DexDrive header's copy of the directory differs from the card for slot(s) {}; the card's directory is used",
+            differ.join(", ")
+        ))]
+    }
+}

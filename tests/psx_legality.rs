@@ -1,0 +1,104 @@
+//! Legality findings per card, with caps and minimums taken by hand from data/cards.csv.
+
+use quadmist::ff9::{CardRecord, CardSource, CardType, Collection, Platform, SaveSummary};
+use quadmist::finding::Severity;
+use quadmist::rules::legality::{check, check_card, Issue};
+
+fn card(slot: u16, id: u8, atk: u8, t: CardType, pdef: u8, mdef: u8) -> CardRecord {
+    CardRecord { slot, id, arrows: 0x11, atk, card_type: t, pdef, mdef, cpoint: None }
+}
+
+fn issues(c: &CardRecord) -> Vec<(Issue, Severity)> {
+    check_card(c).iter().map(|f| (f.issue, f.severity)).collect()
+}
+
+use CardType::*;
+
+#[test]
+fn goblin_bounds() {
+    // Goblin: max 7/9/4, so a new card rolls atk 3..5, pdef 4..7, mdef 2..3.
+    assert!(issues(&card(1, 0, 3, Physical, 4, 2)).is_empty());
+    assert!(issues(&card(1, 0, 7, Assault, 9, 4)).is_empty());
+    assert_eq!(
+        issues(&card(1, 0, 2, Physical, 4, 2)),
+        [(Issue::BelowCreationMinimum, Severity::Error)]
+    );
+    assert_eq!(
+        issues(&card(1, 0, 3, Physical, 3, 2)),
+        [(Issue::BelowCreationMinimum, Severity::Error)]
+    );
+    assert_eq!(
+        issues(&card(1, 0, 3, Physical, 4, 1)),
+        [(Issue::BelowCreationMinimum, Severity::Error)]
+    );
+    let f = check_card(&card(4, 0, 8, Physical, 4, 2));
+    assert_eq!(f.len(), 1);
+    assert_eq!(f[0].issue, Issue::AboveCap);
+    assert_eq!(
+        f[0].message,
+        "slot 4 Goblin: atk 8 is above its cap 7: an edited save; it keeps growing and wraps to 0 \
+         after 248 more level-ups"
+    );
+}
+
+#[test]
+fn a_stat_at_255_wraps_at_the_next_growth() {
+    // Airship: atk cap 129.
+    let f = check_card(&card(2, 99, 255, Physical, 64, 64));
+    assert_eq!(f.len(), 1);
+    assert!(f[0].message.ends_with("it wraps to 0 when it next grows"), "{}", f[0].message);
+}
+
+#[test]
+fn types() {
+    // Goblin is P: M is impossible, X and A are fine.
+    assert_eq!(issues(&card(1, 0, 3, Magic, 4, 2)), [(Issue::ImpossibleType, Severity::Warning)]);
+    assert!(issues(&card(1, 0, 3, Flexible, 4, 2)).is_empty());
+    // Hecteyes is M (81/10/70): P is impossible.
+    assert_eq!(
+        issues(&card(1, 37, 40, Physical, 5, 35)),
+        [(Issue::ImpossibleType, Severity::Warning)]
+    );
+    // Disputed: Ozma (P in the CSV) and Invincible (M) accept both.
+    assert!(issues(&card(1, 54, 110, Magic, 3, 99)).is_empty());
+    assert!(issues(&card(1, 82, 92, Physical, 72, 100)).is_empty());
+    assert_eq!(issues(&card(1, 0, 3, Unknown(9), 4, 2)), [(Issue::UnknownType, Severity::Error)]);
+}
+
+#[test]
+fn disputed_pdef_caps_give_warnings() {
+    // Ogre 83/80/29: pdef 81 above the disputed cap, 39 below its minimum 40.
+    assert_eq!(issues(&card(1, 38, 41, Physical, 81, 14)), [(Issue::AboveCap, Severity::Warning)]);
+    assert_eq!(
+        issues(&card(1, 38, 41, Physical, 39, 14)),
+        [(Issue::BelowCreationMinimum, Severity::Warning)]
+    );
+    // Its atk is not disputed.
+    assert_eq!(issues(&card(1, 38, 84, Physical, 40, 14)), [(Issue::AboveCap, Severity::Error)]);
+    // Gargant 46/17/56: pdef 18.
+    assert_eq!(issues(&card(1, 96, 23, Physical, 18, 28)), [(Issue::AboveCap, Severity::Warning)]);
+}
+
+#[test]
+fn records_past_slot_100_and_order() {
+    let collection = Collection {
+        platform: Platform::PlayStation,
+        cards: vec![
+            card(7, 0, 2, Physical, 4, 2),
+            card(3, 0, 3, Magic, 4, 2),
+            card(5, 0, 3, Physical, 4, 2),
+        ],
+        ignored_records: vec![card(101, 1, 4, Physical, 5, 2)],
+        wins: 0,
+        losses: 0,
+        draws: 0,
+        card_source: CardSource::Save,
+        summary: SaveSummary::default(),
+        findings: vec![],
+    };
+    let f: Vec<(u16, Issue)> = check(&collection).iter().map(|f| (f.slot, f.issue)).collect();
+    assert_eq!(
+        f,
+        [(3, Issue::ImpossibleType), (7, Issue::BelowCreationMinimum), (101, Issue::PastSlot100)]
+    );
+}

@@ -82,14 +82,27 @@ pub fn select<'a>(
             if deleted.len() == 1 {
                 return Ok(deleted[0]);
             }
+            let lookalikes: Vec<String> = set
+                .saves
+                .iter()
+                .filter(|s| s.game_info.is_some())
+                .map(|s| {
+                    format!(
+                        "save {} ({}) has an FF9 file name but is not a game save",
+                        s.selector, s.name
+                    )
+                })
+                .collect();
+            let found = if !lookalikes.is_empty() {
+                format!(": {}", lookalikes.join("; "))
+            } else if set.saves.is_empty() {
+                String::new()
+            } else {
+                format!(" (saves found: {})", list_selectors(set.saves.iter()))
+            };
             Err(CliError::unusable(format!(
-                "{} holds no Final Fantasy IX save{}",
-                path.display(),
-                if set.saves.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (saves found: {})", list_selectors(set.saves.iter()))
-                }
+                "{} holds no Final Fantasy IX game save{found}",
+                path.display()
             )))
         }
         _ => Err(CliError::usage(format!(

@@ -24,14 +24,12 @@ struct Entry {
 
 impl Entry {
     fn parse(frame: &[u8]) -> Entry {
-        let name_field = &frame[0x0A..0x1E];
-        let end = name_field.iter().position(|&b| b == 0).unwrap_or(name_field.len());
         Entry {
             state: frame[0],
             state_rest: [frame[1], frame[2], frame[3]],
             size: u32::from_le_bytes([frame[4], frame[5], frame[6], frame[7]]),
             link: u16::from_le_bytes([frame[8], frame[9]]),
-            name: name_field[..end].to_vec(),
+            name: super::until_nul(&frame[0x0A..0x1E]).to_vec(),
         }
     }
 }

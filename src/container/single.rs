@@ -8,9 +8,7 @@ use crate::finding::Finding;
 
 /// Bytes of a NUL-terminated field, at most `max`.
 fn cstr(bytes: &[u8], max: usize) -> Vec<u8> {
-    let field = &bytes[..bytes.len().min(max)];
-    let end = field.iter().position(|&b| b == 0).unwrap_or(field.len());
-    field[..end].to_vec()
+    super::until_nul(&bytes[..bytes.len().min(max)]).to_vec()
 }
 
 /// Whole blocks of `data` (a trailing partial block is dropped).

@@ -9,8 +9,7 @@ use crate::finding::Finding;
 /// CP932, trim trailing spaces, fold full-width forms. The finding reports bytes that do not
 /// decode (shown as U+FFFD).
 pub fn decode(bytes: &[u8]) -> (Title, Option<Finding>) {
-    let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
-    let raw = bytes[..end].to_vec();
+    let raw = super::until_nul(bytes).to_vec();
     let (text, had_errors) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(&raw);
     let unicode = text.trim_end_matches([' ', '\u{3000}']).to_string();
     let folded = fold(&unicode);

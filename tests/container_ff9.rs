@@ -105,6 +105,7 @@ fn a_pal_save_in_tenths_with_gil_and_disc_disagreements() {
     assert_eq!(
         e.findings,
         vec![
+            Finding::info("play time read as tenths of a second (that reading matches the title)"),
             Finding::warning("gil 200 differs from the load-screen copy 100"),
             Finding::info("the product code says disc 2, the disc byte at 0x1C5 says disc 1"),
         ]
@@ -118,8 +119,8 @@ fn play_time_matching_neither_reading_is_shown_as_frames_and_reported() {
     assert_eq!(e.summary.as_ref().unwrap().play_time_seconds, Some(10.0));
     assert_eq!(
         e.findings,
-        vec![Finding::info(
-            "play time units unknown: the title's time 01:23 matches neither reading of 600; shown as frames at 60 fps"
+        vec![Finding::warning(
+            "play time 0:00 (600 frames at 60/s) does not match the title's 01:23; shown as frames"
         )]
     );
 }
@@ -146,7 +147,7 @@ fn a_bad_crc_is_a_warning_and_the_save_is_still_shown() {
 fn japanese_names_are_shown_as_hex() {
     let e = open_one("BISLPS-0200200000-00", &ff9_block(&US));
     assert_eq!(e.game_info, info("NTSC-J", "Japanese", 3, 1));
-    assert_eq!(e.summary.unwrap().leader_name.as_deref(), Some("29 38 33 30 3D 34"));
+    assert_eq!(e.summary.unwrap().leader_name.as_deref(), Some("\\x29\\x38\\x33\\x30\\x3D\\x34"));
 }
 
 #[test]

@@ -3,9 +3,7 @@
 //! This module recognises FF9 saves among a container's saves (name, product code, title),
 //! checks the CRC and reads the load-screen fields; [`block`] decodes the Tetra Master data.
 
-use super::{
-    charset, Collection, DecodeError, GameInfo, SaveEntry, SavePayload, SaveSet, SaveSummary,
-};
+use super::{Collection, DecodeError, GameInfo, SaveEntry, SavePayload, SaveSet, SaveSummary};
 use crate::container::{ContainerFile, SaveFile, SaveState, BLOCK_SIZE};
 use crate::finding::Finding;
 
@@ -184,11 +182,7 @@ fn entry(save: SaveFile) -> SaveEntry {
     } else {
         None
     };
-    let summary = is_ff9
-        .then(|| {
-            summary(block, game_info.as_ref(), &save.name.raw, &save.title.folded, &mut findings)
-        })
-        .flatten();
+    let summary = is_ff9.then(|| summary(block, game_info.as_ref(), &save.name.raw, &mut findings));
     let payload = PsxSave {
         name: name.clone(),
         data: save.data,
@@ -211,71 +205,16 @@ fn entry(save: SaveFile) -> SaveEntry {
     }
 }
 
-/// Decodes FF9-charset text, or shows it as hex for Japanese saves (§a.5).
-fn ff9_text(bytes: &[u8], japanese: bool, what: &str, findings: &mut Vec<Finding>) -> String {
-    if japanese {
-        let end = bytes.iter().position(|&b| b == 0xFF).unwrap_or(bytes.len());
-        return bytes[..end].iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(" ");
-    }
-    let (text, unmapped) = charset::decode(bytes);
-    if unmapped {
-        findings.push(Finding::warning(format!(
-            "{what} has bytes outside the FF9 character set: `{text}`"
-        )));
-    }
-    text
-}
-
-/// `HH:MM` from the folded title's characters 11–12 and 14–15 (§a.2).
-fn title_hours_minutes(title: &str) -> Option<(u32, u32)> {
-    let c: Vec<char> = title.chars().collect();
-    let num = |a: usize| -> Option<u32> {
-        Some(c.get(a)?.to_digit(10)? * 10 + c.get(a + 1)?.to_digit(10)?)
-    };
-    Some((num(11)?, num(14)?))
-}
-
-/// The load-screen summary (§a.5, §a.7) with its cross-checks.
+/// The load-screen summary ([`block::summary`]) plus the disc cross-check (§a.5).
 fn summary(
     block: &[u8],
     info: Option<&GameInfo>,
     name: &[u8],
-    title: &str,
     findings: &mut Vec<Finding>,
-) -> Option<SaveSummary> {
-    let preview = block::read_preview(block)?;
-    let japanese = info.is_some_and(|i| i.region == "NTSC-J");
-    let leader_name = ff9_text(&preview.leader_name, japanese, "leader name", findings);
-    let location = ff9_text(&preview.location, japanese, "location", findings);
-
-    let fps = if name.get(1) == Some(&b'E') { 50.0 } else { 60.0 };
-    let frames = preview.play_time as f64 / fps;
-    let tenths = preview.play_time as f64 / 10.0;
-    let hm = |s: f64| ((s / 3600.0).floor() as u32, ((s / 60.0).floor() as u32) % 60);
-    let play_time = match title_hours_minutes(title) {
-        Some(t) if hm(frames) == t => frames,
-        Some(t) if hm(tenths) == t => tenths,
-        other => {
-            findings.push(Finding::info(format!(
-                "play time units unknown: the title's time {} matches neither reading of {}; shown as frames at {fps} fps",
-                other.map_or("(none)".to_string(), |(h, m)| format!("{h:02}:{m:02}")),
-                preview.play_time
-            )));
-            frames
-        }
-    };
-
-    let gil = block
-        .get(block::GIL_OFFSET..block::GIL_OFFSET + 4)
-        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-    if let Some(g) = gil {
-        if g & 0xFF_FFFF != preview.gil & 0xFF_FFFF {
-            findings.push(Finding::warning(format!(
-                "gil {g} differs from the load-screen copy {}",
-                preview.gil & 0xFF_FFFF
-            )));
-        }
-    }
+) -> SaveSummary {
+    let prefix = name.get(..2).and_then(|p| std::str::from_utf8(p).ok());
+    let (summary, found) = block::summary(block, prefix);
+    findings.extend(found);
     if let (Some(disc), Some(&byte)) = (info.and_then(|i| i.disc), block.get(block::DISC_OFFSET)) {
         if byte as u16 + 1 != disc as u16 {
             findings.push(Finding::info(format!(
@@ -284,11 +223,5 @@ fn summary(
             )));
         }
     }
-    Some(SaveSummary {
-        leader_name: Some(leader_name),
-        leader_level: Some(preview.leader_level),
-        location: Some(location),
-        play_time_seconds: Some(play_time),
-        gil,
-    })
+    summary
 }

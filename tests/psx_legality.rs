@@ -1,6 +1,6 @@
 //! Legality findings per card, with caps and minimums taken by hand from data/cards.csv.
 
-use quadmist::ff9::{CardRecord, CardSource, CardType, Collection, Platform, SaveSummary};
+use quadmist::ff9::{CardRecord, CardType, Collection, Platform};
 use quadmist::finding::Severity;
 use quadmist::rules::legality::{check, check_card, Issue};
 
@@ -82,19 +82,15 @@ fn disputed_pdef_caps_give_warnings() {
 #[test]
 fn records_past_slot_100_and_order() {
     let collection = Collection {
-        platform: Platform::PlayStation,
-        cards: vec![
-            card(7, 0, 2, Physical, 4, 2),
-            card(3, 0, 3, Magic, 4, 2),
-            card(5, 0, 3, Physical, 4, 2),
-        ],
         ignored_records: vec![card(101, 1, 4, Physical, 5, 2)],
-        wins: 0,
-        losses: 0,
-        draws: 0,
-        card_source: CardSource::Save,
-        summary: SaveSummary::default(),
-        findings: vec![],
+        ..Collection::new(
+            Platform::PlayStation,
+            vec![
+                card(7, 0, 2, Physical, 4, 2),
+                card(3, 0, 3, Magic, 4, 2),
+                card(5, 0, 3, Physical, 4, 2),
+            ],
+        )
     };
     let f: Vec<(u16, Issue)> = check(&collection).iter().map(|f| (f.slot, f.issue)).collect();
     assert_eq!(

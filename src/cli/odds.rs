@@ -585,7 +585,7 @@ pub fn run(args: &OddsArgs) -> CliResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ff9::{CardRecord, CardSource, Platform, SaveSummary};
+    use crate::ff9::{CardRecord, Platform};
 
     fn collection() -> Collection {
         let card = |slot, id, atk, t, pdef, mdef| CardRecord {
@@ -598,22 +598,15 @@ mod tests {
             mdef,
             cpoint: None,
         };
-        Collection {
-            platform: Platform::PlayStation,
-            cards: vec![
+        Collection::new(
+            Platform::PlayStation,
+            vec![
                 card(1, 0, 10, CardType::Physical, 5, 5),
                 card(2, 1, 100, CardType::Flexible, 30, 40),
                 card(3, 2, 48, CardType::Magic, 0, 0),
                 card(4, 3, 200, CardType::Unknown(9), 0, 0),
             ],
-            ignored_records: Vec::new(),
-            wins: 0,
-            losses: 0,
-            draws: 0,
-            card_source: CardSource::Save,
-            summary: SaveSummary::default(),
-            findings: Vec::new(),
-        }
+        )
     }
 
     #[test]

@@ -278,13 +278,13 @@ pub fn run(args: &ScoreArgs) -> CliResult {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::ff9::{CardSource, CardType, Platform, SaveSummary};
+    use crate::ff9::{CardType, Platform};
 
     /// A collection of these cards (id, type, arrows).
     pub(crate) fn collection(cards: &[(u8, CardType, u8)]) -> Collection {
-        Collection {
-            platform: Platform::Pc,
-            cards: cards
+        Collection::new(
+            Platform::Pc,
+            cards
                 .iter()
                 .enumerate()
                 .map(|(i, &(id, card_type, arrows))| CardRecord {
@@ -298,14 +298,7 @@ pub(crate) mod tests {
                     cpoint: Some(10),
                 })
                 .collect(),
-            ignored_records: Vec::new(),
-            wins: 0,
-            losses: 0,
-            draws: 0,
-            card_source: CardSource::Save,
-            summary: SaveSummary::default(),
-            findings: Vec::new(),
-        }
+        )
     }
 
     #[test]

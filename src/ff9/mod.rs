@@ -204,6 +204,23 @@ pub struct Collection {
     pub findings: Vec<Finding>,
 }
 
+impl Collection {
+    /// A collection of these cards with no counters, summary or findings (from the save itself).
+    pub fn new(platform: Platform, cards: Vec<CardRecord>) -> Collection {
+        Collection {
+            platform,
+            cards,
+            ignored_records: Vec::new(),
+            wins: 0,
+            losses: 0,
+            draws: 0,
+            card_source: CardSource::Save,
+            summary: SaveSummary::default(),
+            findings: Vec::new(),
+        }
+    }
+}
+
 /// Why a save could not be decoded as a collection.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DecodeError {
@@ -266,6 +283,38 @@ pub struct SaveEntry {
 }
 
 impl SaveEntry {
+    /// An FF9 save from a file with no memory-card container (PC block, Switch JSON), titled
+    /// like the game's load screen with its play time (`latest` adds a mark).
+    pub fn unboxed(
+        selector: String,
+        name: String,
+        play_time: Option<f64>,
+        latest: bool,
+        findings: Vec<Finding>,
+        payload: SavePayload,
+    ) -> SaveEntry {
+        let mut title = "FINAL FANTASY IX".to_string();
+        if let Some(t) = play_time {
+            title.push_str(&format!("  {}", pc::format_play_time(t)));
+        }
+        if latest {
+            title.push_str(" (latest)");
+        }
+        SaveEntry {
+            selector,
+            name,
+            product_code: None,
+            is_ff9: true,
+            game_info: None,
+            deleted: false,
+            checksum_ok: None,
+            title,
+            summary: Some(SaveSummary { play_time_seconds: play_time, ..SaveSummary::default() }),
+            findings,
+            payload,
+        }
+    }
+
     /// Decodes the save's collection.
     pub fn collection(&self) -> Result<Collection, DecodeError> {
         match &self.payload {

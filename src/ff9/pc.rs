@@ -372,15 +372,12 @@ impl PcSave {
         let mut card_findings = Vec::new();
         let cards = decode_entries(&entries, &mut card_findings);
         let mut collection = Collection {
-            platform: Platform::Pc,
-            cards,
-            ignored_records: Vec::new(),
             wins,
             losses,
             draws,
-            card_source: CardSource::Save,
             summary: SaveSummary { play_time_seconds: self.play_time, ..SaveSummary::default() },
             findings,
+            ..Collection::new(Platform::Pc, cards)
         };
         if let Some(sidecar) = &self.sidecar {
             memoria::apply(&mut collection, self.play_time, &sidecar.name, &sidecar.bytes);
@@ -539,29 +536,18 @@ fn entry(
         )));
         Some(SidecarFile { name, bytes })
     });
-    let time = play_time.map(format_play_time);
-    let title = match (&time, latest) {
-        (Some(t), true) => format!("FINAL FANTASY IX  {t} (latest)"),
-        (Some(t), false) => format!("FINAL FANTASY IX  {t}"),
-        (None, _) => "FINAL FANTASY IX".to_string(),
-    };
-    SaveEntry {
-        selector: slot.selector(),
-        name: slot.name(),
-        product_code: None,
-        is_ff9: true,
-        game_info: None,
-        deleted: false,
-        checksum_ok: None,
-        title,
-        summary: Some(SaveSummary { play_time_seconds: play_time, ..SaveSummary::default() }),
+    SaveEntry::unboxed(
+        slot.selector(),
+        slot.name(),
+        play_time,
+        latest,
         findings,
-        payload: SavePayload::Pc(PcSave {
+        SavePayload::Pc(PcSave {
             slot,
             ciphertext: block.to_vec(),
             data_size: meta.data_size,
             play_time,
             sidecar,
         }),
-    }
+    )
 }

@@ -6,8 +6,8 @@
 
 use super::pc::{self, CardEntry, PcSlot};
 use super::{
-    CardSource, Collection, DecodeError, FileKind, OpenError, Platform, SaveEntry, SavePayload,
-    SaveSet, SaveSummary,
+    Collection, DecodeError, FileKind, OpenError, Platform, SaveEntry, SavePayload, SaveSet,
+    SaveSummary,
 };
 use crate::finding::Finding;
 use serde_json::Value;
@@ -44,15 +44,12 @@ impl SwitchSave {
         pc::check_counters(m.wins, m.losses, m.draws, &mut findings);
         let cards = pc::decode_entries(&m.entries, &mut findings);
         Ok(Collection {
-            platform: Platform::Switch,
-            cards,
-            ignored_records: Vec::new(),
             wins: m.wins,
             losses: m.losses,
             draws: m.draws,
-            card_source: CardSource::Save,
             summary: SaveSummary { play_time_seconds: self.play_time, ..SaveSummary::default() },
             findings,
+            ..Collection::new(Platform::Switch, cards)
         })
     }
 }
@@ -201,22 +198,13 @@ pub fn open(bytes: &[u8], file_name: Option<&str>) -> Result<SaveSet, OpenError>
         Some(s) => (s.selector(), s.name()),
         None => ("1".to_string(), file_name.unwrap_or("JSON save").to_string()),
     };
-    let title = match play_time {
-        Some(t) => format!("FINAL FANTASY IX  {}", pc::format_play_time(t)),
-        None => "FINAL FANTASY IX".to_string(),
-    };
-    let entry = SaveEntry {
+    let entry = SaveEntry::unboxed(
         selector,
         name,
-        product_code: None,
-        is_ff9: true,
-        game_info: None,
-        deleted: false,
-        checksum_ok: None,
-        title,
-        summary: Some(SaveSummary { play_time_seconds: play_time, ..SaveSummary::default() }),
-        findings: Vec::new(),
-        payload: SavePayload::Switch(SwitchSave { mini_game, play_time }),
-    };
+        play_time,
+        false,
+        Vec::new(),
+        SavePayload::Switch(SwitchSave { mini_game, play_time }),
+    );
     Ok(SaveSet { kind: FileKind::SwitchJson, saves: vec![entry], findings: Vec::new() })
 }

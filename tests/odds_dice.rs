@@ -1,8 +1,8 @@
 //! The board-game dice odds (tetra-master-rules §10) against independent computations:
 //! enumeration of every dice outcome, closed-form counts, and a seeded Monte Carlo.
 
-use quadmist::rules::battle::Ratio;
 use quadmist::rules::dice::{win_chance, DiceRule, MAX_DICE};
+use quadmist::rules::ratio::Ratio;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -5,6 +5,7 @@
 
 use crate::cards::CardInfo;
 use crate::ff9::CardType;
+use crate::rules::ratio::Ratio;
 use std::sync::OnceLock;
 
 /// A source of the game's `Random.Range(lo, hi)` integers.
@@ -149,17 +150,8 @@ pub fn mask_probability(mask: u8) -> f64 {
 }
 
 /// Probability that a newly created card gets `mask`, as a reduced fraction.
-pub fn mask_probability_exact(mask: u8) -> (u64, u64) {
-    let (a, b) = (mask_numerators()[mask as usize], MASK_DENOMINATOR);
-    let g = gcd(a, b); // b > 0, so g > 0
-    (a / g, b / g)
-}
-
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
+pub fn mask_probability_exact(mask: u8) -> Ratio {
+    Ratio::new(u128::from(mask_numerators()[mask as usize]), u128::from(MASK_DENOMINATOR))
 }
 
 #[cfg(test)]
@@ -168,12 +160,12 @@ mod tests {
 
     #[test]
     fn mask_probabilities_match_the_spec_vectors() {
-        assert_eq!(mask_probability_exact(0x00), (1, 100));
-        assert_eq!(mask_probability_exact(0xFF), (1, 100));
-        assert_eq!(mask_probability_exact(0x01), (1, 100));
-        assert_eq!(mask_probability_exact(0x02), (2658551, 209715200));
-        assert_eq!(mask_probability_exact(0x80), (823543, 104857600));
-        assert_eq!(mask_probability_exact(0xC7), (1084167, 838860800));
+        assert_eq!(mask_probability_exact(0x00), Ratio { num: 1, den: 100 });
+        assert_eq!(mask_probability_exact(0xFF), Ratio { num: 1, den: 100 });
+        assert_eq!(mask_probability_exact(0x01), Ratio { num: 1, den: 100 });
+        assert_eq!(mask_probability_exact(0x02), Ratio { num: 2658551, den: 209715200 });
+        assert_eq!(mask_probability_exact(0x80), Ratio { num: 823543, den: 104857600 });
+        assert_eq!(mask_probability_exact(0xC7), Ratio { num: 1084167, den: 838860800 });
         let total: u64 = mask_numerators().iter().sum();
         assert_eq!(total, MASK_DENOMINATOR);
     }

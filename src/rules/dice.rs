@@ -9,7 +9,8 @@
 //! Assumption (the rule set leaves it open): an A attacker rolls its highest digit against the
 //! defender's lowest digit, mirroring the video game.
 
-use super::battle::{Fighter, Ratio};
+use super::battle::Fighter;
+use super::ratio::Ratio;
 use crate::ff9::CardType;
 use serde::Serialize;
 

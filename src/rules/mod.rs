@@ -6,4 +6,5 @@ pub mod creation;
 pub mod dice;
 pub mod growth;
 pub mod legality;
+pub mod ratio;
 pub mod score;

@@ -1,13 +1,13 @@
 //! Exact planning over a collection: zero-loss discards, budgeted discards, the road to Master
 //! (tetra-master-rules §13). Pure functions over card lists.
 //!
-//! Speed (`benches/plan.rs`, 2 cores shared with other jobs): all three parts on a 100-card
-//! collection about 2.5 ms (zero-loss discards 1.0 ms, Master plan 0.16 ms). On a 12-card
-//! collection the exact planners (zero-loss, every `--discard N`, keepers) take 0.14 ms
-//! against 1.9 ms for brute force over all 4 096 subsets (×13); brute force doubles with
+//! Speed (`benches/plan.rs`, idle 2-core machine, 2026-11-22): all three parts on a 100-card
+//! collection 3.0 ms (zero-loss discards 1.3 ms, Master plan 0.19 ms). On a 12-card
+//! collection the exact planners (zero-loss, every `--discard N`, keepers) take 0.20 ms
+//! against 2.7 ms for brute force over all 4 096 subsets (×13); brute force doubles with
 //! every card. SPFA beat Dijkstra with potentials here (×3 on the 100-card plan): the graphs
 //! are shallow. The first Master plan in a process also builds the arrow-odds table of
-//! `rules::creation` once (about 40 ms in release).
+//! `rules::creation` once (about 12 ms in release).
 
 use crate::ff9::CardRecord;
 

@@ -375,8 +375,7 @@ fn heading(entry: &SaveEntry, c: &Collection, shown: usize) -> String {
         parts.push(l.clone());
     }
     if let Some(t) = s.play_time_seconds {
-        let t = t as u64;
-        parts.push(format!("{}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60));
+        parts.push(crate::ff9::format_play_time(t));
     }
     if let Some(g) = s.gil {
         parts.push(format!("{g} gil"));

@@ -167,12 +167,6 @@ fn opt<T: ToString>(v: Option<T>) -> String {
     v.map(|v| v.to_string()).unwrap_or_else(|| "-".into())
 }
 
-/// `H:MM:SS` of a play time in seconds (whole seconds, rounded down).
-pub fn hms(seconds: f64) -> String {
-    let s = seconds.max(0.0).floor() as u64;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
 fn row(s: &SaveEntry) -> Row {
     let g = s.game_info.as_ref();
     let sum = s.summary.as_ref();
@@ -196,7 +190,7 @@ fn row(s: &SaveEntry) -> Row {
         title: s.title.clone(),
         leader: opt(sum.and_then(|m| m.leader_name.clone())),
         level: opt(sum.and_then(|m| m.leader_level)),
-        time: opt(sum.and_then(|m| m.play_time_seconds).map(hms)),
+        time: opt(sum.and_then(|m| m.play_time_seconds).map(crate::ff9::format_play_time)),
         gil: opt(sum.and_then(|m| m.gil)),
     }
 }

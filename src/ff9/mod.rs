@@ -221,6 +221,12 @@ impl Collection {
     }
 }
 
+/// Formats a play time in seconds as `H:MM:SS` (whole seconds, rounded down).
+pub fn format_play_time(seconds: f64) -> String {
+    let s = seconds.max(0.0).min(f64::from(u32::MAX)) as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
 /// Why a save could not be decoded as a collection.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DecodeError {
@@ -295,7 +301,7 @@ impl SaveEntry {
     ) -> SaveEntry {
         let mut title = "FINAL FANTASY IX".to_string();
         if let Some(t) = play_time {
-            title.push_str(&format!("  {}", pc::format_play_time(t)));
+            title.push_str(&format!("  {}", format_play_time(t)));
         }
         if latest {
             title.push_str(" (latest)");

@@ -484,12 +484,6 @@ pub fn open(
     Ok(SaveSet { kind: FileKind::PcDat, saves, findings })
 }
 
-/// Formats seconds as `h:mm:ss`.
-pub fn format_play_time(seconds: f64) -> String {
-    let s = seconds.max(0.0).min(f64::from(u32::MAX)) as u64;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
 /// The listing entry of one `SAVE` block.
 fn entry(
     slot: PcSlot,

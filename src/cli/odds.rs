@@ -228,7 +228,7 @@ pub fn parse_save_spec(spec: &str) -> SaveArgs {
 
 /// The card in `slot` of a collection, as a battle side.
 pub fn card_in_slot(collection: &Collection, slot: u16, file: &str) -> Result<Side, CliError> {
-    let card = collection.cards.iter().find(|c| c.slot == slot).ok_or_else(|| {
+    let card = collection.card(slot).ok_or_else(|| {
         let last = collection.cards.iter().map(|c| c.slot).max();
         CliError::usage(match last {
             Some(last) => format!(

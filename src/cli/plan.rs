@@ -329,10 +329,6 @@ pub fn plan_report(
     }
 }
 
-fn by_slot(collection: &Collection, slot: u16) -> Option<&CardRecord> {
-    collection.cards.iter().find(|c| c.slot == slot)
-}
-
 fn names(ids: &[u8]) -> String {
     ids.iter().map(|&i| cards::name(i)).collect::<Vec<_>>().join(", ")
 }
@@ -350,7 +346,7 @@ pub fn render_plan(collection: &Collection, r: &PlanReport) -> String {
         let _ = writeln!(s, "  none: every card is needed for the {} points", r.points);
     }
     for &slot in &r.safe_discards {
-        if let Some(c) = by_slot(collection, slot) {
+        if let Some(c) = collection.card(slot) {
             let _ = writeln!(s, "  {}", card_label(c));
         }
     }
@@ -479,7 +475,7 @@ pub fn render_plan(collection: &Collection, r: &PlanReport) -> String {
                 let _ =
                     writeln!(s, "  {n}. Win card battles with these cards until they change type:");
                 for u in ups {
-                    if let Some(c) = by_slot(collection, u.slot) {
+                    if let Some(c) = collection.card(u.slot) {
                         let _ = writeln!(
                             s,
                             "       {}  {} → {}  ~{} wins",

@@ -219,6 +219,11 @@ impl Collection {
             findings: Vec::new(),
         }
     }
+
+    /// The card in this 1-based slot, if the slot holds one.
+    pub fn card(&self, slot: u16) -> Option<&CardRecord> {
+        self.cards.iter().find(|c| c.slot == slot)
+    }
 }
 
 /// Formats a play time in seconds as `H:MM:SS` (whole seconds, rounded down).

@@ -127,7 +127,7 @@ pub fn check_card(card: &CardRecord) -> Vec<CardFinding> {
                 ),
             );
         }
-        let minimum = max / 2;
+        let (minimum, _) = crate::rules::creation::stat_range(max);
         if value < minimum {
             push(
                 Issue::BelowCreationMinimum,

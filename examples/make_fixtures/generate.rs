@@ -16,7 +16,7 @@ use quadmist::container::write::{to_gme, to_mcs, to_psv, CardBuilder};
 use quadmist::ff9::psx::block::{FF9Block, RawCardRecord, CARD_SLOTS};
 use quadmist::ff9::CardType;
 use quadmist::rules::creation::{create, RangeRng};
-use quadmist::rules::growth::EvolutionOdds;
+use quadmist::rules::growth::{level_up_in_battle, level_up_in_match, EvolutionOdds};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -105,21 +105,14 @@ impl Player {
         for _ in 0..battles {
             let Some(&k) = hand.get(rng.range(0, hand.len() as u32) as usize) else { break };
             if let Some(c) = self.slots[k].as_mut() {
-                match c.card_type {
-                    0 | 1 if rng.range(0, odds.to_x) == 0 => c.card_type = 2,
-                    2 if rng.range(0, odds.to_a) == 0 => c.card_type = 3,
-                    _ => {}
-                }
+                let evolved =
+                    level_up_in_battle(CardType::from_code(c.card_type.into()), odds, rng);
+                c.card_type = evolved.code();
             }
         }
         for &k in &hand {
             if let Some(c) = self.slots[k].as_mut() {
-                let max = stat_max(c.id);
-                let stat = rng.range(0, 3) as usize;
-                let v = [&mut c.atk, &mut c.pdef, &mut c.mdef];
-                if *v[stat] != max[stat] {
-                    *v[stat] = v[stat].wrapping_add(1);
-                }
+                level_up_in_match([&mut c.atk, &mut c.pdef, &mut c.mdef], stat_max(c.id), rng);
             }
         }
         self.wins = self.wins.saturating_add(1);

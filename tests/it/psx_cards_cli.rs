@@ -62,8 +62,7 @@ fn single_save_file_needs_no_selector_and_matches_the_card() {
 #[test]
 fn json_fields_agree_with_the_generator() {
     // Expected values come from the generator's records, not from the decoder.
-    #[path = "../examples/make_fixtures/generate.rs"]
-    mod generate;
+    use crate::psx_fixtures::generate;
     let saves = generate::saves();
     for (k, s) in saves.iter().enumerate() {
         let sel = (k + 1).to_string();

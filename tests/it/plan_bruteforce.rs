@@ -1,6 +1,6 @@
 //! The planners against brute force over all subsets of small random collections.
 
-mod brute;
+use crate::brute;
 
 use proptest::prelude::*;
 use quadmist::ff9::{CardRecord, CardType};

@@ -1,8 +1,8 @@
 //! The committed `fixtures/` equal a fresh run of their generator, and decode to what the
 //! generator put in them.
 
-#[path = "../examples/make_fixtures/generate.rs"]
-mod generate;
+#[path = "../../examples/make_fixtures/generate.rs"]
+pub(crate) mod generate;
 
 use quadmist::container::BLOCK_SIZE;
 use quadmist::ff9::psx::block::{self, CARD_SLOTS};

@@ -3,8 +3,8 @@
 //! No real sidecar exists, so the tests build them with a small SimpleJSON binary writer
 //! (tag i32, counts i32, .NET 7-bit-length strings; spec §d).
 
-mod shared;
-mod simplejson;
+use crate::shared;
+use crate::simplejson;
 
 use proptest::prelude::*;
 use quadmist::ff9::{self, memoria, CardSource, CardType, SaveSet};

@@ -1,7 +1,7 @@
 //! Switch JSON reader: the real JSON copies agree field by field with the PC `.dat`
 //! (decoded independently by the PC decoder, itself checked against a Python decryption).
 
-mod shared;
+use crate::shared;
 
 use quadmist::ff9::{self, CardType, FileKind, Platform, SaveEntry};
 use quadmist::Severity;

@@ -1,7 +1,7 @@
 //! The FF9 PlayStation block: decoding known records, the summary, the refusal of blocks that
 //! only look like FF9 saves, and the builder's title and CRC.
 
-mod shared;
+use crate::shared;
 
 use proptest::prelude::*;
 use quadmist::ff9::psx::block::{self, FF9Block, RawCardRecord, RECORDS};

@@ -2,7 +2,7 @@
 //! and as Switch JSON give the same cards; scores and plans agree with values computed here
 //! independently from the card lists (not with `rules::score`).
 
-mod shared;
+use crate::shared;
 
 use assert_cmd::Command;
 use serde_json::Value;

@@ -1,6 +1,6 @@
 //! The compiled-in catalogue equals `shared/data/cards.csv`.
 
-mod shared;
+use crate::shared;
 
 use quadmist::cards::CATALOGUE;
 
@@ -13,7 +13,7 @@ fn catalogue_copy_equals_shared_csv() {
 
 #[test]
 fn catalogue_rows_parse_from_csv() {
-    let csv = include_str!("../data/cards.csv");
+    let csv = include_str!("../../data/cards.csv");
     let rows: Vec<&str> = csv.lines().skip(1).filter(|l| !l.is_empty()).collect();
     assert_eq!(rows.len(), 100);
     assert_eq!(CATALOGUE.len(), 100);

@@ -1,8 +1,8 @@
 //! Crafted `.dat` files: the real sample with sections decrypted, edited and re-encrypted by
 //! a test-only AES-256-CBC writer (key derived here from the spec's §b.2 constants).
 
-mod shared;
-mod simplejson;
+use crate::shared;
+use crate::simplejson;
 
 use aes::Aes256;
 use cbc::cipher::{block_padding::NoPadding, BlockDecryptMut, BlockEncryptMut, KeyIvInit};

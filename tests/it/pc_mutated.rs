@@ -1,6 +1,6 @@
 //! Mutated, truncated and foreign files: a clear error or findings, never a panic.
 
-mod shared;
+use crate::shared;
 
 use proptest::prelude::*;
 use quadmist::ff9::{self, pc, switch};

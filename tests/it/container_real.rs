@@ -3,7 +3,7 @@
 //! Expected values were read from the bytes with a separate Python one-off (directory walk by
 //! links, CP932 decode with the full-width fold, icon RGBA sums), not with quadmist.
 
-mod shared;
+use crate::shared;
 
 use quadmist::container::{self, icon, ContainerFormat, SaveState};
 use quadmist::ff9;

@@ -4,7 +4,7 @@
 //! (PBKDF2-HMAC-SHA1 via `hashlib`, AES-256-CBC over each whole 17,984-byte block, fields
 //! read with `struct`): see `tests/oracles/pc_dat.py`.
 
-mod shared;
+use crate::shared;
 
 use quadmist::ff9::{self, CardSource, CardType, FileKind, Platform, SaveSet};
 use quadmist::Severity;

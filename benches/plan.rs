@@ -1,7 +1,7 @@
 //! `quadmist plan` (all three parts) on a realistic 100-card collection, and the exact
 //! planners against brute force (all subsets) on a 12-card collection.
 
-#[path = "../tests/brute/mod.rs"]
+#[path = "../tests/it/brute/mod.rs"]
 mod brute;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};

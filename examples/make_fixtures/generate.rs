@@ -6,7 +6,7 @@
 //! evolve the winner P/M → X → A with the PlayStation guides' odds (§8), lost cards and
 //! discards leave holes in the list. Three snapshots are saved as in-game files 1..3.
 //!
-//! Shared by `examples/make_fixtures` (writes the files) and `tests/psx_fixtures.rs`
+//! Shared by `examples/make_fixtures` (writes the files) and `tests/it/psx_fixtures.rs`
 //! (checks the committed files equal a fresh run byte for byte).
 
 #![allow(dead_code)]

@@ -8,9 +8,9 @@
 //! catalogue rows (Ogre and Gargant pdef) give warnings instead of errors, and Ozma and
 //! Invincible accept both P and M as default.
 
-use crate::cards::{self, CardInfo};
-use crate::ff9::{CardRecord, CardType, Collection};
-use crate::finding::{Finding, Severity};
+use crate::model::catalogue::{self as cards, CardInfo};
+use crate::model::{CardRecord, CardType, Collection};
+use crate::model::{Finding, Severity};
 use serde::Serialize;
 
 /// Ids whose default type is disputed between sources: P and M are both accepted.

@@ -11,6 +11,7 @@ pub mod common;
 pub mod icon;
 pub mod odds;
 pub mod plan;
+pub mod report;
 pub mod saves;
 pub mod score;
 
@@ -57,6 +58,8 @@ pub enum Command {
     Plan(plan::PlanArgs),
     /// A card's exact chance to win a card battle.
     Odds(odds::OddsArgs),
+    /// Write the collection as one HTML page: album, score, plan, source and findings.
+    Report(report::ReportArgs),
 }
 
 /// An error that ends the command with an exit code.
@@ -123,5 +126,6 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Score(a) => score::run(&a),
         Command::Plan(a) => plan::run(&a),
         Command::Odds(a) => odds::run(&a),
+        Command::Report(a) => report::run(&a),
     }
 }

@@ -25,5 +25,8 @@ mod psx_cards_cli;
 mod psx_containers;
 mod psx_fixtures;
 mod psx_legality;
+mod report_browser;
+mod report_cli;
+mod report_snapshots;
 mod score_contribution;
 mod switch_json;

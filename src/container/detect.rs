@@ -90,6 +90,22 @@ pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Result<Detected, Contain
     // also shorter than usual.
     let named_gme = file_name.is_some_and(|n| n.to_ascii_lowercase().ends_with(".gme"));
     let short_gme = named_gme && gme_card && len >= GME_HEADER + BLOCK_SIZE;
+    if gme_magic && !gme_card {
+        if let Some(offset) = shifted_gme_card(bytes) {
+            let mut d = wrapped_card(bytes, F::Gme, offset)?;
+            let (n, how) = if offset < GME_HEADER {
+                (GME_HEADER - offset, "short")
+            } else {
+                (offset - GME_HEADER, "long")
+            };
+            d.findings.push(Finding::warning(format!(
+                "DexDrive GME header is {n} {} {how}: the card's `MC` mark is at byte {offset} \
+                 instead of {GME_HEADER}; the card is read from there",
+                if n == 1 { "byte" } else { "bytes" }
+            )));
+            return Ok(d);
+        }
+    }
     if gme_magic || (len == GME_HEADER + CARD_SIZE && gme_card) || short_gme {
         let mut d = wrapped_card(bytes, F::Gme, GME_HEADER)?;
         if !gme_magic {
@@ -168,6 +184,25 @@ pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Result<Detected, Contain
         file_name.map(|n| format!("{n}: ")).unwrap_or_default(),
         if head.is_empty() { "with nothing".to_string() } else { head.join(" ") }
     )))
+}
+
+/// Largest shift of a DexDrive card from its usual offset that [`shifted_gme_card`] looks for.
+const GME_MAX_SHIFT: usize = 0x100;
+
+/// The offset of the card in a GME whose header lost or gained bytes (a real `bad.gme` is
+/// 11 bytes short): the `MC` mark nearest to 0xF40, within [`GME_MAX_SHIFT`], followed by a
+/// valid directory (a card cut short at the end is padded with zeros for that test).
+fn shifted_gme_card(bytes: &[u8]) -> Option<usize> {
+    let lo = GME_HEADER - GME_MAX_SHIFT;
+    let hi = (GME_HEADER + GME_MAX_SHIFT).min(bytes.len().saturating_sub(BLOCK_SIZE));
+    let mut candidates: Vec<usize> =
+        (lo..hi).filter(|&o| bytes.get(o..o + 2) == Some(b"MC")).collect();
+    candidates.sort_by_key(|&o| o.abs_diff(GME_HEADER));
+    candidates.into_iter().find(|&o| {
+        let mut card = bytes[o..bytes.len().min(o + CARD_SIZE)].to_vec();
+        card.resize(CARD_SIZE, 0);
+        looks_like_card_at(&card, 0)
+    })
 }
 
 fn detect_psv(bytes: &[u8]) -> Result<Detected, ContainerError> {

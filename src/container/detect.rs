@@ -234,7 +234,13 @@ fn detect_psv(bytes: &[u8]) -> Result<Detected, ContainerError> {
 }
 
 /// Compares the GME header's copies of the directory states and link bytes with the card.
+///
+/// Copies left at a formatted card's values (every state 0xA0) say nothing: the genuine FF9
+/// `.gme` files of `shared/data/real/psx-ff9/` hold them so beside cards with live saves.
 fn compare_gme_copies(bytes: &[u8]) -> Vec<Finding> {
+    if bytes[0x16..0x25].iter().all(|&b| b == 0xA0) {
+        return Vec::new();
+    }
     let card = &bytes[GME_HEADER..];
     let differ: Vec<String> = (1..16)
         .filter(|&i| {

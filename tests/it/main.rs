@@ -25,6 +25,7 @@ mod psx_cards_cli;
 mod psx_containers;
 mod psx_disc;
 mod psx_fixtures;
+mod psx_genuine;
 mod psx_legality;
 mod psx_selection;
 mod score_contribution;

@@ -211,10 +211,16 @@ pub fn disc(block: &[u8]) -> (Option<u8>, Vec<Finding>) {
     (disc, findings)
 }
 
-/// Decodes an FF9-charset name; Japanese saves (`BI`) are shown as hex (their table is unknown).
+/// Decodes an FF9-charset name. Japanese saves (`BI`) are shown as hex (their table is
+/// unknown), except 0x2C, `?`: the genuine Japanese save writes the same six 0x2C for the
+/// not-yet-named Vivi as the US and PAL ones (`??????`) at the same point of the story.
 fn decode_name(bytes: &[u8], what: &str, japanese: bool, findings: &mut Vec<Finding>) -> String {
     if japanese {
-        return bytes.iter().take_while(|&&b| b != 0xFF).map(|b| format!("\\x{b:02X}")).collect();
+        return bytes
+            .iter()
+            .take_while(|&&b| b != 0xFF)
+            .map(|&b| if b == 0x2C { "?".to_string() } else { format!("\\x{b:02X}") })
+            .collect();
     }
     let (text, unmapped) = charset::decode(bytes);
     if unmapped {

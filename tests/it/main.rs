@@ -27,6 +27,7 @@ mod psx_disc;
 mod psx_fixtures;
 mod psx_genuine;
 mod psx_legality;
+mod psx_npc_types;
 mod psx_selection;
 mod score_contribution;
 mod switch_json;

@@ -86,11 +86,16 @@ def describe(path):
                 cards.append((k + 1,) + tuple(r))
             else:
                 assert r == b'\xff\0\0\0\0\0', (path, k, r.hex())  # empty records
+        # Facts the spec left open, true of every genuine save: records 100..104 are empty
+        # too, and 0x13F4..0x13FD and 0x1400..0x1FFF are zero.
+        assert all(b[0x117E + 6 * k:0x117E + 6 * k + 6] == b'\xff\0\0\0\0\0' for k in range(100, 105))
+        assert b[0x13F4:0x13FE] == bytes(10) and b[0x1400:] == bytes(0xC00), path
         points = 10 * len({c[1] for c in cards}) + 5 * len({c[2] for c in cards}) + \
             sum({2: 1, 3: 2}.get(c[4], 0) for c in cards)
         wld = struct.unpack_from('<3H', b, 0x1178)
         rows.append((slot, state, name, region, language, file_no, disc_byte, crc_ok, title,
-                     frames, fps, seconds, leader.hex(), leader_text, b[0x105], wld, cards, points))
+                     frames, fps, seconds, leader.hex(), leader_text, b[0x105], wld, cards, points,
+                     'save count %d' % struct.unpack_from('<I', b, 0x178)[0]))
     return shift, rows
 
 

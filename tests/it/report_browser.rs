@@ -40,6 +40,9 @@ fn chromium() -> PathBuf {
 fn run_chromium(page: &Path, extra: &[String]) -> String {
     let profile = tempfile::tempdir().unwrap();
     let url = format!("file://{}", page.canonicalize().unwrap().display());
+    // Files, not pipes: a full pipe would stall Chromium while this waits for it.
+    let stdout_path = profile.path().join("stdout");
+    let stderr_path = profile.path().join("stderr");
     let mut child = std::process::Command::new(chromium())
         .args([
             "--headless",
@@ -54,29 +57,24 @@ fn run_chromium(page: &Path, extra: &[String]) -> String {
         .arg(format!("--user-data-dir={}", profile.path().display()))
         .args(extra)
         .arg(&url)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stdout(Stdio::from(std::fs::File::create(&stdout_path).unwrap()))
+        .stderr(Stdio::from(std::fs::File::create(&stderr_path).unwrap()))
         .spawn()
         .unwrap_or_else(|e| panic!("cannot start Chromium ({}): {e}", chromium().display()));
     let start = Instant::now();
-    loop {
+    let status = loop {
         match child.try_wait().unwrap() {
-            Some(_) => break,
+            Some(status) => break status,
             None if start.elapsed() > Duration::from_secs(120) => {
                 let _ = child.kill();
                 panic!("Chromium did not finish within 120 s");
             }
             None => std::thread::sleep(Duration::from_millis(50)),
         }
-    }
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "Chromium failed ({}): {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    };
+    let stderr = std::fs::read(&stderr_path).unwrap_or_default();
+    assert!(status.success(), "Chromium failed ({status}): {}", String::from_utf8_lossy(&stderr));
+    std::fs::read_to_string(&stdout_path).unwrap()
 }
 
 /// Writes the page of save `save` of the fixture card into `dir`.
@@ -195,7 +193,8 @@ fn screenshot(width: u32, height: u32, dark: bool) -> PathBuf {
         pixels.len()
     );
     // The type colours of report.css (light and dark schemes).
-    let (p_face, m_face) = if dark { ([196, 85, 63], [60, 114, 204]) } else { ([180, 67, 47], [47, 98, 184]) };
+    let (p_face, m_face) =
+        if dark { ([196, 85, 63], [60, 114, 204]) } else { ([180, 67, 47], [47, 98, 184]) };
     for (name, colour) in [("P", p_face), ("M", m_face)] {
         let n = pixels.iter().filter(|p| **p == colour).count();
         assert!(n > 500, "{}: {n} pixels of the {name} card colour", shot.display());

@@ -43,8 +43,8 @@ fn without_o_the_page_goes_to_the_current_directory_named_after_the_save() {
         .assert()
         .success()
         .stdout(contains("Wrote ff9-three-saves-save-2-collection.html"));
-    let page = std::fs::read_to_string(out.path().join("ff9-three-saves-save-2-collection.html"))
-        .unwrap();
+    let page =
+        std::fs::read_to_string(out.path().join("ff9-three-saves-save-2-collection.html")).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>"));
     // Nothing was written beside the save.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
@@ -148,11 +148,7 @@ fn every_fixture_page_is_under_300_kb() {
 #[test]
 fn a_missing_file_or_save_is_reported_not_written() {
     let out = tempfile::tempdir().unwrap();
-    quadmist()
-        .current_dir(out.path())
-        .args(["report", "none.mcr"])
-        .assert()
-        .code(1);
+    quadmist().current_dir(out.path()).args(["report", "none.mcr"]).assert().code(1);
     quadmist()
         .current_dir(out.path())
         .args(["report", fixture("ff9-three-saves.mcr").to_str().unwrap()])

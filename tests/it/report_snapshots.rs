@@ -57,7 +57,7 @@ fn outline(html: &str) -> String {
             }
             continue;
         }
-        for e in section.select(&sel("h2, h3, p, li, dt, dd, tr")) {
+        for e in section.select(&sel("h2, h3, .lead, p, li, dt, dd, tr")) {
             let _ = writeln!(s, "{}: {}", e.value().name(), text(e));
         }
     }

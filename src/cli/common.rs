@@ -18,10 +18,14 @@ pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
 #[derive(Debug, Clone, Args)]
 pub struct SaveArgs {
     /// The save file: memory card (.mcr .mcd .srm .gme .vgs .vmp ...), single save (.mcs .psv
-    /// .mcb ...), PC SavedData_ww.dat or a Switch JSON save.
+    /// .mcb ...), PC SavedData_ww.dat or a Switch JSON save. `FILE:S` is the same as
+    /// `FILE --save S`.
     pub file: PathBuf,
     /// Which save in the file (`quadmist saves FILE` lists them): 1..15 on a memory card,
-    /// `auto` or SLOT-FILE (e.g. `1-2`) in a PC .dat. Not needed when the file holds one FF9 save.
+    /// `auto` or SLOT-FILE (e.g. `1-2`) in a PC .dat or Switch save. `latest`: on PC, the save
+    /// the file's own metadata names as the last one written (LatestSlot/LatestSave, the one
+    /// `saves` marks "latest"); in a file with one FF9 save, that save. Not needed when the
+    /// file holds one FF9 save.
     #[arg(long, short = 's', value_name = "SAVE")]
     pub save: Option<String>,
 }
@@ -63,6 +67,21 @@ pub fn select<'a>(
     selector: Option<&str>,
     path: &Path,
 ) -> Result<&'a SaveEntry, CliError> {
+    if selector.is_some_and(|s| s.trim().eq_ignore_ascii_case("latest")) {
+        let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9 && !s.deleted).collect();
+        // The PC metadata's latest save is the one its listing titles "(latest)".
+        let latest = set.saves.iter().find(|s| s.is_ff9 && s.title.ends_with("(latest)"));
+        return match (latest, ff9.len()) {
+            (Some(s), _) => Ok(s),
+            (None, 1) => Ok(ff9[0]),
+            (None, _) => Err(CliError::usage(format!(
+                "{} does not record which save is the latest (a PC .dat does); choose one \
+                 with --save: {}",
+                path.display(),
+                list_selectors(set.saves.iter())
+            ))),
+        };
+    }
     if let Some(sel) = selector {
         let entry =
             set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(sel.trim())).ok_or_else(
@@ -128,8 +147,36 @@ fn list_selectors<'a>(saves: impl Iterator<Item = &'a SaveEntry>) -> String {
     }
 }
 
+/// Splits `FILE[:S]` into the file and the save selector. The part after the last `:` is a
+/// selector only when it looks like one (`1`..`15`, `S-F` or `auto`) and the whole text is not
+/// an existing file, so Windows paths (`C:\saves\card.mcr`) stay whole.
+pub fn parse_save_spec(spec: &str) -> SaveArgs {
+    let whole = || SaveArgs { file: PathBuf::from(spec), save: None };
+    if Path::new(spec).is_file() {
+        return whole();
+    }
+    let Some((file, sel)) = spec.rsplit_once(':') else { return whole() };
+    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let is_selector = sel.eq_ignore_ascii_case("auto")
+        || numeric(sel)
+        || sel.split_once('-').is_some_and(|(a, b)| numeric(a) && numeric(b));
+    if file.is_empty() || !is_selector {
+        return whole();
+    }
+    SaveArgs { file: PathBuf::from(file), save: Some(sel.to_string()) }
+}
+
 /// Opens the file, selects the save and decodes its collection; prints the findings on stderr.
+/// The file may be given as `FILE:S` (as `quadmist saves DIR` prints it) instead of `--save S`.
 pub fn load_collection(args: &SaveArgs) -> Result<(SaveEntry, Collection), CliError> {
+    let split;
+    let args = match (&args.save, args.file.to_str()) {
+        (None, Some(spec)) if !args.file.exists() => {
+            split = parse_save_spec(spec);
+            &split
+        }
+        _ => args,
+    };
     let set = open(&args.file)?;
     print_findings(&set.findings);
     let entry = select(&set, args.save.as_deref(), &args.file)?;

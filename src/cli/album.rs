@@ -251,7 +251,7 @@ mod tests {
         assert_eq!(lines.len(), 20);
         assert_eq!(
             lines[0],
-            "  1 x2      2       3       4       5       6       7       8       9      10"
+            "  1 x2    2       3       4       5       6       7       8       9      10"
         );
         assert_eq!(
             lines[1],

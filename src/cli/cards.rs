@@ -11,7 +11,8 @@ use serde::Serialize;
 use std::io::Write;
 use tabled::builder::Builder;
 use tabled::settings::object::Columns;
-use tabled::settings::{Alignment, Padding, Style};
+use tabled::settings::peaker::Priority;
+use tabled::settings::{Alignment, Padding, Style, Width};
 
 const HELP: &str = "\
 Columns (one line per card):
@@ -23,7 +24,7 @@ Columns (one line per card):
   Left    level-ups left over the three stats (each won match adds 1 to a random stat)
   Arrows  the eight arrows in their places, read like the card's corners and sides:
           ↖↑↗←→↙↓↘ is a card with all eight, ↖↑······ one with up-left and up only
-  Copies  how many cards of this number the save holds (x2, x3 ... for duplicates)
+  Held    how many cards of this number the save holds (x2, x3 ... for duplicates)
 
 --wide shows the stats with the level-ups left per stat and the arrows as a 3×3 picture
 around the card (□):   ↖↑↗
@@ -341,7 +342,8 @@ pub fn render_table(rows: &[CardView], wide: bool, hex: bool) -> String {
         t.with(Style::empty())
             .with(Padding::new(0, 2, 0, 0))
             .modify(Columns::new(0..2), Alignment::right())
-            .modify(Columns::new(4..8), Alignment::right());
+            .modify(Columns::new(4..8), Alignment::right())
+            .with(Width::wrap(text::term_width() + 2).priority(Priority::max(true)));
     }
     t.to_string().lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
 }
@@ -381,7 +383,7 @@ fn write_csv(rows: &[CardView]) -> Result<(), CliError> {
 
 fn heading(entry: &SaveEntry, c: &Collection, shown: usize) -> String {
     let s = &c.summary;
-    let mut parts = vec![format!("save {} ({})", entry.selector, entry.name)];
+    let mut parts = vec![format!("Save {}", entry.selector)];
     if let Some(n) = &s.leader_name {
         parts.push(match s.leader_level {
             Some(l) => format!("{n} Lv {l}"),

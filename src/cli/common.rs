@@ -166,17 +166,18 @@ pub fn parse_save_spec(spec: &str) -> SaveArgs {
     SaveArgs { file: PathBuf::from(file), save: Some(sel.to_string()) }
 }
 
+/// The file and save named by the arguments: `FILE:S` without `--save` is split.
+pub fn resolve(args: &SaveArgs) -> SaveArgs {
+    match (&args.save, args.file.to_str()) {
+        (None, Some(spec)) if !args.file.exists() => parse_save_spec(spec),
+        _ => args.clone(),
+    }
+}
+
 /// Opens the file, selects the save and decodes its collection; prints the findings on stderr.
 /// The file may be given as `FILE:S` (as `quadmist saves DIR` prints it) instead of `--save S`.
 pub fn load_collection(args: &SaveArgs) -> Result<(SaveEntry, Collection), CliError> {
-    let split;
-    let args = match (&args.save, args.file.to_str()) {
-        (None, Some(spec)) if !args.file.exists() => {
-            split = parse_save_spec(spec);
-            &split
-        }
-        _ => args,
-    };
+    let args = &resolve(args);
     let set = open(&args.file)?;
     print_findings(&set.findings);
     let entry = select(&set, args.save.as_deref(), &args.file)?;

@@ -91,11 +91,17 @@ pub fn wrap(text: &str, max: usize, first: &str, rest: &str) -> String {
 /// item wider than a line is wrapped on its own). The first line starts with `first`, the
 /// others with `rest`.
 pub fn wrap_list(items: &[String], max: usize, first: &str, rest: &str) -> String {
+    wrap_list_sep(items, ',', max, first, rest)
+}
+
+/// [`wrap_list`] with another separator after each item but the last (`;` for items that hold
+/// commas themselves).
+pub fn wrap_list_sep(items: &[String], sep: char, max: usize, first: &str, rest: &str) -> String {
     let mut lines: Vec<String> = Vec::new();
     let mut line = first.to_string();
     let mut empty = true;
     for (i, item) in items.iter().enumerate() {
-        let item = if i + 1 < items.len() { format!("{item},") } else { item.clone() };
+        let item = if i + 1 < items.len() { format!("{item}{sep}") } else { item.clone() };
         let need = width(&item) + usize::from(!empty);
         if !empty && width(&line) + need > max {
             lines.push(std::mem::replace(&mut line, rest.to_string()));
@@ -279,7 +285,7 @@ mod tests {
             .collect();
         assert_eq!(
             wrap_list(&items, 26, "Missing: ", "  "),
-            "Missing: 22 Cerberus,\n  23 Antlion, 25 Gimme Cat,\n  1 A"
+            "Missing: 22 Cerberus,\n  23 Antlion,\n  25 Gimme Cat, 1 A"
         );
     }
 

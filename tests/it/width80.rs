@@ -64,9 +64,21 @@ pub fn ff9_saves(file: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The slot of the first card of a save ("1" when it has none).
+fn first_slot(file: &str, save: &str) -> String {
+    let out = Command::cargo_bin("quadmist")
+        .unwrap()
+        .args(["cards", file, "--save", save, "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    v["cards"][0]["slot"].as_u64().unwrap_or(1).to_string()
+}
+
 /// The command lines checked for one save of a file.
 pub fn commands(file: &str, save: &str) -> Vec<Vec<String>> {
     let spec = format!("{file}:{save}");
+    let slot = first_slot(file, save);
     [
         vec!["cards", file, "--save", save],
         vec!["score", file, "--save", save],
@@ -74,7 +86,7 @@ pub fn commands(file: &str, save: &str) -> Vec<Vec<String>> {
         vec!["plan", file, "--save", save],
         vec!["album", file, "--save", save],
         vec!["album", file, "--save", save, "--missing"],
-        vec!["odds", &spec, "--card", "1", "4P23"],
+        vec!["odds", &spec, "--card", &slot, "4P23"],
         vec!["odds", &spec, "--hand", "all", "--vs", "4P23,8X35"],
     ]
     .into_iter()

@@ -237,9 +237,14 @@ pub fn views(collection: &Collection) -> (Vec<CardView>, Vec<CardView>) {
     for c in &collection.cards {
         copies[c.id as usize] += 1;
     }
-    let findings = legality::check(collection);
+    // Findings grouped by slot once, so building the views is linear in the cards.
+    let mut by_slot: std::collections::HashMap<u16, Vec<CardFinding>> =
+        std::collections::HashMap::new();
+    for f in legality::check(collection) {
+        by_slot.entry(f.slot).or_default().push(f);
+    }
     let view = |c: &CardRecord| {
-        let f = findings.iter().filter(|f| f.slot == c.slot).cloned().collect();
+        let f = by_slot.get(&c.slot).cloned().unwrap_or_default();
         CardView::new(c, copies[c.id as usize], f)
     };
     (

@@ -2,7 +2,7 @@
 
 use super::CliError;
 use crate::ff9::{self, Collection, SaveEntry, SaveSet};
-use crate::finding::{Finding, Severity};
+use crate::finding::{limit_repeats, Finding, Severity};
 use anstyle::{AnsiColor, Style};
 use clap::Args;
 use std::fs::File;
@@ -24,35 +24,103 @@ pub struct SaveArgs {
     pub save: Option<String>,
 }
 
-/// Reads a whole file, read-only, refusing anything larger than [`MAX_FILE_SIZE`].
-pub fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
-    let file = File::open(path)
-        .map_err(|e| CliError::unusable(format!("cannot open {}: {e}", path.display())))?;
+/// Why `path` is not a file quadmist reads, from its metadata; `None` for a regular file.
+fn not_regular(meta: &std::fs::Metadata) -> Option<&'static str> {
+    let t = meta.file_type();
+    if t.is_file() {
+        return None;
+    }
+    if t.is_dir() {
+        return Some("is a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return Some("is a named pipe (FIFO), which could wait forever for data");
+        }
+        if t.is_socket() {
+            return Some("is a socket");
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return Some("is a device");
+        }
+    }
+    Some("is not a regular file")
+}
+
+/// Opens `path` read-only without blocking on a FIFO (on Unix the open is non-blocking) and
+/// refuses anything but a regular file of at most [`MAX_FILE_SIZE`] bytes.
+fn open_regular(path: &Path) -> Result<File, (&'static str, String)> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| ("cannot open", e.to_string()))?;
+    let meta = file.metadata().map_err(|e| ("cannot open", e.to_string()))?;
+    if let Some(why) = not_regular(&meta) {
+        return Err(("cannot read", format!("it {why}; quadmist reads regular files only")));
+    }
+    if meta.len() > MAX_FILE_SIZE {
+        return Err((
+            "cannot read",
+            format!(
+                "it has {} bytes, more than {} MiB: not a save file",
+                meta.len(),
+                MAX_FILE_SIZE / (1024 * 1024)
+            ),
+        ));
+    }
+    Ok(file)
+}
+
+/// Reads a regular file whole, read-only, refusing FIFOs, devices, directories and anything
+/// larger than [`MAX_FILE_SIZE`] (the size is checked again while reading, for a file that
+/// grows).
+/// The error is the verb (`cannot open`, `cannot read`) and why.
+pub fn read_bounded(path: &Path) -> Result<Vec<u8>, (&'static str, String)> {
+    let file = open_regular(path)?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_SIZE + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| CliError::unusable(format!("cannot read {}: {e}", path.display())))?;
+        .map_err(|e| ("cannot read", e.to_string()))?;
     if bytes.len() as u64 > MAX_FILE_SIZE {
-        return Err(CliError::unusable(format!(
-            "{} is larger than {} MiB: not a save file",
-            path.display(),
-            MAX_FILE_SIZE / (1024 * 1024)
-        )));
+        return Err((
+            "cannot read",
+            format!(
+                "it grew past {} MiB while being read: not a save file",
+                MAX_FILE_SIZE / (1024 * 1024)
+            ),
+        ));
     }
     Ok(bytes)
 }
 
-/// Opens a save file and lists its saves.
+/// Reads a whole file as [`read_bounded`] does; the error names the file.
+pub fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
+    read_bounded(path)
+        .map_err(|(verb, why)| CliError::unusable(format!("{verb} {}: {why}", path.display())))
+}
+
+/// Opens a save file and lists its saves (Memoria sidecars are read later, for the selected
+/// save only: [`load_collection`]).
 pub fn open(path: &Path) -> Result<SaveSet, CliError> {
     let bytes = read_file(path)?;
-    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let neighbour = move |name: &str| -> Option<Vec<u8>> {
-        let p = dir.join(name);
-        p.is_file().then(|| read_file(&p).ok()).flatten()
-    };
     let file_name = path.file_name().and_then(|n| n.to_str());
-    ff9::open(&bytes, file_name, &neighbour)
+    ff9::open(&bytes, file_name, &|_| None)
         .map_err(|e| CliError::unusable(format!("{}: {e}", path.display())))
+}
+
+/// Reads the file `name` beside `path`: `Ok(None)` when there is none.
+fn read_beside(path: &Path, name: &str) -> Result<Option<Vec<u8>>, String> {
+    let p = path.parent().map(Path::to_path_buf).unwrap_or_default().join(name);
+    match std::fs::symlink_metadata(&p) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        _ => read_bounded(&p).map(Some).map_err(|(_, why)| why),
+    }
 }
 
 /// Picks the FF9 save named by `selector`, or the only FF9 save when none is given.
@@ -62,6 +130,12 @@ pub fn select<'a>(
     path: &Path,
 ) -> Result<&'a SaveEntry, CliError> {
     if let Some(sel) = selector {
+        if set.saves.is_empty() {
+            return Err(CliError::unusable(format!(
+                "{} holds no save that can be read, so it has no save `{sel}`",
+                path.display()
+            )));
+        }
         let entry =
             set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(sel.trim())).ok_or_else(
                 || {
@@ -130,13 +204,14 @@ fn list_selectors<'a>(saves: impl Iterator<Item = &'a SaveEntry>) -> String {
 pub fn load_collection(args: &SaveArgs) -> Result<(SaveEntry, Collection), CliError> {
     let set = open(&args.file)?;
     print_findings(&set.findings);
-    let entry = select(&set, args.save.as_deref(), &args.file)?;
+    let mut entry = select(&set, args.save.as_deref(), &args.file)?.clone();
+    entry.load_sidecar(&|name: &str| read_beside(&args.file, name));
     let collection = entry.collection().map_err(|e| {
         CliError::unusable(format!("{} save {}: {e}", args.file.display(), entry.selector))
     })?;
     print_findings(&entry.findings);
     print_findings(&collection.findings);
-    Ok((entry.clone(), collection))
+    Ok((entry, collection))
 }
 
 fn severity_style(s: Severity) -> Style {
@@ -147,19 +222,34 @@ fn severity_style(s: Severity) -> Style {
     }
 }
 
-/// Prints findings on stderr, one a line, coloured by severity on a terminal.
+/// `text` with control characters (but line breaks) escaped as `\u{..}`, `\t`, `\r`, so
+/// nothing read from a file or typed on the command line can drive the terminal.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() && c != '\n') {
+        return text.into();
+    }
+    text.chars()
+        .map(
+            |c| if c.is_control() && c != '\n' { c.escape_default().to_string() } else { c.into() },
+        )
+        .collect::<String>()
+        .into()
+}
+
+/// Prints findings on stderr, one a line, coloured by severity on a terminal; repeated
+/// findings of one kind are cut to the first few.
 pub fn print_findings(findings: &[Finding]) {
     let mut err = anstream::stderr().lock();
-    for f in findings {
+    for f in limit_repeats(findings.to_vec()) {
         let st = severity_style(f.severity);
-        let _ = writeln!(err, "{st}{}{st:#}: {}", f.severity, f.message);
+        let _ = writeln!(err, "{st}{}{st:#}: {}", f.severity, printable(&f.message));
     }
 }
 
 /// Prints an error message on stderr.
 pub fn print_error(message: &str) {
     let st = severity_style(Severity::Error);
-    let _ = writeln!(anstream::stderr(), "{st}error{st:#}: {message}");
+    let _ = writeln!(anstream::stderr(), "{st}error{st:#}: {}", printable(message));
 }
 
 /// Writes a value as pretty JSON on stdout.

@@ -207,15 +207,21 @@ fn parse_stat(s: &str) -> Option<Stat> {
     Some(Stat::Exact(value))
 }
 
-/// Splits `FILE[:S]` into the file and the save selector. The part after the last `:` is a
-/// selector only when it looks like one (`1`..`15`, `S-F` or `auto`) and the whole text is not
-/// an existing file, so Windows paths (`C:\saves\card.mcr`) stay whole.
+/// Splits `FILE[:S]` into the file and the save selector. The whole text is a file when it
+/// exists (so Windows paths such as `C:\saves\card.mcr` stay whole); otherwise the part after
+/// the last `:` is the selector when the part before it exists, or when it looks like one
+/// (`1`..`15`, `S-F` or `auto`).
 pub fn parse_save_spec(spec: &str) -> SaveArgs {
     let whole = || SaveArgs { file: PathBuf::from(spec), save: None };
-    if Path::new(spec).is_file() {
+    if Path::new(spec).exists() {
         return whole();
     }
     let Some((file, sel)) = spec.rsplit_once(':') else { return whole() };
+    // The same rule as `--save` everywhere: after an existing file, any selector (a wrong
+    // one is a usage error naming the saves there is).
+    if !file.is_empty() && Path::new(file).exists() {
+        return SaveArgs { file: PathBuf::from(file), save: Some(sel.to_string()) };
+    }
     let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let is_selector = sel.eq_ignore_ascii_case("auto")
         || numeric(sel)
@@ -564,8 +570,35 @@ fn print_table(rows: &[Row], rules: RuleSet, notes: &[String]) -> CliResult {
     Ok(())
 }
 
+/// Most attackers (`--hand`) or defenders (`--vs`): a modded card list's
+/// [`crate::ff9::switch::MAX_CARD_ENTRIES`].
+pub const MAX_SIDE: usize = crate::ff9::switch::MAX_CARD_ENTRIES;
+/// Most rows of one table (attackers × defenders).
+pub const MAX_ROWS: usize = 10_000;
+
+/// Refuses tables larger than [`MAX_SIDE`] and [`MAX_ROWS`] before anything is read.
+fn check_size(args: &OddsArgs) -> CliResult {
+    for (option, n) in [("--hand", args.hand.len()), ("--vs", args.vs.len())] {
+        if n > MAX_SIDE {
+            return Err(CliError::usage(format!(
+                "{option} lists {n} cards; at most {MAX_SIDE} are accepted"
+            )));
+        }
+    }
+    let rows = args.hand.len().max(1) * args.vs.len().max(1);
+    if rows > MAX_ROWS {
+        return Err(CliError::usage(format!(
+            "--hand ({}) × --vs ({}) would make {rows} rows; at most {MAX_ROWS} are accepted",
+            args.hand.len(),
+            args.vs.len()
+        )));
+    }
+    Ok(())
+}
+
 /// Runs `quadmist odds`.
 pub fn run(args: &OddsArgs) -> CliResult {
+    check_size(args)?;
     let (attackers, defenders) = sides(args, &load)?;
     let mut findings = Vec::new();
     let rows = rows(&attackers, &defenders, args.rules, &mut findings);

@@ -4,6 +4,7 @@ mod brute;
 mod shared;
 mod simplejson;
 
+mod bounds;
 mod catalogue;
 mod cli_end_to_end;
 mod container_build;

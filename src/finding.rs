@@ -63,8 +63,9 @@ pub fn has_error(findings: &[Finding]) -> bool {
     findings.iter().any(|f| f.severity == Severity::Error)
 }
 
-/// How many findings of one kind are kept before the rest are only counted.
-pub const REPEATS_KEPT: usize = 5;
+/// How many findings of one kind a reader keeps before the rest are only counted (a bound on
+/// memory and output; the command line shows fewer unless asked, see `cli::common`).
+pub const REPEATS_KEPT: usize = 20;
 
 /// A finding's kind: its severity and its message with every run of digits replaced by `#`
 /// (`card entry 7: invalid id 200` and `card entry 9: invalid id 201` are one kind).
@@ -81,7 +82,8 @@ fn kind(f: &Finding) -> (Severity, String) {
 }
 
 /// Keeps the first [`REPEATS_KEPT`] findings of each kind (see `kind`) in order and replaces
-/// the rest by one finding per kind, "and N more like ...", right after the last one kept.
+/// the rest by one finding per kind, "N more findings of the kind above", right after
+/// the last one kept.
 /// Linear in the number of findings.
 pub fn limit_repeats(findings: Vec<Finding>) -> Vec<Finding> {
     use std::collections::HashMap;
@@ -107,7 +109,13 @@ pub fn limit_repeats(findings: Vec<Finding>) -> Vec<Finding> {
         out.push(f);
         if last_kept {
             let more = total - REPEATS_KEPT;
-            out.push(Finding { severity, message: format!("and {more} more like the one above") });
+            out.push(Finding {
+                severity,
+                message: format!(
+                    "{more} more findings of the kind above (only the first {REPEATS_KEPT} of \
+                     a kind are kept)"
+                ),
+            });
         }
     }
     out

@@ -4,6 +4,7 @@ use super::common::{self, SaveArgs};
 use super::{CliError, CliResult};
 use crate::cards::{self, CardInfo};
 use crate::ff9::{CardRecord, CardType, Collection, SaveEntry};
+use crate::finding::Severity;
 use crate::rules::legality::{self, CardFinding, Issue};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -105,11 +106,7 @@ pub struct CardsArgs {
 }
 
 fn parse_type(s: &str) -> Result<CardType, String> {
-    let mut chars = s.chars();
-    match (chars.next().and_then(CardType::from_letter), chars.next()) {
-        (Some(t), None) => Ok(t),
-        _ => Err(format!("`{s}` is not a type: use P, M, X or A")),
-    }
+    crate::rules::notation::parse_type(s).map_err(|e| e.to_string())
 }
 
 /// The three stats of a card.
@@ -264,7 +261,7 @@ pub fn select_and_sort(
             && (!args.not_maxed || r.total_left() > 0)
             && only.is_none_or(|i| i.id == r.id)
             && args.card_type.is_none_or(|t| t == r.card_type)
-            && (!args.flagged || !r.findings.is_empty())
+            && (!args.flagged || r.findings.iter().any(|f| f.severity > Severity::Info))
     });
     let type_rank = |t: CardType| match t {
         CardType::Assault => 0,

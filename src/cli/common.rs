@@ -2,12 +2,14 @@
 
 use super::CliError;
 use crate::ff9::{self, Collection, SaveEntry, SaveSet};
-use crate::finding::{limit_repeats, Finding, Severity};
+use crate::finding::{Finding, Severity};
 use anstyle::{AnsiColor, Style};
 use clap::Args;
 use std::fs::File;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::Mutex;
 
 /// Largest file quadmist reads (no save format comes near it).
 pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
@@ -123,12 +125,55 @@ fn read_beside(path: &Path, name: &str) -> Result<Option<Vec<u8>>, String> {
     }
 }
 
+/// How a hint writes a save selector: `--save 3` (most commands) or `FILE:3` (`odds`, whose
+/// `--save` takes the file and the save together).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SelectorHint {
+    /// `--save S`.
+    Flag,
+    /// `FILE:S`.
+    FileSuffix,
+}
+
+impl SelectorHint {
+    fn write(self, path: &Path, selector: &str) -> String {
+        match self {
+            SelectorHint::Flag => format!("--save {selector}"),
+            SelectorHint::FileSuffix => format!("{}:{selector}", path.display()),
+        }
+    }
+}
+
 /// Picks the FF9 save named by `selector`, or the only FF9 save when none is given.
 pub fn select<'a>(
     set: &'a SaveSet,
     selector: Option<&str>,
     path: &Path,
 ) -> Result<&'a SaveEntry, CliError> {
+    select_hinted(set, selector, path, SelectorHint::Flag)
+}
+
+/// [`select`], with hints written as `hint` says.
+///
+/// Only Final Fantasy IX saves are ever chosen or offered: a selector naming another game's
+/// save (or an FF9 look-alike that is not a game save) ends with exit 1 and the FF9 saves the
+/// file does hold. A deleted FF9 save can be chosen; without a selector it is taken only when
+/// it is the file's only FF9 save, with a warning.
+pub fn select_hinted<'a>(
+    set: &'a SaveSet,
+    selector: Option<&str>,
+    path: &Path,
+    hint: SelectorHint,
+) -> Result<&'a SaveEntry, CliError> {
+    let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9).collect();
+    let offer = || -> String {
+        if ff9.is_empty() {
+            "it holds no Final Fantasy IX save".into()
+        } else {
+            let list: Vec<String> = ff9.iter().map(|s| one_line(s, path, hint)).collect();
+            format!("its Final Fantasy IX saves are: {}", list.join(", "))
+        }
+    };
     if let Some(sel) = selector {
         if set.saves.is_empty() {
             return Err(CliError::unusable(format!(
@@ -136,26 +181,43 @@ pub fn select<'a>(
                 path.display()
             )));
         }
-        let entry =
-            set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(sel.trim())).ok_or_else(
-                || {
-                    CliError::usage(format!(
-                        "{} has no save `{sel}`; its saves are: {}",
-                        path.display(),
-                        list_selectors(set.saves.iter())
-                    ))
-                },
-            )?;
+        let Some(entry) = set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(sel.trim()))
+        else {
+            return Err(CliError::usage(format!(
+                "{} has no save `{sel}`; {}",
+                path.display(),
+                offer()
+            )));
+        };
+        if !entry.is_ff9 {
+            let what = if entry.game_info.is_some() {
+                "has a Final Fantasy IX file name but is not a game save"
+            } else {
+                "is not a Final Fantasy IX save"
+            };
+            let title = if entry.title.is_empty() { "untitled" } else { &entry.title };
+            return Err(CliError::unusable(format!(
+                "{}: save {} (\"{title}\", {}) {what}; {}",
+                path.display(),
+                entry.selector,
+                entry.name,
+                offer()
+            )));
+        }
         return Ok(entry);
     }
-    let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9 && !s.deleted).collect();
-    match ff9.len() {
-        1 => Ok(ff9[0]),
-        0 => {
-            let deleted: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9).collect();
-            if deleted.len() == 1 {
-                return Ok(deleted[0]);
-            }
+    let live: Vec<&SaveEntry> = ff9.iter().copied().filter(|s| !s.deleted).collect();
+    match (live.len(), ff9.len()) {
+        (1, _) => Ok(live[0]),
+        (0, 1) => {
+            print_findings(&[Finding::warning(format!(
+                "{} holds no live Final Fantasy IX save: its only one, save {}, is deleted",
+                path.display(),
+                ff9[0].selector
+            ))]);
+            Ok(ff9[0])
+        }
+        (0, 0) => {
             let lookalikes: Vec<String> = set
                 .saves
                 .iter()
@@ -172,39 +234,80 @@ pub fn select<'a>(
             } else if set.saves.is_empty() {
                 String::new()
             } else {
-                format!(" (saves found: {})", list_selectors(set.saves.iter()))
+                let n = set.saves.len();
+                format!(" (it holds {n} {} of other games)", if n == 1 { "save" } else { "saves" })
             };
             Err(CliError::unusable(format!(
                 "{} holds no Final Fantasy IX game save{found}",
                 path.display()
             )))
         }
-        _ => Err(CliError::usage(format!(
-            "{} holds {} Final Fantasy IX saves; choose one with --save:\n{}",
-            path.display(),
-            ff9.len(),
-            ff9.iter()
-                .map(|s| format!("  --save {:<6} {}  {}", s.selector, s.name, s.title))
-                .collect::<Vec<_>>()
-                .join("\n")
-        ))),
+        (n, total) => {
+            let how = match hint {
+                SelectorHint::Flag => "choose one with --save",
+                SelectorHint::FileSuffix => "choose one as FILE:SAVE",
+            };
+            let what = if n == 0 {
+                format!("{total} deleted Final Fantasy IX saves and no live one")
+            } else {
+                format!("{n} Final Fantasy IX saves")
+            };
+            Err(CliError::usage(format!(
+                "{} holds {what}; {how}:\n{}",
+                path.display(),
+                ff9.iter()
+                    .map(|s| {
+                        format!(
+                            "  {:<8} {}  {}{}",
+                            hint.write(path, &s.selector),
+                            s.name,
+                            s.title,
+                            if s.deleted { "  (deleted)" } else { "" }
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            )))
+        }
     }
 }
 
-fn list_selectors<'a>(saves: impl Iterator<Item = &'a SaveEntry>) -> String {
-    let v: Vec<String> = saves.map(|s| format!("{} ({})", s.selector, s.name)).collect();
-    if v.is_empty() {
-        "none".into()
-    } else {
-        v.join(", ")
-    }
+/// The save named by `selector`, of any game (for `icon`: every PlayStation save has one).
+pub fn select_any<'a>(
+    set: &'a SaveSet,
+    selector: &str,
+    path: &Path,
+) -> Result<&'a SaveEntry, CliError> {
+    set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(selector.trim())).ok_or_else(|| {
+        let list: Vec<String> =
+            set.saves.iter().map(|s| format!("{} ({})", s.selector, s.title)).collect();
+        CliError::usage(format!(
+            "{} has no save `{selector}`; its saves are: {}",
+            path.display(),
+            if list.is_empty() { "none".to_string() } else { list.join(", ") }
+        ))
+    })
+}
+
+/// `--save 3 (FF9/FILE01/12:00)`, with `deleted` when it is.
+fn one_line(s: &SaveEntry, path: &Path, hint: SelectorHint) -> String {
+    let deleted = if s.deleted { ", deleted" } else { "" };
+    format!("{} ({}{deleted})", hint.write(path, &s.selector), s.title)
 }
 
 /// Opens the file, selects the save and decodes its collection; prints the findings on stderr.
 pub fn load_collection(args: &SaveArgs) -> Result<(SaveEntry, Collection), CliError> {
+    load_collection_hinted(args, SelectorHint::Flag)
+}
+
+/// [`load_collection`], with selector hints written as `hint` says.
+pub fn load_collection_hinted(
+    args: &SaveArgs,
+    hint: SelectorHint,
+) -> Result<(SaveEntry, Collection), CliError> {
     let set = open(&args.file)?;
     print_findings(&set.findings);
-    let mut entry = select(&set, args.save.as_deref(), &args.file)?.clone();
+    let mut entry = select_hinted(&set, args.save.as_deref(), &args.file, hint)?.clone();
     entry.load_sidecar(&|name: &str| read_beside(&args.file, name));
     let collection = entry.collection().map_err(|e| {
         CliError::unusable(format!("{} save {}: {e}", args.file.display(), entry.selector))
@@ -236,20 +339,136 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
         .into()
 }
 
-/// Prints findings on stderr, one a line, coloured by severity on a terminal; repeated
-/// findings of one kind are cut to the first few.
+/// How much of the findings to print (`-q`, default, `-v`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verbosity {
+    /// `-q`: errors only.
+    Quiet,
+    /// Every finding, repeats of one kind collapsed after [`REPEATS_SHOWN`].
+    Normal,
+    /// `-v`: every finding, nothing collapsed.
+    Verbose,
+}
+
+static VERBOSITY: AtomicU8 = AtomicU8::new(1);
+
+/// Sets how much of the findings [`print_findings`] prints (from `-q` / `-v`).
+pub fn set_verbosity(v: Verbosity) {
+    VERBOSITY.store(v as u8, Ordering::Relaxed);
+}
+
+/// The verbosity set by [`set_verbosity`].
+pub fn verbosity() -> Verbosity {
+    match VERBOSITY.load(Ordering::Relaxed) {
+        0 => Verbosity::Quiet,
+        1 => Verbosity::Normal,
+        _ => Verbosity::Verbose,
+    }
+}
+
+/// Findings of one kind shown before the rest are counted ("and 17 more like it").
+pub const REPEATS_SHOWN: usize = 3;
+
+/// The kind of a finding: its severity and its message with every number replaced by `#`
+/// (so "slot 5: attack 200 above its cap 100" and "slot 9: ..." are of one kind).
+fn kind(f: &Finding) -> (Severity, String) {
+    let mut k = String::with_capacity(f.message.len());
+    let mut in_number = false;
+    for c in f.message.chars() {
+        if c.is_ascii_hexdigit() && (in_number || c.is_ascii_digit()) {
+            if !in_number {
+                k.push('#');
+            }
+            in_number = true;
+        } else {
+            in_number = false;
+            k.push(c);
+        }
+    }
+    (f.severity, k)
+}
+
+/// The lines [`print_findings`] prints for these findings at this verbosity (without colour):
+/// `-q` keeps errors only; by default the findings of one kind after the first
+/// [`REPEATS_SHOWN`] become one line "... and N more like it"; `-v` keeps everything. A
+/// finding already printed by this process (the same file named twice) is skipped.
+pub fn finding_lines(findings: &[Finding], v: Verbosity) -> Vec<(Severity, String)> {
+    let shown: Vec<&Finding> = findings
+        .iter()
+        .filter(|f| v != Verbosity::Quiet || f.severity == Severity::Error)
+        .collect();
+    let mut kinds: Vec<((Severity, String), usize)> = Vec::new();
+    let mut lines = Vec::new();
+    for f in shown {
+        let k = kind(f);
+        let seen = match kinds.iter_mut().find(|(x, _)| *x == k) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                kinds.push((k, 1));
+                1
+            }
+        };
+        if v == Verbosity::Verbose || seen <= REPEATS_SHOWN {
+            lines.push((f.severity, f.message.clone()));
+        }
+    }
+    if v != Verbosity::Verbose {
+        for ((severity, _), n) in kinds.into_iter().filter(|(_, n)| *n > REPEATS_SHOWN) {
+            let more = n - REPEATS_SHOWN;
+            lines.push((
+                severity,
+                format!(
+                    "... and {more} more like it (-v shows {})",
+                    if more == 1 { "it" } else { "them" }
+                ),
+            ));
+        }
+    }
+    lines
+}
+
+/// Prints findings on stderr, one a line, coloured by severity on a terminal, collapsed and
+/// filtered as [`finding_lines`] says; the same finding is printed once per process.
 pub fn print_findings(findings: &[Finding]) {
+    static PRINTED: Mutex<Vec<Finding>> = Mutex::new(Vec::new());
+    let fresh: Vec<Finding> = {
+        let mut printed = PRINTED.lock().unwrap_or_else(|e| e.into_inner());
+        findings
+            .iter()
+            .filter(|f| {
+                if printed.contains(f) {
+                    return false;
+                }
+                if printed.len() < 10_000 {
+                    printed.push((*f).clone());
+                }
+                true
+            })
+            .cloned()
+            .collect()
+    };
     let mut err = anstream::stderr().lock();
-    for f in limit_repeats(findings.to_vec()) {
-        let st = severity_style(f.severity);
-        let _ = writeln!(err, "{st}{}{st:#}: {}", f.severity, printable(&f.message));
+    let width = super::text::term_width();
+    for (severity, message) in finding_lines(&fresh, verbosity()) {
+        let st = severity_style(severity);
+        let label = severity.to_string();
+        let text = super::text::fit(&format!("{label}: {}", printable(&message)), width, "  ");
+        let _ = writeln!(err, "{st}{label}{st:#}{}", &text[label.len()..]);
     }
 }
 
 /// Prints an error message on stderr.
 pub fn print_error(message: &str) {
     let st = severity_style(Severity::Error);
-    let _ = writeln!(anstream::stderr(), "{st}error{st:#}: {}", printable(message));
+    let text = super::text::fit(
+        &format!("error: {}", printable(message)),
+        super::text::term_width(),
+        "  ",
+    );
+    let _ = writeln!(anstream::stderr(), "{st}error{st:#}{}", &text[5..]);
 }
 
 /// Writes a value as pretty JSON on stdout.
@@ -263,4 +482,28 @@ pub fn print_json<T: serde::Serialize>(value: &T) -> Result<(), CliError> {
 /// A stdout writer that strips colour when stdout is not a terminal or `NO_COLOR` is set.
 pub fn stdout() -> anstream::AutoStream<std::io::Stdout> {
     anstream::stdout()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeats_of_one_kind_collapse_and_quiet_keeps_errors() {
+        let mut f: Vec<Finding> = (1..=20)
+            .map(|i| Finding::warning(format!("slot {i}: attack {} above its cap 10", 10 + i)))
+            .collect();
+        f.push(Finding::error("block 3 is damaged"));
+        f.push(Finding::info("Japanese save"));
+        let normal = finding_lines(&f, Verbosity::Normal);
+        assert_eq!(normal.len(), REPEATS_SHOWN + 2 + 1);
+        assert_eq!(normal[0].1, "slot 1: attack 11 above its cap 10");
+        assert_eq!(
+            normal.last().unwrap(),
+            &(Severity::Warning, "... and 17 more like it (-v shows them)".to_string())
+        );
+        assert_eq!(finding_lines(&f, Verbosity::Verbose).len(), 22);
+        let quiet = finding_lines(&f, Verbosity::Quiet);
+        assert_eq!(quiet, vec![(Severity::Error, "block 3 is damaged".to_string())]);
+    }
 }

@@ -17,6 +17,7 @@
 pub mod cards;
 pub mod cli;
 pub mod container;
+pub mod diff;
 pub mod ff9;
 pub mod finding;
 pub mod plan;

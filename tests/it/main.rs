@@ -10,6 +10,7 @@ mod container_build;
 mod container_cli;
 mod container_ff9;
 mod container_real;
+mod diff_matching;
 mod odds_battle;
 mod odds_cli;
 mod odds_dice;

@@ -105,11 +105,7 @@ pub struct CardsArgs {
 }
 
 fn parse_type(s: &str) -> Result<CardType, String> {
-    let mut chars = s.chars();
-    match (chars.next().and_then(CardType::from_letter), chars.next()) {
-        (Some(t), None) => Ok(t),
-        _ => Err(format!("`{s}` is not a type: use P, M, X or A")),
-    }
+    crate::rules::notation::parse_type(s).map_err(|e| e.to_string())
 }
 
 /// The three stats of a card.

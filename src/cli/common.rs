@@ -8,6 +8,8 @@ use clap::Args;
 use std::fs::File;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::Mutex;
 
 /// Largest file quadmist reads (no save format comes near it).
 pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
@@ -147,19 +149,132 @@ fn severity_style(s: Severity) -> Style {
     }
 }
 
-/// Prints findings on stderr, one a line, coloured by severity on a terminal.
+/// How much of the findings to print (`-q`, default, `-v`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verbosity {
+    /// `-q`: errors only.
+    Quiet,
+    /// Every finding, repeats of one kind collapsed after [`REPEATS_SHOWN`].
+    Normal,
+    /// `-v`: every finding, nothing collapsed.
+    Verbose,
+}
+
+static VERBOSITY: AtomicU8 = AtomicU8::new(1);
+
+/// Sets how much of the findings [`print_findings`] prints (from `-q` / `-v`).
+pub fn set_verbosity(v: Verbosity) {
+    VERBOSITY.store(v as u8, Ordering::Relaxed);
+}
+
+/// The verbosity set by [`set_verbosity`].
+pub fn verbosity() -> Verbosity {
+    match VERBOSITY.load(Ordering::Relaxed) {
+        0 => Verbosity::Quiet,
+        1 => Verbosity::Normal,
+        _ => Verbosity::Verbose,
+    }
+}
+
+/// Findings of one kind shown before the rest are counted ("and 17 more like it").
+pub const REPEATS_SHOWN: usize = 3;
+
+/// The kind of a finding: its severity and its message with every number replaced by `#`
+/// (so "slot 5: attack 200 above its cap 100" and "slot 9: ..." are of one kind).
+fn kind(f: &Finding) -> (Severity, String) {
+    let mut k = String::with_capacity(f.message.len());
+    let mut in_number = false;
+    for c in f.message.chars() {
+        if c.is_ascii_hexdigit() && (in_number || c.is_ascii_digit()) {
+            if !in_number {
+                k.push('#');
+            }
+            in_number = true;
+        } else {
+            in_number = false;
+            k.push(c);
+        }
+    }
+    (f.severity, k)
+}
+
+/// The lines [`print_findings`] prints for these findings at this verbosity (without colour):
+/// `-q` keeps errors only; by default the findings of one kind after the first
+/// [`REPEATS_SHOWN`] become one line "... and N more like it"; `-v` keeps everything. A
+/// finding already printed by this process (the same file named twice) is skipped.
+pub fn finding_lines(findings: &[Finding], v: Verbosity) -> Vec<(Severity, String)> {
+    let shown: Vec<&Finding> = findings
+        .iter()
+        .filter(|f| v != Verbosity::Quiet || f.severity == Severity::Error)
+        .collect();
+    let mut kinds: Vec<((Severity, String), usize)> = Vec::new();
+    let mut lines = Vec::new();
+    for f in shown {
+        let k = kind(f);
+        let seen = match kinds.iter_mut().find(|(x, _)| *x == k) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                kinds.push((k, 1));
+                1
+            }
+        };
+        if v == Verbosity::Verbose || seen <= REPEATS_SHOWN {
+            lines.push((f.severity, f.message.clone()));
+        }
+    }
+    if v != Verbosity::Verbose {
+        for ((severity, _), n) in kinds.into_iter().filter(|(_, n)| *n > REPEATS_SHOWN) {
+            let more = n - REPEATS_SHOWN;
+            lines.push((
+                severity,
+                format!(
+                    "... and {more} more like it (-v shows {})",
+                    if more == 1 { "it" } else { "them" }
+                ),
+            ));
+        }
+    }
+    lines
+}
+
+/// Prints findings on stderr, one a line, coloured by severity on a terminal, collapsed and
+/// filtered as [`finding_lines`] says; the same finding is printed once per process.
 pub fn print_findings(findings: &[Finding]) {
+    static PRINTED: Mutex<Vec<Finding>> = Mutex::new(Vec::new());
+    let fresh: Vec<Finding> = {
+        let mut printed = PRINTED.lock().unwrap_or_else(|e| e.into_inner());
+        findings
+            .iter()
+            .filter(|f| {
+                if printed.contains(f) {
+                    return false;
+                }
+                if printed.len() < 10_000 {
+                    printed.push((*f).clone());
+                }
+                true
+            })
+            .cloned()
+            .collect()
+    };
     let mut err = anstream::stderr().lock();
-    for f in findings {
-        let st = severity_style(f.severity);
-        let _ = writeln!(err, "{st}{}{st:#}: {}", f.severity, f.message);
+    let width = super::text::term_width();
+    for (severity, message) in finding_lines(&fresh, verbosity()) {
+        let st = severity_style(severity);
+        let label = severity.to_string();
+        let text = super::text::fit(&format!("{label}: {message}"), width, "  ");
+        let _ = writeln!(err, "{st}{label}{st:#}{}", &text[label.len()..]);
     }
 }
 
 /// Prints an error message on stderr.
 pub fn print_error(message: &str) {
     let st = severity_style(Severity::Error);
-    let _ = writeln!(anstream::stderr(), "{st}error{st:#}: {message}");
+    let text = super::text::fit(&format!("error: {message}"), super::text::term_width(), "  ");
+    let _ = writeln!(anstream::stderr(), "{st}error{st:#}{}", &text[5..]);
 }
 
 /// Writes a value as pretty JSON on stdout.
@@ -173,4 +288,28 @@ pub fn print_json<T: serde::Serialize>(value: &T) -> Result<(), CliError> {
 /// A stdout writer that strips colour when stdout is not a terminal or `NO_COLOR` is set.
 pub fn stdout() -> anstream::AutoStream<std::io::Stdout> {
     anstream::stdout()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeats_of_one_kind_collapse_and_quiet_keeps_errors() {
+        let mut f: Vec<Finding> = (1..=20)
+            .map(|i| Finding::warning(format!("slot {i}: attack {} above its cap 10", 10 + i)))
+            .collect();
+        f.push(Finding::error("block 3 is damaged"));
+        f.push(Finding::info("Japanese save"));
+        let normal = finding_lines(&f, Verbosity::Normal);
+        assert_eq!(normal.len(), REPEATS_SHOWN + 2 + 1);
+        assert_eq!(normal[0].1, "slot 1: attack 11 above its cap 10");
+        assert_eq!(
+            normal.last().unwrap(),
+            &(Severity::Warning, "... and 17 more like it (-v shows them)".to_string())
+        );
+        assert_eq!(finding_lines(&f, Verbosity::Verbose).len(), 22);
+        let quiet = finding_lines(&f, Verbosity::Quiet);
+        assert_eq!(quiet, vec![(Severity::Error, "block 3 is damaged".to_string())]);
+    }
 }

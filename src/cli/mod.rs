@@ -2,6 +2,15 @@
 //!
 //! Conventions: data on stdout, diagnostics (findings, errors) on stderr, `--json` on every
 //! data command, colour only on a terminal and never with `NO_COLOR`, exit codes below.
+//!
+//! Layout: each command is args → report → render. Its `run` reads the arguments, computes a
+//! report (a plain value, also what `--json` prints) with the library, then renders it as text.
+//! Text renderers share [`text`]: [`text::term_width`] (COLUMNS, else the terminal, else 80) and
+//! [`text::width`] / [`text::wrap`] / [`text::fit`] so no line is wider; [`text::count`] for
+//! plurals ("1 card"); [`text::ranges`] for slot lists ("2–9, 11"); [`text::arrows_line`] /
+//! [`text::arrows_grid`] for arrows (never bare hex outside `--json`/`--csv`/`--diagnostic`);
+//! [`text::rank_phrase`] for ranks ("Player, rank 3 of 32"). Findings go through
+//! [`common::print_findings`], which honours `-q`/`-v` and collapses repeats of one kind.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -13,6 +22,7 @@ pub mod odds;
 pub mod plan;
 pub mod saves;
 pub mod score;
+pub mod text;
 
 /// Exit code: success (findings, even errors, may have been reported on stderr).
 pub const EXIT_OK: u8 = 0;
@@ -37,6 +47,12 @@ Colour is used on a terminal only, and never when NO_COLOR is set.";
 #[derive(Debug, Parser)]
 #[command(name = "quadmist", version, after_help = EXAMPLES, max_term_width = 100)]
 pub struct Cli {
+    /// Print errors only: no info or warning findings.
+    #[arg(long, short = 'q', global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Print every finding, also the repeats that are otherwise counted ("and 17 more").
+    #[arg(long, short = 'v', global = true)]
+    pub verbose: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -116,6 +132,11 @@ pub fn main() -> ExitCode {
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> CliResult {
+    common::set_verbosity(match (cli.quiet, cli.verbose) {
+        (true, _) => common::Verbosity::Quiet,
+        (_, true) => common::Verbosity::Verbose,
+        _ => common::Verbosity::Normal,
+    });
     match cli.command {
         Command::Saves(a) => saves::run(&a),
         Command::Icon(a) => icon::run(&a),

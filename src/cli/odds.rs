@@ -6,7 +6,7 @@ use super::{CliError, CliResult};
 use crate::cards;
 use crate::ff9::{CardType, Collection, Platform};
 use crate::finding::Finding;
-use crate::rules::battle::{self, Fighter, Matchup, Odds, Stat};
+use crate::rules::battle::{self, Fighter, Matchup, Odds};
 use crate::rules::dice::{self, DiceRule};
 use crate::rules::ratio::Ratio;
 use anstyle::Style;
@@ -155,56 +155,7 @@ impl Side {
 
 /// Parses a card written as in-game digits (`8X35`) or exact stats (`138/X/53/90`).
 pub fn parse_card(text: &str) -> Result<Fighter, CliError> {
-    let s = text.trim();
-    let bad = || {
-        CliError::usage(format!(
-            "`{text}` is not a card: write the in-game digits like 8X35 (attack digit, type P/M/X/A, \
-             pdef digit, mdef digit) or exact stats like 138/X/53/90 (atk/type/pdef/mdef, 0-255 each)"
-        ))
-    };
-    let card_type = |t: &str| {
-        let mut chars = t.trim().chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) => CardType::from_letter(c),
-            _ => None,
-        }
-    };
-    if s.contains('/') {
-        let parts: Vec<&str> = s.split('/').collect();
-        let [atk, t, pdef, mdef] = parts[..] else { return Err(bad()) };
-        let stat = |p: &str| parse_stat(p.trim()).ok_or_else(bad);
-        return Ok(Fighter {
-            atk: stat(atk)?,
-            card_type: card_type(t).ok_or_else(bad)?,
-            pdef: stat(pdef)?,
-            mdef: stat(mdef)?,
-        });
-    }
-    let chars: Vec<char> = s.chars().collect();
-    let [a, t, p, m] = chars[..] else { return Err(bad()) };
-    let digit = |c: char| c.to_digit(16).map(|d| Stat::Digit(d as u8)).ok_or_else(bad);
-    Ok(Fighter {
-        atk: digit(a)?,
-        card_type: CardType::from_letter(t).ok_or_else(bad)?,
-        pdef: digit(p)?,
-        mdef: digit(m)?,
-    })
-}
-
-/// One stat of the exact syntax: decimal, `0x` hex, or a hex digit and `?`.
-fn parse_stat(s: &str) -> Option<Stat> {
-    if let Some(d) = s.strip_suffix('?') {
-        let mut chars = d.chars();
-        return match (chars.next(), chars.next()) {
-            (Some(c), None) => c.to_digit(16).map(|d| Stat::Digit(d as u8)),
-            _ => None,
-        };
-    }
-    let value = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-        Some(hex) => u8::from_str_radix(hex, 16).ok()?,
-        None => s.parse::<u8>().ok()?,
-    };
-    Some(Stat::Exact(value))
+    crate::rules::notation::parse_card(text).map_err(|e| CliError::usage(e.to_string()))
 }
 
 /// Splits `FILE[:S]` into the file and the save selector. The part after the last `:` is a
@@ -611,34 +562,9 @@ mod tests {
     }
 
     #[test]
-    fn parses_digits_and_exact_stats() {
-        let f = parse_card("8x35").unwrap();
-        assert_eq!(f.atk, Stat::Digit(8));
-        assert_eq!(f.card_type, CardType::Flexible);
-        assert_eq!((f.pdef, f.mdef), (Stat::Digit(3), Stat::Digit(5)));
-        // The type letter A is not read as a hex digit: position 2 is always the type.
-        assert_eq!(parse_card("FAFF").unwrap().card_type, CardType::Assault);
-        let e = parse_card(" 138/X/53/90 ").unwrap();
-        assert_eq!((e.atk, e.pdef, e.mdef), (Stat::Exact(138), Stat::Exact(53), Stat::Exact(90)));
-        let h = parse_card("0x8A/m/0X35/3?").unwrap();
-        assert_eq!(
-            (h.atk, h.card_type, h.pdef, h.mdef),
-            (Stat::Exact(138), CardType::Magic, Stat::Exact(53), Stat::Digit(3))
-        );
-        for bad in [
-            "",
-            "8X3",
-            "8X355",
-            "8Q35",
-            "G X35",
-            "256/P/1/1",
-            "1/P/1",
-            "1/P/1/1/1",
-            "1/PX/1/1",
-            "1/P/-1/1",
-            "1/P/12?/1",
-            "ÿXÿÿ",
-        ] {
+    fn a_bad_card_is_a_usage_error_naming_both_notations() {
+        assert_eq!(parse_card("138/X/53/90").unwrap(), "138/X/53/90".parse().unwrap());
+        for bad in ["", "8Q35", "256/P/1/1"] {
             let e = parse_card(bad).unwrap_err();
             assert_eq!(e.code, crate::cli::EXIT_USAGE, "{bad}");
             assert!(e.message.contains("8X35") && e.message.contains("138/X/53/90"), "{bad}");

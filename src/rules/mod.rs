@@ -6,5 +6,6 @@ pub mod creation;
 pub mod dice;
 pub mod growth;
 pub mod legality;
+pub mod notation;
 pub mod ratio;
 pub mod score;

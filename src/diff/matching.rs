@@ -283,9 +283,9 @@ fn has_alternative_optimum(cost: &[Vec<Option<i64>>], flow: &[Vec<i64>]) -> bool
         }
         x
     }
-    for i in 0..p {
-        for j in 0..q {
-            if flow[i][j] > 0 {
+    for (i, row) in flow.iter().enumerate() {
+        for (j, &units) in row.iter().enumerate() {
+            if units > 0 {
                 let (a, b) = (root(&mut parent, i), root(&mut parent, p + j));
                 if a == b {
                     return true;

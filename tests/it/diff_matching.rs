@@ -33,6 +33,9 @@ fn value(c: &CardRecord) -> Value {
 /// One story of a group: the sorted (before, after) values, `None` for a card won or gone.
 type Story = Vec<(Option<Value>, Option<Value>)>;
 
+/// A group's key: (id, arrows).
+type Group = (u8, u8);
+
 /// Level-ups from `from` to `to` found by stepping the game's rule ("+1 unless equal to the
 /// cap", wrapping past 255) one level-up at a time: written apart from the library's
 /// arithmetic.
@@ -158,7 +161,7 @@ fn told(
     old: &[CardRecord],
     new: &[CardRecord],
     m: &Matching,
-) -> (BTreeMap<(u8, u8), Story>, BTreeSet<(u8, u8)>) {
+) -> (BTreeMap<Group, Story>, BTreeSet<Group>) {
     let mut out: BTreeMap<(u8, u8), Story> = BTreeMap::new();
     for &(i, j) in &m.pairs {
         out.entry((old[i].id, old[i].arrows))

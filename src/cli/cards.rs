@@ -4,6 +4,7 @@ use super::common::{self, SaveArgs};
 use super::{CliError, CliResult};
 use crate::cards::{self, CardInfo};
 use crate::ff9::{CardRecord, CardType, Collection, SaveEntry};
+use crate::finding::Severity;
 use crate::rules::legality::{self, CardFinding, Issue};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -255,7 +256,7 @@ pub fn select_and_sort(
             && (!args.not_maxed || r.total_left() > 0)
             && only.is_none_or(|i| i.id == r.id)
             && args.card_type.is_none_or(|t| t == r.card_type)
-            && (!args.flagged || !r.findings.is_empty())
+            && (!args.flagged || r.findings.iter().any(|f| f.severity > Severity::Info))
     });
     let type_rank = |t: CardType| match t {
         CardType::Assault => 0,

@@ -57,33 +57,93 @@ pub fn open(path: &Path) -> Result<SaveSet, CliError> {
         .map_err(|e| CliError::unusable(format!("{}: {e}", path.display())))
 }
 
+/// How a hint writes a save selector: `--save 3` (most commands) or `FILE:3` (`odds`, whose
+/// `--save` takes the file and the save together).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SelectorHint {
+    /// `--save S`.
+    Flag,
+    /// `FILE:S`.
+    FileSuffix,
+}
+
+impl SelectorHint {
+    fn write(self, path: &Path, selector: &str) -> String {
+        match self {
+            SelectorHint::Flag => format!("--save {selector}"),
+            SelectorHint::FileSuffix => format!("{}:{selector}", path.display()),
+        }
+    }
+}
+
 /// Picks the FF9 save named by `selector`, or the only FF9 save when none is given.
 pub fn select<'a>(
     set: &'a SaveSet,
     selector: Option<&str>,
     path: &Path,
 ) -> Result<&'a SaveEntry, CliError> {
+    select_hinted(set, selector, path, SelectorHint::Flag)
+}
+
+/// [`select`], with hints written as `hint` says.
+///
+/// Only Final Fantasy IX saves are ever chosen or offered: a selector naming another game's
+/// save (or an FF9 look-alike that is not a game save) ends with exit 1 and the FF9 saves the
+/// file does hold. A deleted FF9 save can be chosen; without a selector it is taken only when
+/// it is the file's only FF9 save, with a warning.
+pub fn select_hinted<'a>(
+    set: &'a SaveSet,
+    selector: Option<&str>,
+    path: &Path,
+    hint: SelectorHint,
+) -> Result<&'a SaveEntry, CliError> {
+    let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9).collect();
+    let offer = || -> String {
+        if ff9.is_empty() {
+            "it holds no Final Fantasy IX save".into()
+        } else {
+            let list: Vec<String> = ff9.iter().map(|s| one_line(s, path, hint)).collect();
+            format!("its Final Fantasy IX saves are: {}", list.join(", "))
+        }
+    };
     if let Some(sel) = selector {
-        let entry =
-            set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(sel.trim())).ok_or_else(
-                || {
-                    CliError::usage(format!(
-                        "{} has no save `{sel}`; its saves are: {}",
-                        path.display(),
-                        list_selectors(set.saves.iter())
-                    ))
-                },
-            )?;
+        let Some(entry) = set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(sel.trim()))
+        else {
+            return Err(CliError::usage(format!(
+                "{} has no save `{sel}`; {}",
+                path.display(),
+                offer()
+            )));
+        };
+        if !entry.is_ff9 {
+            let what = if entry.game_info.is_some() {
+                "has a Final Fantasy IX file name but is not a game save"
+            } else {
+                "is not a Final Fantasy IX save"
+            };
+            let title = if entry.title.is_empty() { "untitled" } else { &entry.title };
+            return Err(CliError::unusable(format!(
+                "{}: save {} (\"{title}\", {}) {what}; {}",
+                path.display(),
+                entry.selector,
+                entry.name,
+                offer()
+            )));
+        }
         return Ok(entry);
     }
-    let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9 && !s.deleted).collect();
-    match ff9.len() {
-        1 => Ok(ff9[0]),
-        0 => {
-            let deleted: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9).collect();
-            if deleted.len() == 1 {
-                return Ok(deleted[0]);
-            }
+    let live: Vec<&SaveEntry> = ff9.iter().copied().filter(|s| !s.deleted).collect();
+    match (live.len(), ff9.len()) {
+        (1, _) => Ok(live[0]),
+        (0, 1) => {
+            print_findings(&[Finding::warning(format!(
+                "{} holds no live Final Fantasy IX save: its only one, save {}, is deleted",
+                path.display(),
+                ff9[0].selector
+            ))]);
+            Ok(ff9[0])
+        }
+        (0, 0) => {
             let lookalikes: Vec<String> = set
                 .saves
                 .iter()
@@ -100,39 +160,80 @@ pub fn select<'a>(
             } else if set.saves.is_empty() {
                 String::new()
             } else {
-                format!(" (saves found: {})", list_selectors(set.saves.iter()))
+                let n = set.saves.len();
+                format!(" (it holds {n} {} of other games)", if n == 1 { "save" } else { "saves" })
             };
             Err(CliError::unusable(format!(
                 "{} holds no Final Fantasy IX game save{found}",
                 path.display()
             )))
         }
-        _ => Err(CliError::usage(format!(
-            "{} holds {} Final Fantasy IX saves; choose one with --save:\n{}",
-            path.display(),
-            ff9.len(),
-            ff9.iter()
-                .map(|s| format!("  --save {:<6} {}  {}", s.selector, s.name, s.title))
-                .collect::<Vec<_>>()
-                .join("\n")
-        ))),
+        (n, total) => {
+            let how = match hint {
+                SelectorHint::Flag => "choose one with --save",
+                SelectorHint::FileSuffix => "choose one as FILE:SAVE",
+            };
+            let what = if n == 0 {
+                format!("{total} deleted Final Fantasy IX saves and no live one")
+            } else {
+                format!("{n} Final Fantasy IX saves")
+            };
+            Err(CliError::usage(format!(
+                "{} holds {what}; {how}:\n{}",
+                path.display(),
+                ff9.iter()
+                    .map(|s| {
+                        format!(
+                            "  {:<8} {}  {}{}",
+                            hint.write(path, &s.selector),
+                            s.name,
+                            s.title,
+                            if s.deleted { "  (deleted)" } else { "" }
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            )))
+        }
     }
 }
 
-fn list_selectors<'a>(saves: impl Iterator<Item = &'a SaveEntry>) -> String {
-    let v: Vec<String> = saves.map(|s| format!("{} ({})", s.selector, s.name)).collect();
-    if v.is_empty() {
-        "none".into()
-    } else {
-        v.join(", ")
-    }
+/// The save named by `selector`, of any game (for `icon`: every PlayStation save has one).
+pub fn select_any<'a>(
+    set: &'a SaveSet,
+    selector: &str,
+    path: &Path,
+) -> Result<&'a SaveEntry, CliError> {
+    set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(selector.trim())).ok_or_else(|| {
+        let list: Vec<String> =
+            set.saves.iter().map(|s| format!("{} ({})", s.selector, s.title)).collect();
+        CliError::usage(format!(
+            "{} has no save `{selector}`; its saves are: {}",
+            path.display(),
+            if list.is_empty() { "none".to_string() } else { list.join(", ") }
+        ))
+    })
+}
+
+/// `--save 3 (FF9/FILE01/12:00)`, with `deleted` when it is.
+fn one_line(s: &SaveEntry, path: &Path, hint: SelectorHint) -> String {
+    let deleted = if s.deleted { ", deleted" } else { "" };
+    format!("{} ({}{deleted})", hint.write(path, &s.selector), s.title)
 }
 
 /// Opens the file, selects the save and decodes its collection; prints the findings on stderr.
 pub fn load_collection(args: &SaveArgs) -> Result<(SaveEntry, Collection), CliError> {
+    load_collection_hinted(args, SelectorHint::Flag)
+}
+
+/// [`load_collection`], with selector hints written as `hint` says.
+pub fn load_collection_hinted(
+    args: &SaveArgs,
+    hint: SelectorHint,
+) -> Result<(SaveEntry, Collection), CliError> {
     let set = open(&args.file)?;
     print_findings(&set.findings);
-    let entry = select(&set, args.save.as_deref(), &args.file)?;
+    let entry = select_hinted(&set, args.save.as_deref(), &args.file, hint)?;
     let collection = entry.collection().map_err(|e| {
         CliError::unusable(format!("{} save {}: {e}", args.file.display(), entry.selector))
     })?;

@@ -40,7 +40,7 @@ pub fn run(args: &IconArgs) -> CliResult {
     let set = common::open(&args.file)?;
     print_findings(&set.findings);
     let entry = match args.save.as_deref() {
-        Some(_) => common::select(&set, args.save.as_deref(), &args.file)?,
+        Some(sel) => common::select_any(&set, sel, &args.file)?,
         None if set.saves.len() == 1 => &set.saves[0],
         None => common::select(&set, None, &args.file)?,
     };

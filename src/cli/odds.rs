@@ -1,7 +1,7 @@
 //! `quadmist odds`: a card's exact chance to win a card battle, by the game's formula or the
 //! board-game dice variants.
 
-use super::common::{self, SaveArgs};
+use super::common::{self, SaveArgs, SelectorHint};
 use super::{CliError, CliResult};
 use crate::cards;
 use crate::ff9::{CardType, Collection, Platform};
@@ -179,16 +179,8 @@ pub fn parse_save_spec(spec: &str) -> SaveArgs {
 
 /// The card in `slot` of a collection, as a battle side.
 pub fn card_in_slot(collection: &Collection, slot: u16, file: &str) -> Result<Side, CliError> {
-    let card = collection.card(slot).ok_or_else(|| {
-        let last = collection.cards.iter().map(|c| c.slot).max();
-        CliError::usage(match last {
-            Some(last) => format!(
-                "{file} has no card in slot {slot} (its {} cards are in slots 1..{last})",
-                collection.cards.len()
-            ),
-            None => format!("{file} holds no cards"),
-        })
-    })?;
+    let card =
+        collection.card(slot).ok_or_else(|| CliError::usage(no_card(collection, slot, file)))?;
     let fighter = Fighter::from_record(card);
     Ok(Side {
         card: fighter.to_string(),
@@ -200,9 +192,36 @@ pub fn card_in_slot(collection: &Collection, slot: u16, file: &str) -> Result<Si
     })
 }
 
+/// Why `slot` gives no card: the slot is empty (naming the nearest filled slots), or out of
+/// the save's range, or the save holds no card at all.
+fn no_card(collection: &Collection, slot: u16, file: &str) -> String {
+    let below = collection.cards.iter().map(|c| c.slot).filter(|&s| s < slot).max();
+    let above = collection.cards.iter().map(|c| c.slot).filter(|&s| s > slot).min();
+    let slots = collection.cards.len();
+    let nearest = match (below, above) {
+        (None, None) => return format!("{file} holds no cards"),
+        (Some(b), Some(a)) if slot - b == a - slot => {
+            format!("the nearest filled slots are {b} and {a}")
+        }
+        (Some(b), Some(a)) => {
+            format!("the nearest filled slot is {}", if slot - b < a - slot { b } else { a })
+        }
+        (Some(n), None) | (None, Some(n)) => format!("the nearest filled slot is {n}"),
+    };
+    let what = if slot == 0 || slot > 100 {
+        format!("there is no slot {slot} (slots run 1..100)")
+    } else {
+        format!("slot {slot} is empty")
+    };
+    format!(
+        "{file}: {what}; {nearest} ({slots} {} in all)",
+        if slots == 1 { "card" } else { "cards" }
+    )
+}
+
 /// Reads a collection from `FILE[:S]` (findings go to stderr).
 fn load(spec: &str) -> Result<Collection, CliError> {
-    common::load_collection(&parse_save_spec(spec)).map(|(_, c)| c)
+    common::load_collection_hinted(&parse_save_spec(spec), SelectorHint::FileSuffix).map(|(_, c)| c)
 }
 
 /// The attackers and defenders named by the arguments; `load` reads a `FILE[:S]` collection.
@@ -599,7 +618,33 @@ mod tests {
         assert_eq!(side.digits, "6X12");
         let e = card_in_slot(&c, 9, "m.mcr").unwrap_err();
         assert_eq!(e.code, crate::cli::EXIT_USAGE);
-        assert!(e.message.contains("slot 9") && e.message.contains("1..4"), "{}", e.message);
+        assert_eq!(
+            e.message,
+            "m.mcr: slot 9 is empty; the nearest filled slot is 4 (4 cards in all)"
+        );
+        // A hole between two cards names both neighbours; a hole nearer one names that one.
+        let mut holes = collection();
+        holes.cards.retain(|c| c.slot != 2);
+        holes.cards[2].slot = 7;
+        assert_eq!(
+            card_in_slot(&holes, 2, "m.mcr").unwrap_err().message,
+            "m.mcr: slot 2 is empty; the nearest filled slots are 1 and 3 (3 cards in all)"
+        );
+        assert_eq!(
+            card_in_slot(&holes, 6, "m.mcr").unwrap_err().message,
+            "m.mcr: slot 6 is empty; the nearest filled slot is 7 (3 cards in all)"
+        );
+        assert_eq!(
+            card_in_slot(&holes, 101, "m.mcr").unwrap_err().message,
+            "m.mcr: there is no slot 101 (slots run 1..100); the nearest filled slot is 7 \
+             (3 cards in all)"
+        );
+        assert_eq!(
+            card_in_slot(&Collection::new(Platform::PlayStation, vec![]), 1, "m.mcr")
+                .unwrap_err()
+                .message,
+            "m.mcr holds no cards"
+        );
     }
 
     #[test]

@@ -152,14 +152,15 @@ pub enum CardSource {
     MemoriaSidecar,
 }
 
-/// Region, language, disc and in-game file of a PlayStation FF9 save (from its name).
+/// Region, language, disc and in-game file of a PlayStation FF9 save: region, language and
+/// file from its name, the disc from its block (the game names every save with disc 1's code).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GameInfo {
     /// `NTSC-U`, `NTSC-J` or `PAL` (or the raw prefix when unknown).
     pub region: String,
     /// `English`, `Japanese`, `French`, `German`, `Italian`, `Spanish` (or `unknown`).
     pub language: String,
-    /// Disc 1..4, when the product code is known.
+    /// Disc 1..4, read from the block (0x1C5, cross-checked with 0x104 and 0x1C0).
     pub disc: Option<u8>,
     /// The in-game save file number, 1-based.
     pub file: Option<u8>,

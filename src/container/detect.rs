@@ -199,7 +199,10 @@ fn shifted_gme_card(bytes: &[u8]) -> Option<usize> {
         (lo..hi).filter(|&o| bytes.get(o..o + 2) == Some(b"MC")).collect();
     candidates.sort_by_key(|&o| o.abs_diff(GME_HEADER));
     candidates.into_iter().find(|&o| {
-        let mut card = bytes[o..bytes.len().min(o + CARD_SIZE)].to_vec();
+        if o + CARD_SIZE <= bytes.len() {
+            return looks_like_card_at(bytes, o);
+        }
+        let mut card = bytes[o..].to_vec();
         card.resize(CARD_SIZE, 0);
         looks_like_card_at(&card, 0)
     })

@@ -299,3 +299,30 @@ fn the_four_containers_of_a_release_give_the_same_cards_json() {
     // bad.gme holds the same French save as france.gme.
     assert_eq!(cards_json("bad.gme", "1"), cards_json("france.gme", "1"));
 }
+
+#[test]
+fn a_dexdrive_header_that_lost_or_gained_bytes_is_found_by_the_mc_mark() {
+    use quadmist::container::write::{to_gme, CardBuilder};
+    let mut c = CardBuilder::formatted();
+    c.add_save("BASLUS-0125100000-00", &quadmist::ff9::psx::block::FF9Block::default().build());
+    let gme = to_gme(&c.into_bytes());
+    // 11 bytes lost inside the header (as bad.gme), 5 gained, and 11 lost with the last
+    // 8 KiB block cut off as well (the card is padded with zeros).
+    let mut short = gme.clone();
+    short.drain(0x20..0x2B);
+    let mut long = gme.clone();
+    long.splice(0x20..0x20, [0u8; 5]);
+    let cut = short[..short.len() - 0x2000].to_vec();
+    for (label, bytes, message) in [
+        ("short", short, "DexDrive GME header is 11 bytes short: the card's `MC` mark is at byte 3893 instead of 3904; the card is read from there"),
+        ("long", long, "DexDrive GME header is 5 bytes long: the card's `MC` mark is at byte 3909 instead of 3904; the card is read from there"),
+        ("cut", cut, "DexDrive GME header is 11 bytes short: the card's `MC` mark is at byte 3893 instead of 3904; the card is read from there"),
+    ] {
+        let set = ff9::open(&bytes, Some("card.gme"), &|_| None).unwrap();
+        let messages: Vec<&str> = set.findings.iter().map(|f| f.message.as_str()).collect();
+        assert!(messages.contains(&message), "{label}: {messages:?}");
+        let ff9: Vec<_> = set.saves.iter().filter(|s| s.is_ff9).collect();
+        assert_eq!(ff9.len(), 1, "{label}");
+        assert_eq!(ff9[0].checksum_ok, Some(true), "{label}");
+    }
+}

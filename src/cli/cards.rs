@@ -5,6 +5,7 @@ use super::text::{self, count};
 use super::{CliError, CliResult};
 use crate::cards::{self, CardInfo};
 use crate::ff9::{CardRecord, CardType, Collection, SaveEntry};
+use crate::finding::Severity;
 use crate::rules::legality::{self, CardFinding, Issue};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -231,9 +232,14 @@ pub fn views(collection: &Collection) -> (Vec<CardView>, Vec<CardView>) {
     for c in &collection.cards {
         copies[c.id as usize] += 1;
     }
-    let findings = legality::check(collection);
+    // Findings grouped by slot once, so building the views is linear in the cards.
+    let mut by_slot: std::collections::HashMap<u16, Vec<CardFinding>> =
+        std::collections::HashMap::new();
+    for f in legality::check(collection) {
+        by_slot.entry(f.slot).or_default().push(f);
+    }
     let view = |c: &CardRecord| {
-        let f = findings.iter().filter(|f| f.slot == c.slot).cloned().collect();
+        let f = by_slot.get(&c.slot).cloned().unwrap_or_default();
         CardView::new(c, copies[c.id as usize], f)
     };
     (
@@ -253,7 +259,7 @@ pub fn select_and_sort(
             && (!args.not_maxed || r.total_left() > 0)
             && only.is_none_or(|i| i.id == r.id)
             && args.card_type.is_none_or(|t| t == r.card_type)
-            && (!args.flagged || !r.findings.is_empty())
+            && (!args.flagged || r.findings.iter().any(|f| f.severity > Severity::Info))
     });
     let type_rank = |t: CardType| match t {
         CardType::Assault => 0,
@@ -316,7 +322,8 @@ pub fn render_table(rows: &[CardView], wide: bool, hex: bool) -> String {
     ]);
     for r in rows {
         let byte = if hex { format!("  {:02X}", r.arrows) } else { String::new() };
-        let (stat, arrows): (fn(u8, Option<u8>) -> String, String) = if wide {
+        type StatCell = fn(u8, Option<u8>) -> String;
+        let (stat, arrows): (StatCell, String) = if wide {
             let g = text::arrows_grid(r.arrows);
             (stat_cell, format!("{}\n{}\n{}{byte}", g[0], g[1], g[2]))
         } else {

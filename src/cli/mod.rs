@@ -18,12 +18,14 @@ use std::process::ExitCode;
 pub mod album;
 pub mod cards;
 pub mod common;
+pub mod diff;
 pub mod icon;
 pub mod odds;
 pub mod plan;
 pub mod saves;
 pub mod score;
 pub mod text;
+pub mod watch;
 
 /// Exit code: success (findings, even errors, may have been reported on stderr).
 pub const EXIT_OK: u8 = 0;
@@ -77,6 +79,10 @@ pub enum Command {
     Plan(plan::PlanArgs),
     /// A card's exact chance to win a card battle.
     Odds(odds::OddsArgs),
+    /// What changed between two saves: cards won, gone, grown, evolved; points and rank.
+    Diff(diff::DiffArgs),
+    /// Wait for a save file to change and print what changed, until interrupted.
+    Watch(watch::WatchArgs),
 }
 
 /// An error that ends the command with an exit code.
@@ -149,5 +155,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Score(a) => score::run(&a),
         Command::Plan(a) => plan::run(&a),
         Command::Odds(a) => odds::run(&a),
+        Command::Diff(a) => diff::run(&a),
+        Command::Watch(a) => watch::run(&a),
     }
 }

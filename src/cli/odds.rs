@@ -4,7 +4,7 @@
 //! args ([`OddsArgs`]) → report ([`Row`]s, computed by [`crate::rules::odds`]) → render
 //! ([`render_single`], [`render_table`]).
 
-use super::common::{self, SaveArgs};
+use super::common::{self, SaveArgs, SelectorHint};
 use super::text::{self, count};
 use super::{CliError, CliResult};
 use crate::cards;
@@ -182,18 +182,8 @@ pub use super::common::parse_save_spec;
 
 /// The card in `slot` of a collection, as a battle side.
 pub fn card_in_slot(collection: &Collection, slot: u16, file: &str) -> Result<Side, CliError> {
-    let card = collection.card(slot).ok_or_else(|| {
-        let slots: Vec<u16> = collection.cards.iter().map(|c| c.slot).collect();
-        CliError::usage(if slots.is_empty() {
-            format!("{file} holds no cards")
-        } else {
-            format!(
-                "{file} has no card in slot {slot} (its {} are in slots {})",
-                count(slots.len() as u64, "card"),
-                text::ranges(&slots)
-            )
-        })
-    })?;
+    let card =
+        collection.card(slot).ok_or_else(|| CliError::usage(no_card(collection, slot, file)))?;
     let fighter = Fighter::from_record(card);
     Ok(Side {
         card: fighter.to_string(),
@@ -205,9 +195,33 @@ pub fn card_in_slot(collection: &Collection, slot: u16, file: &str) -> Result<Si
     })
 }
 
+/// Why `slot` gives no card: the slot is empty (naming the nearest filled slots), or out of
+/// the save's range, or the save holds no card at all.
+fn no_card(collection: &Collection, slot: u16, file: &str) -> String {
+    let below = collection.cards.iter().map(|c| c.slot).filter(|&s| s < slot).max();
+    let above = collection.cards.iter().map(|c| c.slot).filter(|&s| s > slot).min();
+    let slots = collection.cards.len();
+    let nearest = match (below, above) {
+        (None, None) => return format!("{file} holds no cards"),
+        (Some(b), Some(a)) if slot - b == a - slot => {
+            format!("the nearest filled slots are {b} and {a}")
+        }
+        (Some(b), Some(a)) => {
+            format!("the nearest filled slot is {}", if slot - b < a - slot { b } else { a })
+        }
+        (Some(n), None) | (None, Some(n)) => format!("the nearest filled slot is {n}"),
+    };
+    let what = if slot == 0 || slot > 100 {
+        format!("there is no slot {slot} (slots run 1..100)")
+    } else {
+        format!("slot {slot} is empty")
+    };
+    format!("{file}: {what}; {nearest} ({} in all)", count(slots as u64, "card"))
+}
+
 /// Reads a collection (findings go to stderr).
 fn load(args: &SaveArgs) -> Result<Collection, CliError> {
-    common::load_collection(args).map(|(_, c)| c)
+    common::load_collection_hinted(args, SelectorHint::FileSuffix).map(|(_, c)| c)
 }
 
 /// True when a text names a save file (an existing path, or `FILE:S` of an existing file).
@@ -384,9 +398,6 @@ fn row(attacker: &Side, defender: &Side, rules: RuleSet) -> Option<Row> {
         odds,
     })
 }
-
-/// Most rows one `odds` run computes (attackers × defenders).
-pub const MAX_ROWS: usize = 100_000;
 
 /// Every attacker against every defender, grouped by defender; with several attackers each
 /// group is ranked best first (by the chance when attacking). Cards with an undefined type get
@@ -584,8 +595,35 @@ fn render_table(rows: &[Row], rules: RuleSet, notes: &[String], width: usize) ->
     s
 }
 
+/// Most attackers (`--hand`) or defenders (`--vs`): a modded card list's
+/// [`crate::ff9::switch::MAX_CARD_ENTRIES`].
+pub const MAX_SIDE: usize = crate::ff9::switch::MAX_CARD_ENTRIES;
+/// Most rows of one table (attackers × defenders).
+pub const MAX_ROWS: usize = 10_000;
+
+/// Refuses tables larger than [`MAX_SIDE`] and [`MAX_ROWS`] before anything is read.
+fn check_size(args: &OddsArgs) -> CliResult {
+    for (option, n) in [("--hand", args.hand.len()), ("--vs", args.vs.len())] {
+        if n > MAX_SIDE {
+            return Err(CliError::usage(format!(
+                "{option} lists {n} cards; at most {MAX_SIDE} are accepted"
+            )));
+        }
+    }
+    let rows = args.hand.len().max(1) * args.vs.len().max(1);
+    if rows > MAX_ROWS {
+        return Err(CliError::usage(format!(
+            "--hand ({}) × --vs ({}) would make {rows} rows; at most {MAX_ROWS} are accepted",
+            args.hand.len(),
+            args.vs.len()
+        )));
+    }
+    Ok(())
+}
+
 /// Runs `quadmist odds`.
 pub fn run(args: &OddsArgs) -> CliResult {
+    check_size(args)?;
     let (attackers, defenders) = sides(args, &load)?;
     let mut findings = Vec::new();
     let rows = rows(&attackers, &defenders, args.rules, &mut findings);
@@ -620,7 +658,7 @@ pub fn run(args: &OddsArgs) -> CliResult {
 mod tests {
     use super::*;
     use crate::ff9::{CardRecord, Platform};
-    use crate::rules::battle::{self, Stat};
+    use crate::rules::battle;
     use crate::rules::dice::DiceRule;
     use std::path::PathBuf;
 
@@ -684,10 +722,32 @@ mod tests {
         assert_eq!(side.digits, "6X12");
         let e = card_in_slot(&c, 9, "m.mcr").unwrap_err();
         assert_eq!(e.code, crate::cli::EXIT_USAGE);
-        assert!(
-            e.message.contains("slot 9") && e.message.contains("4 cards are in slots 1–4"),
-            "{}",
-            e.message
+        assert_eq!(
+            e.message,
+            "m.mcr: slot 9 is empty; the nearest filled slot is 4 (4 cards in all)"
+        );
+        // A hole between two cards names both neighbours; a hole nearer one names that one.
+        let mut holes = collection();
+        holes.cards.retain(|c| c.slot != 2);
+        holes.cards[2].slot = 7;
+        assert_eq!(
+            card_in_slot(&holes, 2, "m.mcr").unwrap_err().message,
+            "m.mcr: slot 2 is empty; the nearest filled slots are 1 and 3 (3 cards in all)"
+        );
+        assert_eq!(
+            card_in_slot(&holes, 6, "m.mcr").unwrap_err().message,
+            "m.mcr: slot 6 is empty; the nearest filled slot is 7 (3 cards in all)"
+        );
+        assert_eq!(
+            card_in_slot(&holes, 101, "m.mcr").unwrap_err().message,
+            "m.mcr: there is no slot 101 (slots run 1..100); the nearest filled slot is 7 \
+             (3 cards in all)"
+        );
+        assert_eq!(
+            card_in_slot(&Collection::new(Platform::PlayStation, vec![]), 1, "m.mcr")
+                .unwrap_err()
+                .message,
+            "m.mcr holds no cards"
         );
     }
 

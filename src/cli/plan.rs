@@ -6,6 +6,7 @@ use super::text::{self, count};
 use super::{CliError, CliResult};
 use crate::cards;
 use crate::ff9::{CardRecord, Collection, Platform};
+use crate::finding::Finding;
 use crate::plan::master::NewCopyUpgrades;
 use crate::plan::{self, KeepPlan, MasterPlan, Step};
 use crate::rules::growth::EvolutionOdds;
@@ -605,7 +606,18 @@ pub fn run(args: &PlanArgs) -> CliResult {
             collection.cards.len()
         )));
     }
-    let report = plan_report(&collection, args.discard, args.odds, args.target);
+    let held = collection.cards.len();
+    let discard = match args.discard {
+        Some(n) if n > held => {
+            common::print_findings(&[Finding::warning(format!(
+                "--discard {n} is more than the {held} {} this save holds: the plan discards all {held}",
+                if held == 1 { "card" } else { "cards" }
+            ))]);
+            Some(held)
+        }
+        other => other,
+    };
+    let report = plan_report(&collection, discard, args.odds, args.target);
     if args.json {
         return common::print_json(&report);
     }

@@ -2,7 +2,7 @@
 
 use super::common::{self, print_findings, print_json};
 use super::text::{self, count};
-use super::CliResult;
+use super::{CliError, CliResult};
 use crate::ff9::{FileKind, SaveEntry, SaveSet};
 use crate::finding::{Finding, Severity};
 use clap::Args;
@@ -27,7 +27,8 @@ The SAVE column is the value every other command accepts as --save.
 JSON: {\"format\", \"saves\": [{\"save\", \"name\", \"game\", \"region\", \"language\", \"disc\",
 \"file\", \"deleted\", \"checksum_ok\", \"title\", \"product_code\", \"summary\"}],
 \"problems\": [{\"severity\", \"message\", \"save\"}]}.
-Problems (damage, checksum mismatches) go to stderr; exit code 1 when the file is unreadable.";
+Problems (damage, checksum mismatches) go to stderr; exit code 1 when the file is unreadable
+or holds no save that can be read.";
 
 /// Arguments of `quadmist saves`.
 #[derive(Debug, Args)]
@@ -331,8 +332,12 @@ pub fn run(args: &SavesArgs) -> CliResult {
             .collect();
         print_findings(&prefixed);
     }
+    // A recognised file that holds no save has nothing usable: exit 1, after the listing.
+    let nothing =
+        || CliError::unusable(format!("{} holds no save that can be read", args.file.display()));
     if args.json {
-        return print_json(&to_json(&set));
+        print_json(&to_json(&set))?;
+        return if set.saves.is_empty() { Err(nothing()) } else { Ok(()) };
     }
     let mut out = common::stdout();
     let width = text::term_width();
@@ -344,7 +349,7 @@ pub fn run(args: &SavesArgs) -> CliResult {
     );
     writeln!(out, "{}", text::fit(&head, width, "  "))?;
     if set.saves.is_empty() {
-        return Ok(());
+        return Err(nothing());
     }
     let mut saves: Vec<&SaveEntry> = set.saves.iter().collect();
     saves.sort_by_key(|s| slot_key(&s.selector));

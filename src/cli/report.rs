@@ -335,22 +335,22 @@ fn score_section(s: &ScoreReport) -> Markup {
                 i.mark style=(format!("left:{:.2}%", pct(MASTER_POINTS))) title="Master, 1698" {}
             }
             ul.legend {
-                li { i style="background:var(--ids)" {} "distinct card ids "
+                li { i style="background:var(--ids)" {} "card numbers held "
                     (s.ids.count) " × 10 = " strong { (s.ids.points) } }
-                li { i style="background:var(--masks)" {} "distinct arrow patterns "
+                li { i style="background:var(--masks)" {} "arrow patterns held "
                     (s.arrows.count) " × 5 = " strong { (s.arrows.points) } }
-                li { i style="background:var(--bx)" {} "X copies " (s.types.x) " × 1 = "
+                li { i style="background:var(--bx)" {} "X cards " (s.types.x) " × 1 = "
                     strong { (s.types.x) } }
-                li { i style="background:var(--ba)" {} "A copies " (s.types.a) " × 2 = "
+                li { i style="background:var(--ba)" {} "A cards " (s.types.a) " × 2 = "
                     strong { (2 * s.types.a) } }
             }
             p.muted { "The bar is out of 1700, the maximum; the line marks Master (1698)." }
             ul {
                 li { @match &s.next {
                     Some(n) => {
-                        "Next rank: " (n.rank.unwrap_or("the maximum, 1700 (no name)"))
-                        " (level " (n.level) ") at " (n.threshold) ": "
-                        strong { (count(n.points_needed as usize, "point", "points")) } " to go"
+                        "Next: " (score_cli::rank_label(n.level)) ", at " (n.threshold)
+                        " points; " strong { (count(n.points_needed as usize, "point", "points")) }
+                        " to go."
                     }
                     None => "Top level reached.",
                 } }
@@ -374,7 +374,10 @@ fn card_line(collection: &Collection, slot: u16) -> Markup {
 }
 
 fn names(ids: &[u8]) -> String {
-    ids.iter().map(|&i| cards::name(i)).collect::<Vec<_>>().join(", ")
+    ids.iter()
+        .map(|&i| format!("{} {}", u16::from(i) + 1, cards::name(i)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn plan_section(collection: &Collection, r: &PlanReport) -> Markup {
@@ -405,7 +408,7 @@ fn plan_section(collection: &Collection, r: &PlanReport) -> Markup {
                 (m.odds_to_a) ")." }
             ul {
                 li { "Keepers (★ in the album): " strong #keepers { (m.keepers.len()) }
-                    " of 100 ids on distinct arrow patterns, "
+                    " of the 100 card numbers on distinct arrow patterns, "
                     (count(m.keeper_points as usize, "point", "points")) " on their own." }
                 @if !m.missing_ids.is_empty() {
                     li { "Missing (" (m.missing_ids.len()) "): " (names(&m.missing_ids)) }
@@ -449,7 +452,7 @@ fn plan_section(collection: &Collection, r: &PlanReport) -> Markup {
                             (points_after) " points)."
                         }
                         StepReport::Acquire { ids, .. } => {
-                            "Get a copy of each of the " (count(ids.len(), "id", "ids"))
+                            "Get a copy of each of the " (count(ids.len(), "card number", "card numbers"))
                             " listed above; keep a copy only if its arrow pattern is still free, "
                             "otherwise discard it at once."
                         }
@@ -557,7 +560,7 @@ pub fn render_page(
                 header {
                     h1 { (title) }
                     p.muted { "Final Fantasy IX, Tetra Master. " (count(score.card_count, "card", "cards"))
-                        ", " (owned_ids) " of 100 ids. Open a card to see every copy's exact stats." }
+                        ", " (owned_ids) " of the 100 card numbers. Open a card to see every copy's exact stats." }
                 }
                 (score_section(score))
                 section #album {
@@ -789,8 +792,8 @@ mod tests {
         assert!(html.contains("data-id=\"0\" data-owned=\"2\""));
         assert!(html.contains("data-id=\"1\" data-owned=\"1\""));
         assert!(html.contains("data-id=\"2\" data-owned=\"0\""));
-        assert!(html.contains("Beginner (level 0 of 31)"));
-        assert!(html.contains("distinct card ids 2 × 10 = <strong>20</strong>"));
+        assert!(html.contains("Beginner, rank 1 of 32"));
+        assert!(html.contains("card numbers held 2 × 10 = <strong>20</strong>"));
     }
 
     #[test]

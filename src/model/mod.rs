@@ -8,7 +8,7 @@ pub mod catalogue;
 pub mod collection;
 pub mod finding;
 
-pub use card::{digit, display_string, CardRecord, CardType};
+pub use card::{digit, digits_string, display_string, CardRecord, CardType};
 pub use catalogue::{CardInfo, CATALOGUE};
 pub use collection::{format_play_time, CardSource, Collection, Platform, SaveSummary};
 pub use finding::{has_error, Finding, Severity};

@@ -3,8 +3,9 @@
 //! definitions. Behind the `write` feature; nothing that reads a save uses this module.
 
 use super::block::{
-    PreviewFields, RawCardRecord, TetraMasterSection, DISC_OFFSET, GIL_OFFSET, PARTY_OFFSET,
-    PREVIEW_OFFSET, RECORDS, TETRA_MASTER_OFFSET,
+    PreviewFields, RawCardRecord, TetraMasterSection, DISC_BIT_OFFSET, DISC_OFFSET,
+    DISC_PROGRESSION, GIL_OFFSET, PARTY_OFFSET, PREVIEW_OFFSET, PROGRESSION_OFFSET, RECORDS,
+    TETRA_MASTER_OFFSET,
 };
 use super::{crc16, CRC_OFFSET};
 use crate::container::write::{encode_title, new_save};
@@ -45,7 +46,8 @@ pub struct FF9Block {
     pub play_time_seconds: u32,
     /// Frames per second of the release (60 NTSC, 50 PAL).
     pub frame_rate: u32,
-    /// Disc 1..4 (written zero-based at 0x1C5).
+    /// Disc 1..4: written as the bit at 0x104, zero-based at 0x1C5, and as the first
+    /// progression value of that disc at 0x1C0.
     pub disc: u8,
     /// Gil (both copies).
     pub gil: u32,
@@ -112,12 +114,12 @@ fn full_width_2(n: u32) -> String {
 }
 
 impl FF9Block {
-    /// The block's title: `ＦＦ９／`, four full-width spaces, the file number, a full-width
-    /// space, `HH：MM` (characters 4–7, 10 and 13 are unverified guesses).
+    /// The block's title as the US and PAL releases write it (the genuine saves):
+    /// `ＦＦ９／ＦＩＬＥ０１／１２：００`, file number and play time `HH：MM` in full-width digits.
     pub fn title(&self) -> String {
         let minutes = self.play_time_seconds / 60;
         format!(
-            "ＦＦ９／　　　　{}　{}：{}",
+            "ＦＦ９／ＦＩＬＥ{}／{}：{}",
             full_width_2(self.file_number as u32),
             full_width_2(minutes / 60),
             full_width_2(minutes % 60)
@@ -137,7 +139,13 @@ impl FF9Block {
         };
         // The block is 8192 bytes, so every write below is in bounds.
         let _ = write_preview(&mut block, &preview);
-        block[DISC_OFFSET] = self.disc.saturating_sub(1);
+        // The three disc fields agree, as on every genuine save (§a.5).
+        let disc = self.disc.clamp(1, 4);
+        block[DISC_BIT_OFFSET] = 1 << (disc - 1);
+        block[DISC_OFFSET] = disc - 1;
+        let progression = DISC_PROGRESSION[disc as usize - 1].0;
+        block[PROGRESSION_OFFSET..PROGRESSION_OFFSET + 2]
+            .copy_from_slice(&progression.to_le_bytes());
         block[PARTY_OFFSET..PARTY_OFFSET + 4].copy_from_slice(&[0, 0xFF, 0xFF, 0xFF]);
         block[GIL_OFFSET..GIL_OFFSET + 4].copy_from_slice(&self.gil.to_le_bytes());
         let section = TetraMasterSection {

@@ -33,6 +33,8 @@ mod psx_legality;
 mod psx_npc_types;
 mod psx_selection;
 mod score_contribution;
+mod snapshots80;
 mod switch_json;
+mod terminal_cli;
 mod watch_cli;
 mod width80;

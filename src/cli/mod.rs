@@ -23,6 +23,7 @@ pub mod diff;
 pub mod icon;
 pub mod odds;
 pub mod plan;
+pub mod report;
 pub mod saves;
 pub mod score;
 pub mod text;
@@ -88,6 +89,8 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff) on stdout.
     Man(completions::ManArgs),
+    /// Write the collection as one HTML page: album, score, plan, source and findings.
+    Report(report::ReportArgs),
 }
 
 /// An error that ends the command with an exit code.
@@ -164,5 +167,6 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Man(a) => completions::run_man(&a),
         Command::Diff(a) => diff::run(&a),
         Command::Watch(a) => watch::run(&a),
+        Command::Report(a) => report::run(&a),
     }
 }

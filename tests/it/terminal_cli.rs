@@ -168,3 +168,15 @@ fn completions_and_man_page_come_from_the_binary() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains(".TH quadmist 1") && text.contains("album"), "{text}");
 }
+
+#[test]
+fn the_readme_album_is_what_quadmist_prints() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme.find("An album, as").expect("README has the album");
+    let block = &readme[start..];
+    let open = block.find("```text\n").unwrap() + "```text\n".len();
+    let shown = &block[open..open + block[open..].find("```").unwrap()];
+    let (out, _) = run80(&["album", CARD, "--save", "1"]);
+    assert_eq!(shown, out);
+}

@@ -177,8 +177,10 @@ fn every_help_fits_80_columns() {
         let args: Vec<&str> = [cmd, "--help"].into_iter().filter(|a| !a.is_empty()).collect();
         let (out, err) = run80(&args);
         assert!(out.contains("Usage:"), "{cmd}: {out}{err}");
-        let owned: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-        too_wide(&owned, &out, &err, &mut bad);
+        // Width only: help documents the hex syntax `odds` accepts.
+        for line in out.lines().chain(err.lines()).filter(|l| width(l) > 80) {
+            bad.push(format!("{cmd} --help ({} columns): {line}", width(line)));
+        }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

@@ -10,7 +10,6 @@
 //! which 20 ms is the quiet time `watch` waits for a burst of write events to end).
 
 #[path = "../examples/make_fixtures/generate.rs"]
-#[allow(dead_code)]
 mod generate;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};

@@ -18,43 +18,115 @@ pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
 #[derive(Debug, Clone, Args)]
 pub struct SaveArgs {
     /// The save file: memory card (.mcr .mcd .srm .gme .vgs .vmp ...), single save (.mcs .psv
-    /// .mcb ...), PC SavedData_ww.dat or a Switch JSON save.
+    /// .mcb ...), PC SavedData_ww.dat or a Switch JSON save. `FILE:S` is the same as
+    /// `FILE --save S`.
     pub file: PathBuf,
     /// Which save in the file (`quadmist saves FILE` lists them): 1..15 on a memory card,
-    /// `auto` or SLOT-FILE (e.g. `1-2`) in a PC .dat. Not needed when the file holds one FF9 save.
+    /// `auto` or SLOT-FILE (e.g. `1-2`) in a PC .dat or Switch save. `latest`: on PC, the save
+    /// the file's own metadata names as the last one written (LatestSlot/LatestSave, the one
+    /// `saves` marks "latest"); in a file with one FF9 save, that save. Not needed when the
+    /// file holds one FF9 save.
     #[arg(long, short = 's', value_name = "SAVE")]
     pub save: Option<String>,
 }
 
-/// Reads a whole file, read-only, refusing anything larger than [`MAX_FILE_SIZE`].
-pub fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
-    let file = File::open(path)
-        .map_err(|e| CliError::unusable(format!("cannot open {}: {e}", path.display())))?;
+/// Why `path` is not a file quadmist reads, from its metadata; `None` for a regular file.
+fn not_regular(meta: &std::fs::Metadata) -> Option<&'static str> {
+    let t = meta.file_type();
+    if t.is_file() {
+        return None;
+    }
+    if t.is_dir() {
+        return Some("is a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return Some("is a named pipe (FIFO), which could wait forever for data");
+        }
+        if t.is_socket() {
+            return Some("is a socket");
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return Some("is a device");
+        }
+    }
+    Some("is not a regular file")
+}
+
+/// Opens `path` read-only without blocking on a FIFO (on Unix the open is non-blocking) and
+/// refuses anything but a regular file of at most [`MAX_FILE_SIZE`] bytes.
+fn open_regular(path: &Path) -> Result<File, (&'static str, String)> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| ("cannot open", e.to_string()))?;
+    let meta = file.metadata().map_err(|e| ("cannot open", e.to_string()))?;
+    if let Some(why) = not_regular(&meta) {
+        return Err(("cannot read", format!("it {why}; quadmist reads regular files only")));
+    }
+    if meta.len() > MAX_FILE_SIZE {
+        return Err((
+            "cannot read",
+            format!(
+                "it has {} bytes, more than {} MiB: not a save file",
+                meta.len(),
+                MAX_FILE_SIZE / (1024 * 1024)
+            ),
+        ));
+    }
+    Ok(file)
+}
+
+/// Reads a regular file whole, read-only, refusing FIFOs, devices, directories and anything
+/// larger than [`MAX_FILE_SIZE`] (the size is checked again while reading, for a file that
+/// grows).
+/// The error is the verb (`cannot open`, `cannot read`) and why.
+pub fn read_bounded(path: &Path) -> Result<Vec<u8>, (&'static str, String)> {
+    let file = open_regular(path)?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_SIZE + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| CliError::unusable(format!("cannot read {}: {e}", path.display())))?;
+        .map_err(|e| ("cannot read", e.to_string()))?;
     if bytes.len() as u64 > MAX_FILE_SIZE {
-        return Err(CliError::unusable(format!(
-            "{} is larger than {} MiB: not a save file",
-            path.display(),
-            MAX_FILE_SIZE / (1024 * 1024)
-        )));
+        return Err((
+            "cannot read",
+            format!(
+                "it grew past {} MiB while being read: not a save file",
+                MAX_FILE_SIZE / (1024 * 1024)
+            ),
+        ));
     }
     Ok(bytes)
 }
 
-/// Opens a save file and lists its saves.
+/// Reads a whole file as [`read_bounded`] does; the error names the file.
+pub fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
+    read_bounded(path)
+        .map_err(|(verb, why)| CliError::unusable(format!("{verb} {}: {why}", path.display())))
+}
+
+/// Opens a save file and lists its saves (Memoria sidecars are read later, for the selected
+/// save only: [`load_collection`]).
 pub fn open(path: &Path) -> Result<SaveSet, CliError> {
     let bytes = read_file(path)?;
-    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let neighbour = move |name: &str| -> Option<Vec<u8>> {
-        let p = dir.join(name);
-        p.is_file().then(|| read_file(&p).ok()).flatten()
-    };
     let file_name = path.file_name().and_then(|n| n.to_str());
-    ff9::open(&bytes, file_name, &neighbour)
+    ff9::open(&bytes, file_name, &|_| None)
         .map_err(|e| CliError::unusable(format!("{}: {e}", path.display())))
+}
+
+/// Reads the file `name` beside `path`: `Ok(None)` when there is none.
+fn read_beside(path: &Path, name: &str) -> Result<Option<Vec<u8>>, String> {
+    let p = path.parent().map(Path::to_path_buf).unwrap_or_default().join(name);
+    match std::fs::symlink_metadata(&p) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        _ => read_bounded(&p).map(Some).map_err(|(_, why)| why),
+    }
 }
 
 /// How a hint writes a save selector: `--save 3` (most commands) or `FILE:3` (`odds`, whose
@@ -106,7 +178,28 @@ pub fn select_hinted<'a>(
             format!("its Final Fantasy IX saves are: {}", list.join(", "))
         }
     };
+    if selector.is_some_and(|s| s.trim().eq_ignore_ascii_case("latest")) {
+        let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9 && !s.deleted).collect();
+        // The PC metadata's latest save is the one its listing titles "(latest)".
+        let latest = set.saves.iter().find(|s| s.is_ff9 && s.title.ends_with("(latest)"));
+        return match (latest, ff9.len()) {
+            (Some(s), _) => Ok(s),
+            (None, 1) => Ok(ff9[0]),
+            (None, _) => Err(CliError::usage(format!(
+                "{} does not record which save is the latest (a PC .dat does); choose one \
+                 with --save; {}",
+                path.display(),
+                offer()
+            ))),
+        };
+    }
     if let Some(sel) = selector {
+        if set.saves.is_empty() {
+            return Err(CliError::unusable(format!(
+                "{} holds no save that can be read, so it has no save `{sel}`",
+                path.display()
+            )));
+        }
         let Some(entry) = set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(sel.trim()))
         else {
             return Err(CliError::usage(format!(
@@ -221,7 +314,41 @@ fn one_line(s: &SaveEntry, path: &Path, hint: SelectorHint) -> String {
     format!("{} ({}{deleted})", hint.write(path, &s.selector), s.title)
 }
 
+/// Splits `FILE[:S]` into the file and the save selector. The whole text is a file when it
+/// exists (so Windows paths such as `C:\saves\card.mcr` stay whole); otherwise the part after
+/// the last `:` is the selector when the part before it exists, or when it looks like one
+/// (`1`..`15`, `S-F` or `auto`).
+pub fn parse_save_spec(spec: &str) -> SaveArgs {
+    let whole = || SaveArgs { file: PathBuf::from(spec), save: None };
+    if Path::new(spec).exists() {
+        return whole();
+    }
+    let Some((file, sel)) = spec.rsplit_once(':') else { return whole() };
+    // The same rule as `--save` everywhere: after an existing file, any selector (a wrong
+    // one is a usage error naming the saves there is).
+    if !file.is_empty() && Path::new(file).exists() {
+        return SaveArgs { file: PathBuf::from(file), save: Some(sel.to_string()) };
+    }
+    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let is_selector = sel.eq_ignore_ascii_case("auto")
+        || numeric(sel)
+        || sel.split_once('-').is_some_and(|(a, b)| numeric(a) && numeric(b));
+    if file.is_empty() || !is_selector {
+        return whole();
+    }
+    SaveArgs { file: PathBuf::from(file), save: Some(sel.to_string()) }
+}
+
+/// The file and save named by the arguments: `FILE:S` without `--save` is split.
+pub fn resolve(args: &SaveArgs) -> SaveArgs {
+    match (&args.save, args.file.to_str()) {
+        (None, Some(spec)) if !args.file.exists() => parse_save_spec(spec),
+        _ => args.clone(),
+    }
+}
+
 /// Opens the file, selects the save and decodes its collection; prints the findings on stderr.
+/// The file may be given as `FILE:S` (as `quadmist saves DIR` prints it) instead of `--save S`.
 pub fn load_collection(args: &SaveArgs) -> Result<(SaveEntry, Collection), CliError> {
     load_collection_hinted(args, SelectorHint::Flag)
 }
@@ -231,15 +358,17 @@ pub fn load_collection_hinted(
     args: &SaveArgs,
     hint: SelectorHint,
 ) -> Result<(SaveEntry, Collection), CliError> {
+    let args = &resolve(args);
     let set = open(&args.file)?;
     print_findings(&set.findings);
-    let entry = select_hinted(&set, args.save.as_deref(), &args.file, hint)?;
+    let mut entry = select_hinted(&set, args.save.as_deref(), &args.file, hint)?.clone();
+    entry.load_sidecar(&|name: &str| read_beside(&args.file, name));
     let collection = entry.collection().map_err(|e| {
         CliError::unusable(format!("{} save {}: {e}", args.file.display(), entry.selector))
     })?;
     print_findings(&entry.findings);
     print_findings(&collection.findings);
-    Ok((entry.clone(), collection))
+    Ok((entry, collection))
 }
 
 fn severity_style(s: Severity) -> Style {
@@ -248,6 +377,20 @@ fn severity_style(s: Severity) -> Style {
         Severity::Warning => Style::new().fg_color(Some(AnsiColor::Yellow.into())),
         Severity::Error => Style::new().fg_color(Some(AnsiColor::Red.into())).bold(),
     }
+}
+
+/// `text` with control characters (but line breaks) escaped as `\u{..}`, `\t`, `\r`, so
+/// nothing read from a file or typed on the command line can drive the terminal.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() && c != '\n') {
+        return text.into();
+    }
+    text.chars()
+        .map(
+            |c| if c.is_control() && c != '\n' { c.escape_default().to_string() } else { c.into() },
+        )
+        .collect::<String>()
+        .into()
 }
 
 /// How much of the findings to print (`-q`, default, `-v`).
@@ -366,7 +509,7 @@ pub fn print_findings(findings: &[Finding]) {
     for (severity, message) in finding_lines(&fresh, verbosity()) {
         let st = severity_style(severity);
         let label = severity.to_string();
-        let text = super::text::fit(&format!("{label}: {message}"), width, "  ");
+        let text = super::text::fit(&format!("{label}: {}", printable(&message)), width, "  ");
         let _ = writeln!(err, "{st}{label}{st:#}{}", &text[label.len()..]);
     }
 }
@@ -374,7 +517,11 @@ pub fn print_findings(findings: &[Finding]) {
 /// Prints an error message on stderr.
 pub fn print_error(message: &str) {
     let st = severity_style(Severity::Error);
-    let text = super::text::fit(&format!("error: {message}"), super::text::term_width(), "  ");
+    let text = super::text::fit(
+        &format!("error: {}", printable(message)),
+        super::text::term_width(),
+        "  ",
+    );
     let _ = writeln!(anstream::stderr(), "{st}error{st:#}{}", &text[5..]);
 }
 

@@ -169,14 +169,31 @@ pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Result<Detected, Contain
         if let Some(offset) =
             (0..=len - CARD_SIZE).step_by(64).find(|&o| looks_like_card_at(bytes, o))
         {
-            return Ok(detected(
-                F::RawCard,
-                offset,
-                vec![Finding::warning(format!(
+            let trailing = len - offset - CARD_SIZE;
+            let mut findings = Vec::new();
+            if offset > 0 {
+                findings.push(Finding::warning(format!(
                     "unknown {offset}-byte header before a card image; the card at offset {offset} is read"
-                ))],
-            ));
+                )));
+            }
+            if trailing > 0 {
+                findings.push(Finding::warning(format!(
+                    "{trailing} bytes of unknown data after the card image; ignored"
+                )));
+            }
+            return Ok(detected(F::RawCard, offset, findings));
         }
+    }
+    if len < CARD_SIZE && bytes.starts_with(b"MC") {
+        return Ok(detected(
+            F::RawCard,
+            0,
+            vec![Finding::error(format!(
+                "a raw card image cut short: {len} of {CARD_SIZE} bytes ({} of 128 KiB); the \
+                 missing blocks are read as empty, and saves in them are lost",
+                len / 1024
+            ))],
+        ));
     }
     let head: Vec<String> = bytes.iter().take(8).map(|b| format!("{b:02X}")).collect();
     Err(ContainerError::Unknown(format!(
@@ -209,6 +226,16 @@ fn shifted_gme_card(bytes: &[u8]) -> Option<usize> {
 }
 
 fn detect_psv(bytes: &[u8]) -> Result<Detected, ContainerError> {
+    if bytes.len() < PSV_HEADER {
+        return Ok(detected(
+            ContainerFormat::Psv,
+            PSV_HEADER,
+            vec![Finding::error(format!(
+                "PS3 .psv file of {} bytes, shorter than its {PSV_HEADER}-byte header: no save can be read",
+                bytes.len()
+            ))],
+        ));
+    }
     let kind = u32_at(bytes, 0x3C).unwrap_or(0);
     if kind != 1 {
         return Err(ContainerError::Unsupported(

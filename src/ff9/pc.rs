@@ -335,7 +335,9 @@ pub struct PcSave {
     pub data_size: i32,
     /// The play time at 14,386, when the block holds a finite, non-negative one.
     pub play_time: Option<f64>,
-    /// The Memoria sidecar beside the `.dat` for this block, if any.
+    /// The file name this block's Memoria sidecar would have beside the `.dat` (spec §d).
+    pub sidecar_name: Option<String>,
+    /// The Memoria sidecar, once read by [`super::SaveEntry::load_sidecar`].
     pub sidecar: Option<SidecarFile>,
 }
 
@@ -414,7 +416,9 @@ fn padding_ok(ciphertext: &[u8], data_size: i32) -> Option<bool> {
     Some(last[AES_BLOCK - pad..].iter().all(|&b| usize::from(b) == pad))
 }
 
-/// Lists the saves in a `.dat`, reading each save's Memoria sidecar through `neighbour`.
+/// Lists the saves in a `.dat`, reading each save's Memoria sidecar through `neighbour`
+/// (pass `&|_| None` and call [`SaveEntry::load_sidecar`] on the one save wanted to read
+/// only that one).
 pub fn open(
     bytes: &[u8],
     file_name: Option<&str>,
@@ -522,15 +526,7 @@ fn entry(
             slot.name()
         )));
     }
-    let sidecar = file_name.and_then(|n| slot.sidecar_name(n)).and_then(|name| {
-        let bytes = neighbour(&name)?;
-        findings.push(Finding::info(format!(
-            "Memoria sidecar {name} is beside the save; its card list replaces the vanilla one \
-             when its play time matches"
-        )));
-        Some(SidecarFile { name, bytes })
-    });
-    SaveEntry::unboxed(
+    let mut entry = SaveEntry::unboxed(
         slot.selector(),
         slot.name(),
         play_time,
@@ -541,7 +537,10 @@ fn entry(
             ciphertext: block.to_vec(),
             data_size: meta.data_size,
             play_time,
-            sidecar,
+            sidecar_name: file_name.and_then(|n| slot.sidecar_name(n)),
+            sidecar: None,
         }),
-    )
+    );
+    entry.load_sidecar(&|name: &str| Ok(neighbour(name)));
+    entry
 }

@@ -4,6 +4,7 @@ mod brute;
 mod shared;
 mod simplejson;
 
+mod bounds;
 mod catalogue;
 mod cli_end_to_end;
 mod container_build;
@@ -34,3 +35,4 @@ mod psx_selection;
 mod score_contribution;
 mod switch_json;
 mod watch_cli;
+mod width80;

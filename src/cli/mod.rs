@@ -22,6 +22,7 @@ pub mod diff;
 pub mod icon;
 pub mod odds;
 pub mod plan;
+pub mod report;
 pub mod saves;
 pub mod score;
 pub mod text;
@@ -83,6 +84,8 @@ pub enum Command {
     Diff(diff::DiffArgs),
     /// Wait for a save file to change and print what changed, until interrupted.
     Watch(watch::WatchArgs),
+    /// Write the collection as one HTML page: album, score, plan, source and findings.
+    Report(report::ReportArgs),
 }
 
 /// An error that ends the command with an exit code.
@@ -157,5 +160,6 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Odds(a) => odds::run(&a),
         Command::Diff(a) => diff::run(&a),
         Command::Watch(a) => watch::run(&a),
+        Command::Report(a) => report::run(&a),
     }
 }

@@ -70,7 +70,7 @@ impl OddsChoice {
     }
 }
 
-fn parse_target(s: &str) -> Result<u32, String> {
+pub(crate) fn parse_target(s: &str) -> Result<u32, String> {
     match s.trim() {
         "1698" | "master" => Ok(MASTER_POINTS),
         "1700" | "max" | "maximum" => Ok(PERFECT_POINTS),

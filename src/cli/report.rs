@@ -807,6 +807,23 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_or_odd_collection_still_makes_a_page() {
+        // No card at all: 100 outlines, 0 points.
+        let html = page(&Collection::new(Platform::Switch, vec![]));
+        assert_eq!(html.matches("data-owned=\"0\"").count(), 100);
+        assert!(html.contains("data-points=\"0\""));
+        // An id outside the catalogue, an unknown type and stats over their caps.
+        let mut odd = card(1, 200, 0x01, CardType::Unknown(9));
+        odd.atk = 255;
+        let mut over = card(2, 0, 0x02, P);
+        over.atk = 250; // Goblin's attack cap is far lower
+        let html = page(&Collection::new(Platform::Pc, vec![odd, over]));
+        assert!(html.contains("1 card has an id outside the catalogue"));
+        assert!(html.contains("(over the cap)"));
+        assert_eq!(html.matches("<details class=\"card").count(), 100);
+    }
+
+    #[test]
     fn the_default_page_name_says_which_save() {
         let f = Path::new("/saves/memcard.mcr");
         assert_eq!(default_output(f, None), PathBuf::from("memcard-collection.html"));

@@ -439,7 +439,7 @@ pub const REPEATS_SHOWN: usize = 3;
 fn kind(f: &Finding) -> (Severity, String) {
     let mut k = String::with_capacity(f.message.len());
     let mut word = String::new();
-    let mut flush = |word: &mut String, k: &mut String| {
+    let flush = |word: &mut String, k: &mut String| {
         if word.chars().any(|c| c.is_ascii_digit()) {
             k.push('#');
         } else {

@@ -117,7 +117,17 @@ pub fn open(path: &Path) -> Result<SaveSet, CliError> {
     let bytes = read_file(path)?;
     let file_name = path.file_name().and_then(|n| n.to_str());
     ff9::open(&bytes, file_name, &|_| None)
-        .map_err(|e| CliError::unusable(format!("{}: {e}", path.display())))
+        .map_err(|e| CliError::unusable(name_once(path, &e.to_string())))
+}
+
+/// `PATH: message`, the file named once: a message that names the file itself (by its file
+/// name, as the library does) loses that name.
+pub fn name_once(path: &Path, message: &str) -> String {
+    let message = match path.file_name().and_then(|n| n.to_str()) {
+        Some(name) => message.replace(&format!("{name}: "), ""),
+        None => message.to_string(),
+    };
+    format!("{}: {message}", path.display())
 }
 
 /// Reads the file `name` beside `path`: `Ok(None)` when there is none.
@@ -541,6 +551,16 @@ pub fn stdout() -> anstream::AutoStream<std::io::Stdout> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_names_the_file_once() {
+        let p = Path::new("dir/README.md");
+        assert_eq!(
+            name_once(p, "not a PS1 memory card or save file: README.md: 11849 bytes"),
+            "dir/README.md: not a PS1 memory card or save file: 11849 bytes"
+        );
+        assert_eq!(name_once(p, "damaged"), "dir/README.md: damaged");
+    }
 
     #[test]
     fn repeats_of_one_kind_collapse_and_quiet_keeps_errors() {

@@ -475,8 +475,8 @@ pub fn render_text(
 }
 
 fn load(spec: &str) -> Result<(SaveArgs, SaveEntry, Collection), super::CliError> {
-    let args = super::odds::parse_save_spec(spec);
-    let (entry, c) = common::load_collection(&args)?;
+    let args = common::parse_save_spec(spec);
+    let (entry, c) = common::load_collection_hinted(&args, common::SelectorHint::FileSuffix)?;
     Ok((args, entry, c))
 }
 

@@ -163,7 +163,7 @@ fn text_reports_are_numbered_and_say_what_changed() {
     }
     let text = body.join("\n");
     assert!(text.contains("Matches: 14 wins → 69 (+55)"), "{text}");
-    assert!(text.contains("33 cards won:"), "{text}");
+    assert!(text.contains("33 new cards (won, bought or received):"), "{text}");
     assert!(!text.contains("Change 2"), "{text}");
 }
 

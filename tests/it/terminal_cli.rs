@@ -204,3 +204,17 @@ fn a_random_card_gets_a_few_lines_of_findings_not_dozens() {
     let (_, quiet) = run80(&["saves", f, "-q"]);
     assert!(quiet.lines().all(|l| l.starts_with("error") || l.starts_with("  ")), "{quiet}");
 }
+
+#[test]
+fn a_file_named_twice_has_its_findings_printed_once() {
+    if !shared::exists("data/real/psx-ff9/bad.gme") {
+        return;
+    }
+    let f = shared::path("data/real/psx-ff9/bad.gme");
+    let f = f.to_str().unwrap();
+    let (out, err) = run80(&["odds", f, "--card", "1", "--vs-save", f, "--vs-card", "2"]);
+    assert_eq!(err.matches("GME header is 11 bytes short").count(), 1, "{err}");
+    // Goblin 5/P/7/2 attacks Fang 6/P/9/3: P, atk 5 against pdef 9.
+    let attack = quadmist::rules::battle::win_chance(5, 9);
+    assert!(out.contains(&format!("Goblin wins {:.2}% ({attack})", 100.0 * attack.to_f64())));
+}

@@ -151,7 +151,8 @@ fn text_reports_are_numbered_and_say_what_changed() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("card.mcr");
     std::fs::write(&path, card(3)).unwrap();
-    let w = start(&path, false);
+    // Named as FILE:S, the form `diff` takes.
+    let w = start(&dir.path().join("card.mcr:1"), false);
     let tmp = dir.path().join("card.tmp");
     std::fs::write(&tmp, card(2)).unwrap();
     std::fs::rename(&tmp, &path).unwrap();

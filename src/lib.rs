@@ -19,6 +19,7 @@ pub mod cli;
 pub mod container;
 pub mod ff9;
 pub mod finding;
+pub mod game;
 pub mod plan;
 pub mod rules;
 

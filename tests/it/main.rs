@@ -27,3 +27,4 @@ mod psx_fixtures;
 mod psx_legality;
 mod score_contribution;
 mod switch_json;
+mod game_vectors;

@@ -13,6 +13,7 @@ pub mod odds;
 pub mod plan;
 pub mod saves;
 pub mod score;
+pub mod simulate;
 
 /// Exit code: success (findings, even errors, may have been reported on stderr).
 pub const EXIT_OK: u8 = 0;
@@ -57,6 +58,8 @@ pub enum Command {
     Plan(plan::PlanArgs),
     /// A card's exact chance to win a card battle.
     Odds(odds::OddsArgs),
+    /// Play whole matches from random deals against the game's AI; win rates with intervals.
+    Simulate(simulate::SimulateArgs),
 }
 
 /// An error that ends the command with an exit code.
@@ -123,5 +126,6 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Score(a) => score::run(&a),
         Command::Plan(a) => plan::run(&a),
         Command::Odds(a) => odds::run(&a),
+        Command::Simulate(a) => simulate::run_simulate(&a),
     }
 }

@@ -19,3 +19,5 @@ pub mod ai;
 pub mod board;
 pub mod card;
 pub mod engine;
+pub mod search;
+pub mod sim;

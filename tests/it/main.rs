@@ -28,3 +28,4 @@ mod psx_legality;
 mod score_contribution;
 mod switch_json;
 mod game_vectors;
+mod game_search;

@@ -165,7 +165,13 @@ pub fn distribution(view: &AiView, board: &Board, side: Side, wise: u8) -> Vec<C
 /// One decision, drawing from `rng` exactly as the game does (§4.4): R(15,31) and R(−2,21)
 /// (drawn as R(0,23): they only set delays), the Wise roll, R(0,A) and R(0,D) for every
 /// (card, free cell) pair with a fight, then the selection pass's tie draws.
-pub fn decide(view: &AiView, board: &Board, side: Side, wise: u8, rng: &mut impl RangeRng) -> (u8, u8) {
+pub fn decide(
+    view: &AiView,
+    board: &Board,
+    side: Side,
+    wise: u8,
+    rng: &mut impl RangeRng,
+) -> (u8, u8) {
     let wise = wise.min(3);
     rng.range(15, 31);
     rng.range(0, 23);

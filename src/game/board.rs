@@ -224,10 +224,15 @@ impl Board {
 
     /// Battle targets (slots, direction order) and free captures (slot mask) of a card with
     /// `arrows` owned by `side` standing on `cell` (§2.3).
-    pub fn classify(&self, arrows_of: &[u8; 10], side: Side, arrows: u8, cell: u8) -> ([u8; 8], u8, u16) {
+    pub fn classify(
+        &self,
+        arrows_of: &[u8; 10],
+        side: Side,
+        arrows: u8,
+        cell: u8,
+    ) -> ([u8; 8], u8, u16) {
         let (mut targets, mut len, mut free) = ([0u8; 8], 0u8, 0u16);
-        for d in 0..8 {
-            let n = NEIGHBOURS[cell as usize][d];
+        for (d, &n) in NEIGHBOURS[cell as usize].iter().enumerate() {
             if n == EMPTY {
                 continue;
             }
@@ -258,7 +263,8 @@ impl Board {
         self.hands &= !(1 << slot);
         self.placed |= 1 << slot;
         let side = self.side(slot);
-        let (targets, len, pending) = self.classify(arrows_of, side, arrows_of[slot as usize], cell);
+        let (targets, len, pending) =
+            self.classify(arrows_of, side, arrows_of[slot as usize], cell);
         let turn = Turn { attacker: slot, cell, targets, len, pending, battles: 0 };
         if len == 0 {
             self.set_side(pending, side);
@@ -272,11 +278,10 @@ impl Board {
         let cell = self.cells.iter().position(|&c| c == card).unwrap_or(0);
         let arrows = arrows_of[card as usize];
         let mut m = 0;
-        for d in 0..8 {
+        for (d, &n) in NEIGHBOURS[cell].iter().enumerate() {
             if arrows & (1 << d) == 0 {
                 continue;
             }
-            let n = NEIGHBOURS[cell][d];
             if n == EMPTY {
                 continue;
             }
@@ -293,7 +298,13 @@ impl Board {
     /// combo and, after the first battle, the pending free captures; on a loss the attacker's
     /// combo, and the turn ends. Returns the slots that changed side. When the turn is over the
     /// mover changes.
-    pub fn battle(&mut self, arrows_of: &[u8; 10], turn: &mut Turn, defender: u8, won: bool) -> u16 {
+    pub fn battle(
+        &mut self,
+        arrows_of: &[u8; 10],
+        turn: &mut Turn,
+        defender: u8,
+        won: bool,
+    ) -> u16 {
         debug_assert!(turn.targets().contains(&defender));
         let side = self.side(turn.attacker);
         let before = self.red;
@@ -334,8 +345,16 @@ mod tests {
         assert_eq!(interaction(0x00, 0x40, 2), -1);
         assert_eq!(interaction(0x00, 0x00, 2), 0);
         let cell = |x: u8, y: u8| x + 4 * y;
-        let expected =
-            [cell(1, 0), cell(2, 0), cell(2, 1), cell(2, 2), cell(1, 2), cell(0, 2), cell(0, 1), cell(0, 0)];
+        let expected = [
+            cell(1, 0),
+            cell(2, 0),
+            cell(2, 1),
+            cell(2, 2),
+            cell(1, 2),
+            cell(0, 2),
+            cell(0, 1),
+            cell(0, 0),
+        ];
         assert_eq!(NEIGHBOURS[cell(1, 1) as usize], expected);
         assert_eq!(NEIGHBOURS[0], [EMPTY, EMPTY, 1, 5, 4, EMPTY, EMPTY, EMPTY]);
     }

@@ -175,28 +175,19 @@ impl GameCard {
 /// The values a battle value (a stat, or the highest or lowest of several) can take, with
 /// probabilities; at most 16 values since every span is at most 16 wide when not exact.
 fn spread(spans: &[Span], highest: bool) -> Vec<(u32, f64)> {
-    let lo = if highest {
-        spans.iter().map(|s| s.lo).max()
-    } else {
-        spans.iter().map(|s| s.lo).min()
-    }
-    .unwrap_or(0);
-    let hi = if highest {
-        spans.iter().map(|s| s.hi).max()
-    } else {
-        spans.iter().map(|s| s.hi).min()
-    }
-    .unwrap_or(0);
+    let lo =
+        if highest { spans.iter().map(|s| s.lo).max() } else { spans.iter().map(|s| s.lo).min() }
+            .unwrap_or(0);
+    let hi =
+        if highest { spans.iter().map(|s| s.hi).max() } else { spans.iter().map(|s| s.hi).min() }
+            .unwrap_or(0);
     // P(extreme ≤ v) for the highest, P(extreme ≥ v) for the lowest.
     let at_most = |v: i32| spans.iter().map(|s| s.cdf(v)).product::<f64>();
     let at_least = |v: i32| spans.iter().map(|s| 1.0 - s.cdf(v - 1)).product::<f64>();
     (i32::from(lo)..=i32::from(hi))
         .map(|v| {
-            let p = if highest {
-                at_most(v) - at_most(v - 1)
-            } else {
-                at_least(v) - at_least(v + 1)
-            };
+            let p =
+                if highest { at_most(v) - at_most(v - 1) } else { at_least(v) - at_least(v + 1) };
             (v.max(1) as u32, p)
         })
         .filter(|&(_, p)| p > 0.0)
@@ -206,11 +197,14 @@ fn spread(spans: &[Span], highest: bool) -> Vec<(u32, f64)> {
 /// The attack and defence value spreads for an attacker of type `attacker_type`. An unknown
 /// type code leaves both values at 0 in the game's switch, which count as 1: the attacker never
 /// wins (inferred from the code's structure).
+/// A battle value's distribution: (value ≥ 1, probability).
+type Distribution = Vec<(u32, f64)>;
+
 fn values(
     attacker: &GameCard,
     attacker_type: CardType,
     defender: &GameCard,
-) -> (Vec<(u32, f64)>, Vec<(u32, f64)>) {
+) -> (Distribution, Distribution) {
     let (a, d) = (attacker, defender);
     match attacker_type {
         CardType::Physical => (spread(&[a.atk], true), spread(&[d.pdef], true)),
@@ -261,7 +255,11 @@ pub fn exact_win_chance(
 
 /// The start values the game's `Calculate` uses (A, D after 0 → 1), taking the middle of any
 /// inexact span; the game AI's `winChance` is ⌊100·A/(A+D)⌋ of these.
-pub fn start_values(attacker: &GameCard, attacker_type: CardType, defender: &GameCard) -> (u32, u32) {
+pub fn start_values(
+    attacker: &GameCard,
+    attacker_type: CardType,
+    defender: &GameCard,
+) -> (u32, u32) {
     let (a, d) = values(&attacker.middle(), attacker_type, &defender.middle());
     (a.first().map_or(1, |v| v.0), d.first().map_or(1, |v| v.0))
 }
@@ -283,7 +281,9 @@ mod tests {
                 Some(Ratio::new(num, den))
             );
         }
-        assert!((win_probability(&att(16), CardType::Physical, &def(0)) - 15.0 / 16.0).abs() < 1e-12);
+        assert!(
+            (win_probability(&att(16), CardType::Physical, &def(0)) - 15.0 / 16.0).abs() < 1e-12
+        );
         assert_eq!(win_probability(&att(1), CardType::Physical, &def(200)), 0.0);
         assert_eq!(win_probability(&att(0), CardType::Physical, &def(0)), 0.0);
     }

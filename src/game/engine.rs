@@ -289,7 +289,12 @@ impl Match {
     /// Fights the pending battle against `defender` with this outcome; `winner_evolves` applies
     /// the winner's evolution roll (P/M → X, X → A; ignored for A). Returns the slots that
     /// changed side.
-    pub fn fight(&mut self, defender: u8, won: bool, winner_evolves: bool) -> Result<u16, MoveError> {
+    pub fn fight(
+        &mut self,
+        defender: u8,
+        won: bool,
+        winner_evolves: bool,
+    ) -> Result<u16, MoveError> {
         let Some(mut turn) = self.turn else { return Err(MoveError::NoBattle) };
         let allowed = match chooser(&self.board, &turn) {
             Chooser::Automatic(s) => s == defender,

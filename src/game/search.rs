@@ -185,7 +185,12 @@ fn sigmoid(x: f64) -> f64 {
 impl Searcher {
     /// A searcher for these ten cards (slots 0..=4 the player's, 5..=9 the opponent's, types as
     /// at the start of the match) with a transposition table of 2^`table_bits` entries.
-    pub fn new(cards: &[GameCard; 10], opponent: Opponent, goal: Goal, table_bits: u32) -> Searcher {
+    pub fn new(
+        cards: &[GameCard; 10],
+        opponent: Opponent,
+        goal: Goal,
+        table_bits: u32,
+    ) -> Searcher {
         let hand_types = cards.map(|c| c.card_type);
         let mut odds = [[[0.0; 5]; 10]; 10];
         for a in 0..10 {
@@ -432,7 +437,15 @@ impl Searcher {
     }
 
     /// Places `slot` on `cell` and resolves the turn.
-    fn placement(&mut self, b: &Board, slot: u8, cell: u8, depth: u32, alpha: f64, beta: f64) -> Value {
+    fn placement(
+        &mut self,
+        b: &Board,
+        slot: u8,
+        cell: u8,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> Value {
         let mut nb = *b;
         let turn = nb.place(&self.arrows, slot, cell);
         if turn.is_over() {
@@ -443,7 +456,15 @@ impl Searcher {
     }
 
     /// The next battle of a turn: the target is automatic or chosen by the player.
-    fn battles(&mut self, b: &Board, turn: Turn, t: CardType, depth: u32, alpha: f64, beta: f64) -> Value {
+    fn battles(
+        &mut self,
+        b: &Board,
+        turn: Turn,
+        t: CardType,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> Value {
         match chooser(b, &turn) {
             Chooser::Automatic(d) => self.fight(b, turn, d, t, depth, alpha, beta),
             Chooser::Side(side) => {
@@ -482,7 +503,16 @@ impl Searcher {
     /// One battle: a chance node over its outcome (and the attacker's evolution when it fights
     /// on).
     #[allow(clippy::too_many_arguments)]
-    fn fight(&mut self, b: &Board, turn: Turn, d: u8, t: CardType, depth: u32, alpha: f64, beta: f64) -> Value {
+    fn fight(
+        &mut self,
+        b: &Board,
+        turn: Turn,
+        d: u8,
+        t: CardType,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> Value {
         let p = self.odds[turn.attacker as usize][d as usize][type_index(t)];
         let (lo, hi) = self.range();
         let mut ch = Star1::new(alpha, beta, lo, hi);
@@ -587,7 +617,13 @@ impl Searcher {
 
     /// The best next target for the player when several face the attacker in a turn in
     /// progress (`t` the attacker's type now).
-    pub fn best_target(&mut self, b: &Board, turn: Turn, t: CardType, budget_depth: u32) -> Option<(u8, Value)> {
+    pub fn best_target(
+        &mut self,
+        b: &Board,
+        turn: Turn,
+        t: CardType,
+        budget_depth: u32,
+    ) -> Option<(u8, Value)> {
         let (lo, hi) = self.range();
         turn.targets()
             .to_vec()

@@ -257,8 +257,8 @@ fn t5_wise_1_distribution() {
     assert!((total - 1.0).abs() < 1e-12);
     let p = |slot, c| d.iter().find(|x| x.slot == slot && x.cell == c).map_or(0.0, |x| x.p);
     let q: f64 = 0.035; // ⌊1000/28⌋/1000
-    // Kept (63 %): N0@(2,1). Zeroed (37 %): N0@(2,1) is the 9th of 28 tied entries in loop
-    // order ((0,0) (0,1) (0,2) (0,3) (1,0) (1,2) (1,3) (2,0) (2,1); (1,1) is occupied).
+                        // Kept (63 %): N0@(2,1). Zeroed (37 %): N0@(2,1) is the 9th of 28 tied entries in loop
+                        // order ((0,0) (0,1) (0,2) (0,3) (1,0) (1,2) (1,3) (2,0) (2,1); (1,1) is occupied).
     let zeroed_7th = q * (1.0 - q).powi(28 - 9);
     assert!((p(5, cell(2, 1)) - (0.63 + 0.37 * zeroed_7th)).abs() < 1e-12);
     assert!((p(5, cell(0, 0)) - 0.37 * (1.0 - q).powi(27)).abs() < 1e-12);

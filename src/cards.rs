@@ -55,11 +55,10 @@ pub fn digit(value: u8) -> u8 {
 
 /// The in-game string of a card, e.g. `3P2A` (atk, type, pdef, mdef digits).
 pub fn display_string(card: &CardRecord) -> String {
-    format!(
-        "{:X}{}{:X}{:X}",
-        digit(card.atk),
-        card.card_type.letter(),
-        digit(card.pdef),
-        digit(card.mdef)
-    )
+    digits_string(digit(card.atk), card.card_type, digit(card.pdef), digit(card.mdef))
+}
+
+/// The in-game string from the three digits (0..15 each) and the type, e.g. `3P2A`.
+pub fn digits_string(atk: u8, card_type: CardType, pdef: u8, mdef: u8) -> String {
+    format!("{:X}{}{:X}{:X}", atk.min(15), card_type.letter(), pdef.min(15), mdef.min(15))
 }

@@ -62,3 +62,61 @@ impl fmt::Display for Finding {
 pub fn has_error(findings: &[Finding]) -> bool {
     findings.iter().any(|f| f.severity == Severity::Error)
 }
+
+/// How many findings of one kind a reader keeps before the rest are only counted (a bound on
+/// memory and output; the command line shows fewer unless asked, see `cli::common`).
+pub const REPEATS_KEPT: usize = 20;
+
+/// A finding's kind: its severity and its message with every run of digits replaced by `#`
+/// (`card entry 7: invalid id 200` and `card entry 9: invalid id 201` are one kind).
+fn kind(f: &Finding) -> (Severity, String) {
+    let mut key = String::with_capacity(f.message.len());
+    for c in f.message.chars() {
+        if !c.is_ascii_digit() {
+            key.push(c);
+        } else if !key.ends_with('#') {
+            key.push('#');
+        }
+    }
+    (f.severity, key)
+}
+
+/// Keeps the first [`REPEATS_KEPT`] findings of each kind (see `kind`) in order and replaces
+/// the rest by one finding per kind, "N more findings of the kind above", right after
+/// the last one kept.
+/// Linear in the number of findings.
+pub fn limit_repeats(findings: Vec<Finding>) -> Vec<Finding> {
+    use std::collections::HashMap;
+    let mut counts: HashMap<(Severity, String), usize> = HashMap::new();
+    let keys: Vec<(Severity, String)> = findings.iter().map(kind).collect();
+    for k in &keys {
+        *counts.entry(k.clone()).or_insert(0) += 1;
+    }
+    if counts.values().all(|&n| n <= REPEATS_KEPT) {
+        return findings;
+    }
+    let mut seen: HashMap<&(Severity, String), usize> = HashMap::new();
+    let mut out = Vec::new();
+    for (f, k) in findings.into_iter().zip(&keys) {
+        let n = seen.entry(k).or_insert(0);
+        *n += 1;
+        if *n > REPEATS_KEPT {
+            continue;
+        }
+        let total = counts[k];
+        let last_kept = *n == REPEATS_KEPT && total > REPEATS_KEPT;
+        let severity = f.severity;
+        out.push(f);
+        if last_kept {
+            let more = total - REPEATS_KEPT;
+            out.push(Finding {
+                severity,
+                message: format!(
+                    "{more} more findings of the kind above (only the first {REPEATS_KEPT} of \
+                     a kind are kept)"
+                ),
+            });
+        }
+    }
+    out
+}

@@ -7,7 +7,8 @@
 //!    → a platform-neutral [`ff9::Collection`].
 //! 3. [`cards`] and [`rules`]: the card catalogue, stat encoding, scoring, ranks, growth,
 //!    battle odds and legality checks. Pure functions.
-//! 4. [`plan`]: exact optimisers (zero-loss discards, budgeted discards, the road to Master).
+//! 4. [`plan`]: exact optimisers (zero-loss discards, budgeted discards, the road to Master);
+//!    [`diff`]: what changed between two saves, cards matched under the growth rules.
 //! 5. [`cli`]: the `quadmist` command line. Only this layer prints.
 //!
 //! [`finding`] holds the report type every layer shares.
@@ -17,6 +18,7 @@
 pub mod cards;
 pub mod cli;
 pub mod container;
+pub mod diff;
 pub mod ff9;
 pub mod finding;
 pub mod game;

@@ -38,7 +38,7 @@ impl RangeRng for GameRng {
 
 /// One FF9 save on the fixture card.
 pub struct FixtureSave {
-    /// Directory name, e.g. `BASLUS-0129600000-00`.
+    /// Directory name, e.g. `BASLUS-0125100000-00` (disc 1's code on every disc, as the game writes it).
     pub name: String,
     /// The block's contents.
     pub block: FF9Block,
@@ -186,11 +186,11 @@ impl Player {
 pub fn saves() -> Vec<FixtureSave> {
     let mut rng = GameRng(ChaCha8Rng::seed_from_u64(SEED));
     let mut p = Player { slots: [None; CARD_SLOTS], wins: 0, losses: 0, draws: 0 };
-    // (stage, product code, disc, leader level, location, play time, gil)
+    // (stage, disc, leader level, location, play time, gil). The game names every save with
+    // disc 1's product code; the disc is in the block (ff9-save-formats §a.1).
     let stages = [
         (
             Stage { new_cards: 22, id_limit: 30, wins: 14, losses: 4, draws: 2, discards: 0 },
-            "SLUS-01251",
             1,
             11,
             "Dali",
@@ -199,7 +199,6 @@ pub fn saves() -> Vec<FixtureSave> {
         ),
         (
             Stage { new_cards: 40, id_limit: 70, wins: 55, losses: 9, draws: 6, discards: 2 },
-            "SLUS-01295",
             2,
             34,
             "Lindblum",
@@ -208,7 +207,6 @@ pub fn saves() -> Vec<FixtureSave> {
         ),
         (
             Stage { new_cards: 55, id_limit: 100, wins: 120, losses: 14, draws: 9, discards: 3 },
-            "SLUS-01296",
             3,
             52,
             "Black Mage Village",
@@ -217,10 +215,10 @@ pub fn saves() -> Vec<FixtureSave> {
         ),
     ];
     let mut out = Vec::new();
-    for (file, (stage, code, disc, level, location, seconds, gil)) in (0..3u8).rev().zip(stages) {
+    for (file, (stage, disc, level, location, seconds, gil)) in (0..3u8).rev().zip(stages) {
         p.play(&stage, &mut rng);
         out.push(FixtureSave {
-            name: format!("BA{code}00000-{file:02}"),
+            name: format!("BASLUS-0125100000-{file:02}"),
             block: FF9Block {
                 file_number: file + 1,
                 leader_name: "Zidane".into(),

@@ -8,6 +8,8 @@ use clap::Args;
 use std::fs::File;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::Mutex;
 
 /// Largest file quadmist reads (no save format comes near it).
 pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
@@ -16,43 +18,134 @@ pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
 #[derive(Debug, Clone, Args)]
 pub struct SaveArgs {
     /// The save file: memory card (.mcr .mcd .srm .gme .vgs .vmp ...), single save (.mcs .psv
-    /// .mcb ...), PC SavedData_ww.dat or a Switch JSON save.
+    /// .mcb ...), PC SavedData_ww.dat or a Switch JSON save. `FILE:S` is the same as
+    /// `FILE --save S`.
     pub file: PathBuf,
     /// Which save in the file (`quadmist saves FILE` lists them): 1..15 on a memory card,
-    /// `auto` or SLOT-FILE (e.g. `1-2`) in a PC .dat. Not needed when the file holds one FF9 save.
+    /// `auto` or SLOT-FILE (e.g. `1-2`) in a PC .dat or Switch save. `latest`: on PC, the save
+    /// the file's own metadata names as the last one written (LatestSlot/LatestSave, the one
+    /// `saves` marks "latest"); in a file with one FF9 save, that save. Not needed when the
+    /// file holds one FF9 save.
     #[arg(long, short = 's', value_name = "SAVE")]
     pub save: Option<String>,
 }
 
-/// Reads a whole file, read-only, refusing anything larger than [`MAX_FILE_SIZE`].
-pub fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
-    let file = File::open(path)
-        .map_err(|e| CliError::unusable(format!("cannot open {}: {e}", path.display())))?;
+/// Why `path` is not a file quadmist reads, from its metadata; `None` for a regular file.
+fn not_regular(meta: &std::fs::Metadata) -> Option<&'static str> {
+    let t = meta.file_type();
+    if t.is_file() {
+        return None;
+    }
+    if t.is_dir() {
+        return Some("is a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return Some("is a named pipe (FIFO), which could wait forever for data");
+        }
+        if t.is_socket() {
+            return Some("is a socket");
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return Some("is a device");
+        }
+    }
+    Some("is not a regular file")
+}
+
+/// Opens `path` read-only without blocking on a FIFO (on Unix the open is non-blocking) and
+/// refuses anything but a regular file of at most [`MAX_FILE_SIZE`] bytes.
+fn open_regular(path: &Path) -> Result<File, (&'static str, String)> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| ("cannot open", e.to_string()))?;
+    let meta = file.metadata().map_err(|e| ("cannot open", e.to_string()))?;
+    if let Some(why) = not_regular(&meta) {
+        return Err(("cannot read", format!("it {why}; quadmist reads regular files only")));
+    }
+    if meta.len() > MAX_FILE_SIZE {
+        return Err((
+            "cannot read",
+            format!(
+                "it has {} bytes, more than {} MiB: not a save file",
+                meta.len(),
+                MAX_FILE_SIZE / (1024 * 1024)
+            ),
+        ));
+    }
+    Ok(file)
+}
+
+/// Reads a regular file whole, read-only, refusing FIFOs, devices, directories and anything
+/// larger than [`MAX_FILE_SIZE`] (the size is checked again while reading, for a file that
+/// grows).
+/// The error is the verb (`cannot open`, `cannot read`) and why.
+pub fn read_bounded(path: &Path) -> Result<Vec<u8>, (&'static str, String)> {
+    let file = open_regular(path)?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_SIZE + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| CliError::unusable(format!("cannot read {}: {e}", path.display())))?;
+        .map_err(|e| ("cannot read", e.to_string()))?;
     if bytes.len() as u64 > MAX_FILE_SIZE {
-        return Err(CliError::unusable(format!(
-            "{} is larger than {} MiB: not a save file",
-            path.display(),
-            MAX_FILE_SIZE / (1024 * 1024)
-        )));
+        return Err((
+            "cannot read",
+            format!(
+                "it grew past {} MiB while being read: not a save file",
+                MAX_FILE_SIZE / (1024 * 1024)
+            ),
+        ));
     }
     Ok(bytes)
 }
 
-/// Opens a save file and lists its saves.
+/// Reads a whole file as [`read_bounded`] does; the error names the file.
+pub fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
+    read_bounded(path)
+        .map_err(|(verb, why)| CliError::unusable(format!("{verb} {}: {why}", path.display())))
+}
+
+/// Opens a save file and lists its saves (Memoria sidecars are read later, for the selected
+/// save only: [`load_collection`]).
 pub fn open(path: &Path) -> Result<SaveSet, CliError> {
     let bytes = read_file(path)?;
-    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let neighbour = move |name: &str| -> Option<Vec<u8>> {
-        let p = dir.join(name);
-        p.is_file().then(|| read_file(&p).ok()).flatten()
-    };
     let file_name = path.file_name().and_then(|n| n.to_str());
-    ff9::open(&bytes, file_name, &neighbour)
+    ff9::open(&bytes, file_name, &|_| None)
         .map_err(|e| CliError::unusable(format!("{}: {e}", path.display())))
+}
+
+/// Reads the file `name` beside `path`: `Ok(None)` when there is none.
+fn read_beside(path: &Path, name: &str) -> Result<Option<Vec<u8>>, String> {
+    let p = path.parent().map(Path::to_path_buf).unwrap_or_default().join(name);
+    match std::fs::symlink_metadata(&p) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        _ => read_bounded(&p).map(Some).map_err(|(_, why)| why),
+    }
+}
+
+/// How a hint writes a save selector: `--save 3` (most commands) or `FILE:3` (`odds`, whose
+/// `--save` takes the file and the save together).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SelectorHint {
+    /// `--save S`.
+    Flag,
+    /// `FILE:S`.
+    FileSuffix,
+}
+
+impl SelectorHint {
+    fn write(self, path: &Path, selector: &str) -> String {
+        match self {
+            SelectorHint::Flag => format!("--save {selector}"),
+            SelectorHint::FileSuffix => format!("{}:{selector}", path.display()),
+        }
+    }
 }
 
 /// Picks the FF9 save named by `selector`, or the only FF9 save when none is given.
@@ -61,27 +154,89 @@ pub fn select<'a>(
     selector: Option<&str>,
     path: &Path,
 ) -> Result<&'a SaveEntry, CliError> {
+    select_hinted(set, selector, path, SelectorHint::Flag)
+}
+
+/// [`select`], with hints written as `hint` says.
+///
+/// Only Final Fantasy IX saves are ever chosen or offered: a selector naming another game's
+/// save (or an FF9 look-alike that is not a game save) ends with exit 1 and the FF9 saves the
+/// file does hold. A deleted FF9 save can be chosen; without a selector it is taken only when
+/// it is the file's only FF9 save, with a warning.
+pub fn select_hinted<'a>(
+    set: &'a SaveSet,
+    selector: Option<&str>,
+    path: &Path,
+    hint: SelectorHint,
+) -> Result<&'a SaveEntry, CliError> {
+    let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9).collect();
+    let offer = || -> String {
+        if ff9.is_empty() {
+            "it holds no Final Fantasy IX save".into()
+        } else {
+            let list: Vec<String> = ff9.iter().map(|s| one_line(s, path, hint)).collect();
+            format!("its Final Fantasy IX saves are: {}", list.join(", "))
+        }
+    };
+    if selector.is_some_and(|s| s.trim().eq_ignore_ascii_case("latest")) {
+        let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9 && !s.deleted).collect();
+        // The PC metadata's latest save is the one its listing titles "(latest)".
+        let latest = set.saves.iter().find(|s| s.is_ff9 && s.title.ends_with("(latest)"));
+        return match (latest, ff9.len()) {
+            (Some(s), _) => Ok(s),
+            (None, 1) => Ok(ff9[0]),
+            (None, _) => Err(CliError::usage(format!(
+                "{} does not record which save is the latest (a PC .dat does); choose one \
+                 with --save; {}",
+                path.display(),
+                offer()
+            ))),
+        };
+    }
     if let Some(sel) = selector {
-        let entry =
-            set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(sel.trim())).ok_or_else(
-                || {
-                    CliError::usage(format!(
-                        "{} has no save `{sel}`; its saves are: {}",
-                        path.display(),
-                        list_selectors(set.saves.iter())
-                    ))
-                },
-            )?;
+        if set.saves.is_empty() {
+            return Err(CliError::unusable(format!(
+                "{} holds no save that can be read, so it has no save `{sel}`",
+                path.display()
+            )));
+        }
+        let Some(entry) = set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(sel.trim()))
+        else {
+            return Err(CliError::usage(format!(
+                "{} has no save `{sel}`; {}",
+                path.display(),
+                offer()
+            )));
+        };
+        if !entry.is_ff9 {
+            let what = if entry.game_info.is_some() {
+                "has a Final Fantasy IX file name but is not a game save"
+            } else {
+                "is not a Final Fantasy IX save"
+            };
+            let title = if entry.title.is_empty() { "untitled" } else { &entry.title };
+            return Err(CliError::unusable(format!(
+                "{}: save {} (\"{title}\", {}) {what}; {}",
+                path.display(),
+                entry.selector,
+                entry.name,
+                offer()
+            )));
+        }
         return Ok(entry);
     }
-    let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9 && !s.deleted).collect();
-    match ff9.len() {
-        1 => Ok(ff9[0]),
-        0 => {
-            let deleted: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9).collect();
-            if deleted.len() == 1 {
-                return Ok(deleted[0]);
-            }
+    let live: Vec<&SaveEntry> = ff9.iter().copied().filter(|s| !s.deleted).collect();
+    match (live.len(), ff9.len()) {
+        (1, _) => Ok(live[0]),
+        (0, 1) => {
+            print_findings(&[Finding::warning(format!(
+                "{} holds no live Final Fantasy IX save: its only one, save {}, is deleted",
+                path.display(),
+                ff9[0].selector
+            ))]);
+            Ok(ff9[0])
+        }
+        (0, 0) => {
             let lookalikes: Vec<String> = set
                 .saves
                 .iter()
@@ -98,45 +253,122 @@ pub fn select<'a>(
             } else if set.saves.is_empty() {
                 String::new()
             } else {
-                format!(" (saves found: {})", list_selectors(set.saves.iter()))
+                let n = set.saves.len();
+                format!(" (it holds {n} {} of other games)", if n == 1 { "save" } else { "saves" })
             };
             Err(CliError::unusable(format!(
                 "{} holds no Final Fantasy IX game save{found}",
                 path.display()
             )))
         }
-        _ => Err(CliError::usage(format!(
-            "{} holds {} Final Fantasy IX saves; choose one with --save:\n{}",
-            path.display(),
-            ff9.len(),
-            ff9.iter()
-                .map(|s| format!("  --save {:<6} {}  {}", s.selector, s.name, s.title))
-                .collect::<Vec<_>>()
-                .join("\n")
-        ))),
+        (n, total) => {
+            let how = match hint {
+                SelectorHint::Flag => "choose one with --save",
+                SelectorHint::FileSuffix => "choose one as FILE:SAVE",
+            };
+            let what = if n == 0 {
+                format!("{total} deleted Final Fantasy IX saves and no live one")
+            } else {
+                format!("{n} Final Fantasy IX saves")
+            };
+            Err(CliError::usage(format!(
+                "{} holds {what}; {how}:\n{}",
+                path.display(),
+                ff9.iter()
+                    .map(|s| {
+                        format!(
+                            "  {:<8} {}  {}{}",
+                            hint.write(path, &s.selector),
+                            s.name,
+                            s.title,
+                            if s.deleted { "  (deleted)" } else { "" }
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            )))
+        }
     }
 }
 
-fn list_selectors<'a>(saves: impl Iterator<Item = &'a SaveEntry>) -> String {
-    let v: Vec<String> = saves.map(|s| format!("{} ({})", s.selector, s.name)).collect();
-    if v.is_empty() {
-        "none".into()
-    } else {
-        v.join(", ")
+/// The save named by `selector`, of any game (for `icon`: every PlayStation save has one).
+pub fn select_any<'a>(
+    set: &'a SaveSet,
+    selector: &str,
+    path: &Path,
+) -> Result<&'a SaveEntry, CliError> {
+    set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(selector.trim())).ok_or_else(|| {
+        let list: Vec<String> =
+            set.saves.iter().map(|s| format!("{} ({})", s.selector, s.title)).collect();
+        CliError::usage(format!(
+            "{} has no save `{selector}`; its saves are: {}",
+            path.display(),
+            if list.is_empty() { "none".to_string() } else { list.join(", ") }
+        ))
+    })
+}
+
+/// `--save 3 (FF9/FILE01/12:00)`, with `deleted` when it is.
+fn one_line(s: &SaveEntry, path: &Path, hint: SelectorHint) -> String {
+    let deleted = if s.deleted { ", deleted" } else { "" };
+    format!("{} ({}{deleted})", hint.write(path, &s.selector), s.title)
+}
+
+/// Splits `FILE[:S]` into the file and the save selector. The whole text is a file when it
+/// exists (so Windows paths such as `C:\saves\card.mcr` stay whole); otherwise the part after
+/// the last `:` is the selector when the part before it exists, or when it looks like one
+/// (`1`..`15`, `S-F` or `auto`).
+pub fn parse_save_spec(spec: &str) -> SaveArgs {
+    let whole = || SaveArgs { file: PathBuf::from(spec), save: None };
+    if Path::new(spec).exists() {
+        return whole();
+    }
+    let Some((file, sel)) = spec.rsplit_once(':') else { return whole() };
+    // The same rule as `--save` everywhere: after an existing file, any selector (a wrong
+    // one is a usage error naming the saves there is).
+    if !file.is_empty() && Path::new(file).exists() {
+        return SaveArgs { file: PathBuf::from(file), save: Some(sel.to_string()) };
+    }
+    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let is_selector = sel.eq_ignore_ascii_case("auto")
+        || numeric(sel)
+        || sel.split_once('-').is_some_and(|(a, b)| numeric(a) && numeric(b));
+    if file.is_empty() || !is_selector {
+        return whole();
+    }
+    SaveArgs { file: PathBuf::from(file), save: Some(sel.to_string()) }
+}
+
+/// The file and save named by the arguments: `FILE:S` without `--save` is split.
+pub fn resolve(args: &SaveArgs) -> SaveArgs {
+    match (&args.save, args.file.to_str()) {
+        (None, Some(spec)) if !args.file.exists() => parse_save_spec(spec),
+        _ => args.clone(),
     }
 }
 
 /// Opens the file, selects the save and decodes its collection; prints the findings on stderr.
+/// The file may be given as `FILE:S` (as `quadmist saves DIR` prints it) instead of `--save S`.
 pub fn load_collection(args: &SaveArgs) -> Result<(SaveEntry, Collection), CliError> {
+    load_collection_hinted(args, SelectorHint::Flag)
+}
+
+/// [`load_collection`], with selector hints written as `hint` says.
+pub fn load_collection_hinted(
+    args: &SaveArgs,
+    hint: SelectorHint,
+) -> Result<(SaveEntry, Collection), CliError> {
+    let args = &resolve(args);
     let set = open(&args.file)?;
     print_findings(&set.findings);
-    let entry = select(&set, args.save.as_deref(), &args.file)?;
+    let mut entry = select_hinted(&set, args.save.as_deref(), &args.file, hint)?.clone();
+    entry.load_sidecar(&|name: &str| read_beside(&args.file, name));
     let collection = entry.collection().map_err(|e| {
         CliError::unusable(format!("{} save {}: {e}", args.file.display(), entry.selector))
     })?;
     print_findings(&entry.findings);
     print_findings(&collection.findings);
-    Ok((entry.clone(), collection))
+    Ok((entry, collection))
 }
 
 fn severity_style(s: Severity) -> Style {
@@ -147,19 +379,150 @@ fn severity_style(s: Severity) -> Style {
     }
 }
 
-/// Prints findings on stderr, one a line, coloured by severity on a terminal.
+/// `text` with control characters (but line breaks) escaped as `\u{..}`, `\t`, `\r`, so
+/// nothing read from a file or typed on the command line can drive the terminal.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() && c != '\n') {
+        return text.into();
+    }
+    text.chars()
+        .map(
+            |c| if c.is_control() && c != '\n' { c.escape_default().to_string() } else { c.into() },
+        )
+        .collect::<String>()
+        .into()
+}
+
+/// How much of the findings to print (`-q`, default, `-v`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verbosity {
+    /// `-q`: errors only.
+    Quiet,
+    /// Every finding, repeats of one kind collapsed after [`REPEATS_SHOWN`].
+    Normal,
+    /// `-v`: every finding, nothing collapsed.
+    Verbose,
+}
+
+static VERBOSITY: AtomicU8 = AtomicU8::new(1);
+
+/// Sets how much of the findings [`print_findings`] prints (from `-q` / `-v`).
+pub fn set_verbosity(v: Verbosity) {
+    VERBOSITY.store(v as u8, Ordering::Relaxed);
+}
+
+/// The verbosity set by [`set_verbosity`].
+pub fn verbosity() -> Verbosity {
+    match VERBOSITY.load(Ordering::Relaxed) {
+        0 => Verbosity::Quiet,
+        1 => Verbosity::Normal,
+        _ => Verbosity::Verbose,
+    }
+}
+
+/// Findings of one kind shown before the rest are counted ("and 17 more like it").
+pub const REPEATS_SHOWN: usize = 3;
+
+/// The kind of a finding: its severity and its message with every number replaced by `#`
+/// (so "slot 5: attack 200 above its cap 100" and "slot 9: ..." are of one kind).
+fn kind(f: &Finding) -> (Severity, String) {
+    let mut k = String::with_capacity(f.message.len());
+    let mut in_number = false;
+    for c in f.message.chars() {
+        if c.is_ascii_hexdigit() && (in_number || c.is_ascii_digit()) {
+            if !in_number {
+                k.push('#');
+            }
+            in_number = true;
+        } else {
+            in_number = false;
+            k.push(c);
+        }
+    }
+    (f.severity, k)
+}
+
+/// The lines [`print_findings`] prints for these findings at this verbosity (without colour):
+/// `-q` keeps errors only; by default the findings of one kind after the first
+/// [`REPEATS_SHOWN`] become one line "... and N more like it"; `-v` keeps everything. A
+/// finding already printed by this process (the same file named twice) is skipped.
+pub fn finding_lines(findings: &[Finding], v: Verbosity) -> Vec<(Severity, String)> {
+    let shown: Vec<&Finding> = findings
+        .iter()
+        .filter(|f| v != Verbosity::Quiet || f.severity == Severity::Error)
+        .collect();
+    let mut kinds: Vec<((Severity, String), usize)> = Vec::new();
+    let mut lines = Vec::new();
+    for f in shown {
+        let k = kind(f);
+        let seen = match kinds.iter_mut().find(|(x, _)| *x == k) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                kinds.push((k, 1));
+                1
+            }
+        };
+        if v == Verbosity::Verbose || seen <= REPEATS_SHOWN {
+            lines.push((f.severity, f.message.clone()));
+        }
+    }
+    if v != Verbosity::Verbose {
+        for ((severity, _), n) in kinds.into_iter().filter(|(_, n)| *n > REPEATS_SHOWN) {
+            let more = n - REPEATS_SHOWN;
+            lines.push((
+                severity,
+                format!(
+                    "... and {more} more like it (-v shows {})",
+                    if more == 1 { "it" } else { "them" }
+                ),
+            ));
+        }
+    }
+    lines
+}
+
+/// Prints findings on stderr, one a line, coloured by severity on a terminal, collapsed and
+/// filtered as [`finding_lines`] says; the same finding is printed once per process.
 pub fn print_findings(findings: &[Finding]) {
+    static PRINTED: Mutex<Vec<Finding>> = Mutex::new(Vec::new());
+    let fresh: Vec<Finding> = {
+        let mut printed = PRINTED.lock().unwrap_or_else(|e| e.into_inner());
+        findings
+            .iter()
+            .filter(|f| {
+                if printed.contains(f) {
+                    return false;
+                }
+                if printed.len() < 10_000 {
+                    printed.push((*f).clone());
+                }
+                true
+            })
+            .cloned()
+            .collect()
+    };
     let mut err = anstream::stderr().lock();
-    for f in findings {
-        let st = severity_style(f.severity);
-        let _ = writeln!(err, "{st}{}{st:#}: {}", f.severity, f.message);
+    let width = super::text::term_width();
+    for (severity, message) in finding_lines(&fresh, verbosity()) {
+        let st = severity_style(severity);
+        let label = severity.to_string();
+        let text = super::text::fit(&format!("{label}: {}", printable(&message)), width, "  ");
+        let _ = writeln!(err, "{st}{label}{st:#}{}", &text[label.len()..]);
     }
 }
 
 /// Prints an error message on stderr.
 pub fn print_error(message: &str) {
     let st = severity_style(Severity::Error);
-    let _ = writeln!(anstream::stderr(), "{st}error{st:#}: {message}");
+    let text = super::text::fit(
+        &format!("error: {}", printable(message)),
+        super::text::term_width(),
+        "  ",
+    );
+    let _ = writeln!(anstream::stderr(), "{st}error{st:#}{}", &text[5..]);
 }
 
 /// Writes a value as pretty JSON on stdout.
@@ -173,4 +536,28 @@ pub fn print_json<T: serde::Serialize>(value: &T) -> Result<(), CliError> {
 /// A stdout writer that strips colour when stdout is not a terminal or `NO_COLOR` is set.
 pub fn stdout() -> anstream::AutoStream<std::io::Stdout> {
     anstream::stdout()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeats_of_one_kind_collapse_and_quiet_keeps_errors() {
+        let mut f: Vec<Finding> = (1..=20)
+            .map(|i| Finding::warning(format!("slot {i}: attack {} above its cap 10", 10 + i)))
+            .collect();
+        f.push(Finding::error("block 3 is damaged"));
+        f.push(Finding::info("Japanese save"));
+        let normal = finding_lines(&f, Verbosity::Normal);
+        assert_eq!(normal.len(), REPEATS_SHOWN + 2 + 1);
+        assert_eq!(normal[0].1, "slot 1: attack 11 above its cap 10");
+        assert_eq!(
+            normal.last().unwrap(),
+            &(Severity::Warning, "... and 17 more like it (-v shows them)".to_string())
+        );
+        assert_eq!(finding_lines(&f, Verbosity::Verbose).len(), 22);
+        let quiet = finding_lines(&f, Verbosity::Quiet);
+        assert_eq!(quiet, vec![(Severity::Error, "block 3 is damaged".to_string())]);
+    }
 }

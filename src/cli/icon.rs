@@ -6,7 +6,7 @@ use crate::container::icon;
 use crate::ff9::SavePayload;
 use clap::Args;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -40,7 +40,7 @@ pub fn run(args: &IconArgs) -> CliResult {
     let set = common::open(&args.file)?;
     print_findings(&set.findings);
     let entry = match args.save.as_deref() {
-        Some(_) => common::select(&set, args.save.as_deref(), &args.file)?,
+        Some(sel) => common::select_any(&set, sel, &args.file)?,
         None if set.saves.len() == 1 => &set.saves[0],
         None => common::select(&set, None, &args.file)?,
     };
@@ -58,18 +58,37 @@ pub fn run(args: &IconArgs) -> CliResult {
         std::io::stdout().lock().write_all(&png)?;
         return Ok(());
     }
-    if same_file(&args.output, &args.file) {
-        return Err(CliError::usage(
-            "the output would overwrite the input file; choose another -o",
-        ));
-    }
+    check_output(&args.output, &args.file)?;
     std::fs::write(&args.output, png)
         .map_err(|e| CliError::unusable(format!("cannot write {}: {e}", args.output.display())))
 }
 
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => false,
+/// Refuses an output that is the input file itself (by file identity: device and inode, or
+/// the Windows file index, so hard and symbolic links count), a directory, or anything but a
+/// regular file (a FIFO would block, a device would be written to).
+pub fn check_output(output: &Path, input: &Path) -> Result<(), CliError> {
+    let shown = output.display();
+    // Metadata first: it does not open the file, so a FIFO cannot block here.
+    match std::fs::metadata(output) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(CliError::usage(format!(
+                "-o {shown} is a directory; give a file name, e.g. -o {}",
+                output.join("icon.png").display()
+            )))
+        }
+        Ok(meta) if !meta.is_file() => {
+            return Err(CliError::usage(format!(
+                "-o {shown} is not a regular file (a named pipe or a device); write to a file, \
+                 or use -o - for stdout"
+            )))
+        }
+        _ => {}
     }
+    if same_file::is_same_file(output, input).unwrap_or(false) {
+        return Err(CliError::usage(format!(
+            "-o {shown} is the input file itself (the same file, maybe through a link); \
+             quadmist never writes to a file it reads: choose another -o"
+        )));
+    }
+    Ok(())
 }

@@ -2,18 +2,32 @@
 //!
 //! Conventions: data on stdout, diagnostics (findings, errors) on stderr, `--json` on every
 //! data command, colour only on a terminal and never with `NO_COLOR`, exit codes below.
+//!
+//! Layout: each command is args → report → render. Its `run` reads the arguments, computes a
+//! report (a plain value, also what `--json` prints) with the library, then renders it as text.
+//! Text renderers share [`text`]: [`text::term_width`] (COLUMNS, else the terminal, else 80) and
+//! [`text::width`] / [`text::wrap`] / [`text::fit`] so no line is wider; [`text::count`] for
+//! plurals ("1 card"); [`text::ranges`] for slot lists ("2–9, 11"); [`text::arrows_line`] /
+//! [`text::arrows_grid`] for arrows (never bare hex outside `--json`/`--csv`/`--diagnostic`);
+//! [`text::rank_phrase`] for ranks ("Player, rank 3 of 32"). Findings go through
+//! [`common::print_findings`], which honours `-q`/`-v` and collapses repeats of one kind.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+pub mod album;
 pub mod cards;
 pub mod common;
+pub mod diff;
 pub mod icon;
 pub mod odds;
 pub mod plan;
+pub mod report;
 pub mod saves;
 pub mod score;
 pub mod simulate;
+pub mod text;
+pub mod watch;
 
 /// Exit code: success (findings, even errors, may have been reported on stderr).
 pub const EXIT_OK: u8 = 0;
@@ -26,6 +40,7 @@ const EXAMPLES: &str = "\
 Examples:
   quadmist saves memcard.mcr               list the saves on a memory card
   quadmist cards memcard.mcr --save 3      the cards of the save in directory slot 3
+  quadmist album memcard.mcr:3             the same save as the game's card menu
   quadmist score SavedData_ww.dat --save 1-2
   quadmist plan memcard.mcr --discard 5
   quadmist odds 8X35 4P23                  a card's chances against another
@@ -38,6 +53,12 @@ Colour is used on a terminal only, and never when NO_COLOR is set.";
 #[derive(Debug, Parser)]
 #[command(name = "quadmist", version, after_help = EXAMPLES, max_term_width = 100)]
 pub struct Cli {
+    /// Print errors only: no info or warning findings.
+    #[arg(long, short = 'q', global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Print every finding, also the repeats that are otherwise counted ("and 17 more").
+    #[arg(long, short = 'v', global = true)]
+    pub verbose: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -52,6 +73,8 @@ pub enum Command {
     Icon(icon::IconArgs),
     /// Show every owned card with exact stats, caps, type and arrows.
     Cards(cards::CardsArgs),
+    /// The collection as the game's card menu: the 100 cards in a 10×10 grid.
+    Album(album::AlbumArgs),
     /// Show the collector score, rank and the points to the next rank and to Master.
     Score(score::ScoreArgs),
     /// Plan discards that lose no points, and the road to the Master rank.
@@ -60,6 +83,12 @@ pub enum Command {
     Odds(odds::OddsArgs),
     /// Play whole matches from random deals against the game's AI; win rates with intervals.
     Simulate(simulate::SimulateArgs),
+    /// What changed between two saves: cards won, gone, grown, evolved; points and rank.
+    Diff(diff::DiffArgs),
+    /// Wait for a save file to change and print what changed, until interrupted.
+    Watch(watch::WatchArgs),
+    /// Write the collection as one HTML page: album, score, plan, source and findings.
+    Report(report::ReportArgs),
 }
 
 /// An error that ends the command with an exit code.
@@ -119,13 +148,22 @@ pub fn main() -> ExitCode {
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> CliResult {
+    common::set_verbosity(match (cli.quiet, cli.verbose) {
+        (true, _) => common::Verbosity::Quiet,
+        (_, true) => common::Verbosity::Verbose,
+        _ => common::Verbosity::Normal,
+    });
     match cli.command {
         Command::Saves(a) => saves::run(&a),
         Command::Icon(a) => icon::run(&a),
         Command::Cards(a) => cards::run(&a),
+        Command::Album(a) => album::run(&a),
         Command::Score(a) => score::run(&a),
         Command::Plan(a) => plan::run(&a),
         Command::Odds(a) => odds::run(&a),
         Command::Simulate(a) => simulate::run_simulate(&a),
+        Command::Diff(a) => diff::run(&a),
+        Command::Watch(a) => watch::run(&a),
+        Command::Report(a) => report::run(&a),
     }
 }

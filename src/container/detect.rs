@@ -90,6 +90,22 @@ pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Result<Detected, Contain
     // also shorter than usual.
     let named_gme = file_name.is_some_and(|n| n.to_ascii_lowercase().ends_with(".gme"));
     let short_gme = named_gme && gme_card && len >= GME_HEADER + BLOCK_SIZE;
+    if gme_magic && !gme_card {
+        if let Some(offset) = shifted_gme_card(bytes) {
+            let mut d = wrapped_card(bytes, F::Gme, offset)?;
+            let (n, how) = if offset < GME_HEADER {
+                (GME_HEADER - offset, "short")
+            } else {
+                (offset - GME_HEADER, "long")
+            };
+            d.findings.push(Finding::warning(format!(
+                "DexDrive GME header is {n} {} {how}: the card's `MC` mark is at byte {offset} \
+                 instead of {GME_HEADER}; the card is read from there",
+                if n == 1 { "byte" } else { "bytes" }
+            )));
+            return Ok(d);
+        }
+    }
     if gme_magic || (len == GME_HEADER + CARD_SIZE && gme_card) || short_gme {
         let mut d = wrapped_card(bytes, F::Gme, GME_HEADER)?;
         if !gme_magic {
@@ -153,14 +169,31 @@ pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Result<Detected, Contain
         if let Some(offset) =
             (0..=len - CARD_SIZE).step_by(64).find(|&o| looks_like_card_at(bytes, o))
         {
-            return Ok(detected(
-                F::RawCard,
-                offset,
-                vec![Finding::warning(format!(
+            let trailing = len - offset - CARD_SIZE;
+            let mut findings = Vec::new();
+            if offset > 0 {
+                findings.push(Finding::warning(format!(
                     "unknown {offset}-byte header before a card image; the card at offset {offset} is read"
-                ))],
-            ));
+                )));
+            }
+            if trailing > 0 {
+                findings.push(Finding::warning(format!(
+                    "{trailing} bytes of unknown data after the card image; ignored"
+                )));
+            }
+            return Ok(detected(F::RawCard, offset, findings));
         }
+    }
+    if len < CARD_SIZE && bytes.starts_with(b"MC") {
+        return Ok(detected(
+            F::RawCard,
+            0,
+            vec![Finding::error(format!(
+                "a raw card image cut short: {len} of {CARD_SIZE} bytes ({} of 128 KiB); the \
+                 missing blocks are read as empty, and saves in them are lost",
+                len / 1024
+            ))],
+        ));
     }
     let head: Vec<String> = bytes.iter().take(8).map(|b| format!("{b:02X}")).collect();
     Err(ContainerError::Unknown(format!(
@@ -170,7 +203,39 @@ pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Result<Detected, Contain
     )))
 }
 
+/// Largest shift of a DexDrive card from its usual offset that [`shifted_gme_card`] looks for.
+const GME_MAX_SHIFT: usize = 0x100;
+
+/// The offset of the card in a GME whose header lost or gained bytes (a real `bad.gme` is
+/// 11 bytes short): the `MC` mark nearest to 0xF40, within [`GME_MAX_SHIFT`], followed by a
+/// valid directory (a card cut short at the end is padded with zeros for that test).
+fn shifted_gme_card(bytes: &[u8]) -> Option<usize> {
+    let lo = GME_HEADER - GME_MAX_SHIFT;
+    let hi = (GME_HEADER + GME_MAX_SHIFT).min(bytes.len().saturating_sub(BLOCK_SIZE));
+    let mut candidates: Vec<usize> =
+        (lo..hi).filter(|&o| bytes.get(o..o + 2) == Some(b"MC")).collect();
+    candidates.sort_by_key(|&o| o.abs_diff(GME_HEADER));
+    candidates.into_iter().find(|&o| {
+        if o + CARD_SIZE <= bytes.len() {
+            return looks_like_card_at(bytes, o);
+        }
+        let mut card = bytes[o..].to_vec();
+        card.resize(CARD_SIZE, 0);
+        looks_like_card_at(&card, 0)
+    })
+}
+
 fn detect_psv(bytes: &[u8]) -> Result<Detected, ContainerError> {
+    if bytes.len() < PSV_HEADER {
+        return Ok(detected(
+            ContainerFormat::Psv,
+            PSV_HEADER,
+            vec![Finding::error(format!(
+                "PS3 .psv file of {} bytes, shorter than its {PSV_HEADER}-byte header: no save can be read",
+                bytes.len()
+            ))],
+        ));
+    }
     let kind = u32_at(bytes, 0x3C).unwrap_or(0);
     if kind != 1 {
         return Err(ContainerError::Unsupported(
@@ -199,7 +264,13 @@ fn detect_psv(bytes: &[u8]) -> Result<Detected, ContainerError> {
 }
 
 /// Compares the GME header's copies of the directory states and link bytes with the card.
+///
+/// Copies left at a formatted card's values (every state 0xA0) say nothing: the genuine FF9
+/// `.gme` files of `shared/data/real/psx-ff9/` hold them so beside cards with live saves.
 fn compare_gme_copies(bytes: &[u8]) -> Vec<Finding> {
+    if bytes[0x16..0x25].iter().all(|&b| b == 0xA0) {
+        return Vec::new();
+    }
     let card = &bytes[GME_HEADER..];
     let differ: Vec<String> = (1..16)
         .filter(|&i| {

@@ -211,6 +211,14 @@ pub fn read(bytes: &[u8], file_name: Option<&str>) -> Result<ContainerFile, Cont
             findings.extend(card_findings);
             saves
         }
+    } else if bytes.len() < d.payload_offset + BLOCK_SIZE {
+        if bytes.len() >= d.payload_offset {
+            findings.push(Finding::error(format!(
+                "{} holds no whole 8192-byte block: no save can be read",
+                d.format.description()
+            )));
+        }
+        Vec::new()
     } else {
         vec![single::read_single(d.format, bytes, d.payload_offset, file_name)]
     };

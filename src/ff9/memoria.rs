@@ -7,10 +7,10 @@
 //! exist and differ by more than one second.
 
 use super::pc::decode_entries;
-use super::switch::{float_value, read_mini_game};
+use super::switch::{float_number, float_value, read_mini_game, Keep, MAX_CARD_ENTRIES};
 use super::{CardSource, Collection};
 use crate::finding::Finding;
-use serde_json::{Map, Number, Value};
+use serde_json::{Map, Value};
 
 /// Deepest nesting accepted (the game's trees are 4 levels deep).
 pub const MAX_DEPTH: usize = 64;
@@ -34,13 +34,16 @@ const MIN_NODE_LEN: usize = 5;
 struct Reader<'a> {
     bytes: &'a [u8],
     pos: usize,
+    /// Card entries left unread past [`MAX_CARD_ENTRIES`].
+    ignored: usize,
 }
 
 impl Reader<'_> {
     fn take<const N: usize>(&mut self) -> Result<[u8; N], String> {
         let out = self
             .bytes
-            .get(self.pos..self.pos + N)
+            .get(self.pos..)
+            .and_then(|b| b.get(..N))
             .and_then(|b| <[u8; N]>::try_from(b).ok())
             .ok_or_else(|| format!("truncated at offset {}", self.pos))?;
         self.pos += N;
@@ -61,8 +64,8 @@ impl Reader<'_> {
             .ok_or_else(|| format!("count {n} at offset {at} does not fit the remaining bytes"))
     }
 
-    /// A .NET BinaryWriter string: 7-bit-encoded length, then UTF-8.
-    fn string(&mut self) -> Result<String, String> {
+    /// A .NET BinaryWriter string (7-bit-encoded length, then UTF-8), borrowed.
+    fn string_bytes(&mut self) -> Result<&[u8], String> {
         let at = self.pos;
         let mut len = 0usize;
         for shift in (0..35).step_by(7) {
@@ -81,56 +84,83 @@ impl Reader<'_> {
             .and_then(|b| b.get(..len))
             .ok_or_else(|| format!("string of {len} bytes at offset {at} runs past the end"))?;
         self.pos += len;
-        Ok(String::from_utf8_lossy(bytes).into_owned())
+        Ok(bytes)
     }
 
-    fn node(&mut self, depth: usize) -> Result<Value, String> {
+    /// Reads one node, keeping what `keep` names (see [`Keep`]); dropped parts are walked
+    /// without being stored. Arrays never reserve more than they keep.
+    fn node(&mut self, depth: usize, keep: Keep) -> Result<Value, String> {
         if depth > MAX_DEPTH {
             return Err(format!("nested deeper than {MAX_DEPTH} levels"));
         }
         let at = self.pos;
-        Ok(match i32::from_le_bytes(self.take()?) {
+        let value = match i32::from_le_bytes(self.take()?) {
             tag::ARRAY => {
                 let n = self.count(MIN_NODE_LEN)?;
-                let mut items = Vec::with_capacity(n);
-                for _ in 0..n {
-                    items.push(self.node(depth + 1)?);
+                let (kept, item) = keep.items(n);
+                // Reserve only what is kept, and never more than the bytes left could hold
+                // at the size of a Value (the count is checked against them already).
+                let mut items = Vec::with_capacity(kept.min(MAX_CARD_ENTRIES));
+                for k in 0..n {
+                    let v = self.node(depth + 1, if k < kept { item } else { Keep::Skip })?;
+                    if k < kept {
+                        items.push(v);
+                    }
                 }
+                if !matches!(keep, Keep::CardList | Keep::All) {
+                    return Ok(Value::Null);
+                }
+                self.ignored = self.ignored.saturating_add(n - kept);
                 Value::Array(items)
             }
             tag::OBJECT => {
                 let n = self.count(1 + MIN_NODE_LEN)?;
                 let mut map = Map::new();
                 for _ in 0..n {
-                    let key = self.string()?;
-                    let value = self.node(depth + 1)?;
-                    map.insert(key, value);
+                    let key = String::from_utf8_lossy(self.string_bytes()?).into_owned();
+                    let child = if keep.is_object() { keep.child(&key) } else { Keep::Skip };
+                    let value = self.node(depth + 1, child)?;
+                    if child != Keep::Skip {
+                        map.insert(key, value);
+                    }
+                }
+                if !keep.is_object() {
+                    return Ok(Value::Null);
                 }
                 Value::Object(map)
             }
-            tag::STRING => Value::String(self.string()?),
+            tag::STRING => {
+                let bytes = self.string_bytes()?;
+                match keep {
+                    Keep::Skip => Value::Null,
+                    _ => Value::String(String::from_utf8_lossy(bytes).into_owned()),
+                }
+            }
             tag::INT => Value::from(i32::from_le_bytes(self.take()?)),
-            tag::DOUBLE => float(f64::from_le_bytes(self.take()?)),
+            tag::DOUBLE => float_number(f64::from_le_bytes(self.take()?)),
             tag::BOOL => Value::Bool(self.take::<1>()?[0] != 0),
-            tag::FLOAT => float(f64::from(f32::from_le_bytes(self.take()?))),
+            tag::FLOAT => float_number(f64::from(f32::from_le_bytes(self.take()?))),
             other => return Err(format!("unknown node tag {other} at offset {at}")),
-        })
+        };
+        Ok(if keep == Keep::Skip { Value::Null } else { value })
     }
 }
 
-/// A JSON number, or null for NaN and infinities.
-fn float(f: f64) -> Value {
-    Number::from_f64(f).map_or(Value::Null, Value::Number)
-}
-
-/// Parses a SimpleJSON binary tree. Trailing bytes after the root node are an error.
-pub fn parse(bytes: &[u8]) -> Result<Value, String> {
-    let mut reader = Reader { bytes, pos: 0 };
-    let root = reader.node(0)?;
+/// Parses a SimpleJSON binary tree, keeping what `keep` names (everything else is walked
+/// and dropped); also returns the card entries left unread past [`MAX_CARD_ENTRIES`].
+/// Trailing bytes after the root node are an error.
+pub fn parse_kept(bytes: &[u8], keep: Keep) -> Result<(Value, usize), String> {
+    let mut reader = Reader { bytes, pos: 0, ignored: 0 };
+    let root = reader.node(0, keep)?;
     match reader.remaining() {
-        0 => Ok(root),
+        0 => Ok((root, reader.ignored)),
         n => Err(format!("{n} bytes after the end of the tree")),
     }
+}
+
+/// Parses the parts of a SimpleJSON binary tree the readers use ([`Keep::Root`]).
+pub fn parse(bytes: &[u8]) -> Result<Value, String> {
+    parse_kept(bytes, Keep::Root).map(|(root, _)| root)
 }
 
 /// A top-level section of the sidecar, at the root or under `Data` or `MemoriaExtraData`
@@ -149,8 +179,8 @@ pub fn play_time(root: &Value) -> Option<f64> {
 /// Applies the sidecar `name` (its `bytes`) to a collection decoded from the vanilla block
 /// whose play time is `vanilla_time`, as the game does, and says which list was used and why.
 pub fn apply(collection: &mut Collection, vanilla_time: Option<f64>, name: &str, bytes: &[u8]) {
-    let root = match parse(bytes) {
-        Ok(root) => root,
+    let (root, ignored) = match parse_kept(bytes, Keep::Root) {
+        Ok(parsed) => parsed,
         Err(e) => {
             collection.findings.push(Finding::warning(format!(
                 "Memoria sidecar {name} is damaged ({e}); the card list of the save itself is used"
@@ -158,7 +188,8 @@ pub fn apply(collection: &mut Collection, vanilla_time: Option<f64>, name: &str,
             return;
         }
     };
-    let Some(mini_game) = section(&root, "30000_MiniGame").and_then(read_mini_game) else {
+    let Some(mini_game) = section(&root, "30000_MiniGame").and_then(|m| read_mini_game(m, ignored))
+    else {
         collection.findings.push(Finding::info(format!(
             "Memoria sidecar {name} holds no card list; the card list of the save itself is used"
         )));

@@ -5,7 +5,7 @@
 //! lists the saves inside as [`SaveEntry`]s; [`SaveEntry::collection`] decodes one.
 //! See `shared/spec/ff9-save-formats.md`.
 
-use crate::finding::Finding;
+use crate::finding::{limit_repeats, Finding};
 use serde::Serialize;
 use std::fmt;
 
@@ -152,14 +152,15 @@ pub enum CardSource {
     MemoriaSidecar,
 }
 
-/// Region, language, disc and in-game file of a PlayStation FF9 save (from its name).
+/// Region, language, disc and in-game file of a PlayStation FF9 save: region, language and
+/// file from its name, the disc from its block (the game names every save with disc 1's code).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GameInfo {
     /// `NTSC-U`, `NTSC-J` or `PAL` (or the raw prefix when unknown).
     pub region: String,
     /// `English`, `Japanese`, `French`, `German`, `Italian`, `Spanish` (or `unknown`).
     pub language: String,
-    /// Disc 1..4, when the product code is known.
+    /// Disc 1..4, read from the block (0x1C5, cross-checked with 0x104 and 0x1C0).
     pub disc: Option<u8>,
     /// The in-game save file number, 1-based.
     pub file: Option<u8>,
@@ -326,12 +327,37 @@ impl SaveEntry {
         }
     }
 
-    /// Decodes the save's collection.
+    /// Decodes the save's collection (with the Memoria sidecar, when one was read).
+    /// Repeated findings of one kind are cut to the first few ([`crate::finding::limit_repeats`]).
     pub fn collection(&self) -> Result<Collection, DecodeError> {
-        match &self.payload {
+        let mut collection = match &self.payload {
             SavePayload::PlayStation(s) => s.collection(),
             SavePayload::Pc(s) => s.collection(),
             SavePayload::Switch(s) => s.collection(),
+        }?;
+        collection.findings = limit_repeats(std::mem::take(&mut collection.findings));
+        Ok(collection)
+    }
+
+    /// Reads this save's Memoria sidecar through `read` (PC saves only; nothing to do for
+    /// others, for a save whose `.dat` name gives no sidecar name, or once read). A sidecar
+    /// that cannot be read is a warning finding: the save's own card list is then used.
+    pub fn load_sidecar(&mut self, read: SidecarReader<'_>) {
+        let SavePayload::Pc(save) = &mut self.payload else { return };
+        let Some(name) = save.sidecar_name.clone().filter(|_| save.sidecar.is_none()) else {
+            return;
+        };
+        match read(&name) {
+            Ok(None) => {}
+            Ok(Some(bytes)) => {
+                self.findings
+                    .push(Finding::info(format!("Memoria sidecar {name} is beside the save")));
+                save.sidecar = Some(pc::SidecarFile { name, bytes });
+            }
+            Err(why) => self.findings.push(Finding::warning(format!(
+                "Memoria sidecar {name} is beside the save but cannot be read ({why}); the card \
+                 list of the save itself is used"
+            ))),
         }
     }
 }
@@ -388,22 +414,40 @@ impl std::error::Error for OpenError {}
 /// Reads a file beside the opened one by name (used for Memoria sidecars); `None` if absent.
 pub type NeighbourReader<'a> = &'a dyn Fn(&str) -> Option<Vec<u8>>;
 
+/// Reads a file beside the opened one by name: `Ok(None)` when absent, `Err(why)` when it
+/// is there but cannot be read.
+pub type SidecarReader<'a> = &'a dyn Fn(&str) -> Result<Option<Vec<u8>>, String>;
+
 /// Recognises `bytes` by content and lists its saves.
 ///
-/// `file_name` is the file's last path component, if known; `neighbour` reads files beside it.
+/// `file_name` is the file's last path component, if known; `neighbour` reads files beside it
+/// (every PC save's Memoria sidecar, at once: pass `&|_| None` and use
+/// [`SaveEntry::load_sidecar`] to read only the one of the save wanted).
 pub fn open(
     bytes: &[u8],
     file_name: Option<&str>,
     neighbour: NeighbourReader<'_>,
 ) -> Result<SaveSet, OpenError> {
-    if pc::looks_like_dat(bytes) {
-        return pc::open(bytes, file_name, neighbour);
+    let mut set = if pc::looks_like_dat(bytes) {
+        pc::open(bytes, file_name, neighbour)
+    } else if let Some((text, encoding)) = switch::wide_to_utf8(bytes) {
+        switch::open(&text, file_name).map(|mut set| {
+            set.findings.push(Finding::info(format!(
+                "the JSON text is in {encoding}; read as such (the game writes UTF-8)"
+            )));
+            set
+        })
+    } else if switch::looks_like_json(bytes) {
+        switch::open(bytes, file_name)
+    } else {
+        match crate::container::read(bytes, file_name) {
+            Ok(file) => Ok(psx::open(file)),
+            Err(e) => Err(OpenError { message: e.to_string() }),
+        }
+    }?;
+    set.findings = limit_repeats(std::mem::take(&mut set.findings));
+    for save in &mut set.saves {
+        save.findings = limit_repeats(std::mem::take(&mut save.findings));
     }
-    if switch::looks_like_json(bytes) {
-        return switch::open(bytes, file_name);
-    }
-    match crate::container::read(bytes, file_name) {
-        Ok(file) => Ok(psx::open(file)),
-        Err(e) => Err(OpenError { message: e.to_string() }),
-    }
+    Ok(set)
 }

@@ -10,7 +10,168 @@ use super::{
     SaveSummary,
 };
 use crate::finding::Finding;
-use serde_json::Value;
+use serde::de::{
+    Deserialize, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
+use serde_json::{Map, Number, Value};
+use std::cell::Cell;
+use std::fmt;
+
+/// Most entries read from one card list: the game's 100 and a wide margin for modded lists
+/// (Memoria's `MaxCardCount`). Entries past it are counted and reported, not read.
+pub const MAX_CARD_ENTRIES: usize = 1_000;
+
+/// What the readers keep of a JSON or SimpleJSON tree. Everything else is walked and
+/// dropped, so memory is bounded by what is read, not by the size of the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    /// The root: `Data`, `MemoriaExtraData` and the sections.
+    Root,
+    /// `Data` or `MemoriaExtraData`: the sections.
+    Holder,
+    /// `30000_MiniGame`: the card list and the counters.
+    MiniGame,
+    /// `95000_Setting`: the play time.
+    Setting,
+    /// `MiniGameCard`: its first [`MAX_CARD_ENTRIES`] entries.
+    CardList,
+    /// One card entry: its fields.
+    Card,
+    /// A string, number or bool (a list or object here is dropped).
+    Scalar,
+    /// Dropped.
+    Skip,
+    /// Everything, unbounded (for tests and tools; the readers never use it).
+    All,
+}
+
+impl Keep {
+    /// What to keep of the value under `key` of an object kept as `self`.
+    pub fn child(self, key: &str) -> Keep {
+        match (self, key) {
+            (Keep::All, _) => Keep::All,
+            (Keep::Root, "Data" | "MemoriaExtraData") => Keep::Holder,
+            (Keep::Root | Keep::Holder, "30000_MiniGame") => Keep::MiniGame,
+            (Keep::Root | Keep::Holder, "95000_Setting") => Keep::Setting,
+            (Keep::MiniGame, "MiniGameCard") => Keep::CardList,
+            (Keep::MiniGame, "sWin" | "sLose" | "sDraw") | (Keep::Setting, "00001_time") => {
+                Keep::Scalar
+            }
+            (Keep::Card, "arrow" | "atk" | "cpoint" | "id" | "mdef" | "pdef" | "side" | "type") => {
+                Keep::Scalar
+            }
+            _ => Keep::Skip,
+        }
+    }
+
+    /// True for the kinds kept as objects.
+    pub fn is_object(self) -> bool {
+        matches!(
+            self,
+            Keep::Root | Keep::Holder | Keep::MiniGame | Keep::Setting | Keep::Card | Keep::All
+        )
+    }
+
+    /// How many items of a list kept as `self` are kept, and as what.
+    pub fn items(self, n: usize) -> (usize, Keep) {
+        match self {
+            Keep::CardList => (n.min(MAX_CARD_ENTRIES), Keep::Card),
+            Keep::All => (n, Keep::All),
+            _ => (0, Keep::Skip),
+        }
+    }
+}
+
+/// A JSON number, or null for NaN and infinities.
+pub fn float_number(f: f64) -> Value {
+    Number::from_f64(f).map_or(Value::Null, Value::Number)
+}
+
+/// Deserialises the parts of a JSON tree named by a [`Keep`]; card entries past
+/// [`MAX_CARD_ENTRIES`] are added to `ignored`.
+struct Pruned<'a> {
+    keep: Keep,
+    ignored: &'a Cell<usize>,
+}
+
+impl<'de> DeserializeSeed<'de> for Pruned<'_> {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        if self.keep == Keep::Skip {
+            IgnoredAny::deserialize(d)?;
+            return Ok(Value::Null);
+        }
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Pruned<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(float_number(v))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        let (kept, item) = self.keep.items(usize::MAX);
+        while items.len() < kept {
+            match seq.next_element_seed(Pruned { keep: item, ignored: self.ignored })? {
+                Some(v) => items.push(v),
+                None => return Ok(Value::Array(items)),
+            }
+        }
+        let mut dropped = 0usize;
+        while seq.next_element::<IgnoredAny>()?.is_some() {
+            dropped += 1;
+        }
+        if kept == 0 {
+            return Ok(Value::Null);
+        }
+        self.ignored.set(self.ignored.get().saturating_add(dropped));
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let keep = if self.keep.is_object() { self.keep.child(&key) } else { Keep::Skip };
+            let value = map.next_value_seed(Pruned { keep, ignored: self.ignored })?;
+            if keep != Keep::Skip {
+                out.insert(key, value);
+            }
+        }
+        Ok(if self.keep.is_object() { Value::Object(out) } else { Value::Null })
+    }
+}
+
+/// Parses JSON text, keeping what [`Keep::Root`] names; also returns the number of card
+/// entries left unread past [`MAX_CARD_ENTRIES`].
+pub fn parse_pruned(text: &[u8]) -> Result<(Value, usize), serde_json::Error> {
+    let ignored = Cell::new(0);
+    let mut de = serde_json::Deserializer::from_slice(text);
+    let root = Pruned { keep: Keep::Root, ignored: &ignored }.deserialize(&mut de)?;
+    de.end()?;
+    Ok((root, ignored.get()))
+}
 
 /// The Tetra Master section of a save: card entries and counters.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,6 +223,53 @@ fn without_bom(bytes: &[u8]) -> &[u8] {
 /// True when `bytes` start (after a byte-order mark and white space) with `{`.
 pub fn looks_like_json(bytes: &[u8]) -> bool {
     without_bom(bytes).iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+}
+
+/// The encoding of a text in UTF-16 or UTF-32 (by its byte-order mark, or by a first
+/// character `{` or white space padded with NULs), if it is one.
+pub fn wide_text(bytes: &[u8]) -> Option<&'static str> {
+    let text = |b: &u8| *b == b'{' || b.is_ascii_whitespace();
+    if bytes.starts_with(&[0xFF, 0xFE, 0, 0]) || bytes.starts_with(&[0, 0, 0xFE, 0xFF]) {
+        return Some("UTF-32");
+    }
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return Some("UTF-16");
+    }
+    match bytes {
+        [c, 0, 0, 0, ..] | [0, 0, 0, c, ..] if text(c) => Some("UTF-32"),
+        [c, 0, ..] | [0, c, ..] if text(c) => Some("UTF-16"),
+        _ => None,
+    }
+}
+
+/// UTF-16 or UTF-32 text (either byte order, with or without a byte-order mark) as UTF-8;
+/// `None` unless [`wide_text`] recognises it and the text starts with `{`. Characters that do not decode become U+FFFD.
+pub fn wide_to_utf8(bytes: &[u8]) -> Option<(Vec<u8>, &'static str)> {
+    let encoding = wide_text(bytes)?;
+    let big_endian = match encoding {
+        "UTF-32" => bytes.starts_with(&[0, 0]),
+        _ => bytes.first() == Some(&0) || bytes.starts_with(&[0xFE, 0xFF]),
+    };
+    let mut text = String::with_capacity(bytes.len() / 2);
+    if encoding == "UTF-32" {
+        for c in bytes.chunks_exact(4) {
+            let c = [c[0], c[1], c[2], c[3]];
+            let n = if big_endian { u32::from_be_bytes(c) } else { u32::from_le_bytes(c) };
+            text.push(char::from_u32(n).unwrap_or(char::REPLACEMENT_CHARACTER));
+        }
+    } else {
+        let units = bytes.chunks_exact(2).map(|c| {
+            let c = [c[0], c[1]];
+            if big_endian {
+                u16::from_be_bytes(c)
+            } else {
+                u16::from_le_bytes(c)
+            }
+        });
+        text.extend(char::decode_utf16(units).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)));
+    }
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
+    looks_like_json(text.as_bytes()).then(|| (text.as_bytes().to_vec(), encoding))
 }
 
 /// An integer from a number string or a JSON number (an integral float is accepted).
@@ -141,23 +349,51 @@ fn read_entry(v: &Value, slot: usize, findings: &mut Vec<Finding>) -> Option<Car
 }
 
 /// Reads a `30000_MiniGame` object (lenient scalars); `None` when it holds no
-/// `MiniGameCard` array.
-pub fn read_mini_game(v: &Value) -> Option<MiniGame> {
+/// `MiniGameCard` array. `ignored` entries past [`MAX_CARD_ENTRIES`] were left unread.
+pub fn read_mini_game(v: &Value, ignored: usize) -> Option<MiniGame> {
     let list = v.get("MiniGameCard")?.as_array()?;
     let mut findings = Vec::new();
-    let entries =
-        list.iter().enumerate().filter_map(|(k, e)| read_entry(e, k + 1, &mut findings)).collect();
-    let mut counter =
-        |key: &str| match v.get(key).and_then(int_value).and_then(|n| i32::try_from(n).ok()) {
+    let entries = list
+        .iter()
+        .take(MAX_CARD_ENTRIES)
+        .enumerate()
+        .filter_map(|(k, e)| read_entry(e, k + 1, &mut findings))
+        .collect();
+    let ignored = ignored + list.len().saturating_sub(MAX_CARD_ENTRIES);
+    if ignored > 0 {
+        findings.push(Finding::error(format!(
+            "the card list has {ignored} more entries after the first {MAX_CARD_ENTRIES} \
+             (the game holds 100); they are ignored"
+        )));
+    }
+    let mut counter = |key: &str| {
+        let value = v.get(key);
+        match value.and_then(int_value).and_then(|n| i32::try_from(n).ok()) {
             Some(n) => n,
             None => {
-                findings
-                    .push(Finding::error(format!("{key} is missing or not a number; shown as 0")));
+                findings.push(Finding::error(match value {
+                    None => format!("{key} is missing; shown as 0"),
+                    Some(other) => format!(
+                        "{key} is {}, not a whole number the game's counter holds; shown as 0",
+                        short_json(other)
+                    ),
+                }));
                 0
             }
-        };
+        }
+    };
     let (wins, losses, draws) = (counter("sWin"), counter("sLose"), counter("sDraw"));
     Some(MiniGame { entries, wins, losses, draws, findings })
+}
+
+/// A value as compact JSON text, cut to 24 characters (control characters are escaped by
+/// JSON itself).
+fn short_json(v: &Value) -> String {
+    let text = v.to_string();
+    match text.char_indices().nth(24) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text,
+    }
 }
 
 /// The play time `95000_Setting/00001_time` of a `Data` object, in seconds.
@@ -180,15 +416,17 @@ pub fn slot_from_file_name(name: &str) -> Option<PcSlot> {
 
 /// Lists the save in a JSON file (one save; selector from the file name, else `1`).
 pub fn open(bytes: &[u8], file_name: Option<&str>) -> Result<SaveSet, OpenError> {
-    let root: Value = serde_json::from_slice(without_bom(bytes))
+    let (root, ignored) = parse_pruned(without_bom(bytes))
         .map_err(|e| OpenError { message: format!("not a valid JSON save: {e}") })?;
     let data = root.get("Data").ok_or_else(|| OpenError {
         message: "JSON without a `Data` object: not a Final Fantasy IX data save (PREVIEW_, \
                   SLOTINFO and PREFS_ files hold no cards)"
             .into(),
     })?;
-    let mini_game =
-        data.get("30000_MiniGame").and_then(read_mini_game).ok_or_else(|| OpenError {
+    let mini_game = data
+        .get("30000_MiniGame")
+        .and_then(|m| read_mini_game(m, ignored))
+        .ok_or_else(|| OpenError {
             message: "JSON save without Data/30000_MiniGame/MiniGameCard: no Tetra Master data"
                 .into(),
         })?;

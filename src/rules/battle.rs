@@ -91,12 +91,11 @@ impl Fighter {
 
     /// The in-game string, e.g. `8X35`.
     pub fn digits(&self) -> String {
-        format!(
-            "{:X}{}{:X}{:X}",
+        crate::cards::digits_string(
             self.atk.digit(),
-            self.card_type.letter(),
+            self.card_type,
             self.pdef.digit(),
-            self.mdef.digit()
+            self.mdef.digit(),
         )
     }
 }

@@ -6,10 +6,12 @@
 //! damaged; growth stops only at exactly the cap, so a stat above it is edited and keeps
 //! growing until it wraps from 255 to 0; a card's type is its default, X or A. The disputed
 //! catalogue rows (Ogre and Gargant pdef) give warnings instead of errors, and Ozma and
-//! Invincible accept both P and M as default.
+//! Invincible accept both P and M as default. On PlayStation saves a P↔M difference from
+//! the default is the NPC table's type (the PS1 release keeps a player and an NPC type per
+//! card; genuine saves hold such copies): an info, never "edited" (tetra-master-rules §6, §14).
 
 use crate::cards::{self, CardInfo};
-use crate::ff9::{CardRecord, CardType, Collection};
+use crate::ff9::{CardRecord, CardType, Collection, Platform};
 use crate::finding::{Finding, Severity};
 use serde::Serialize;
 
@@ -32,6 +34,8 @@ pub enum Issue {
     UnknownType,
     /// A type the card cannot have in play (neither its default, X nor A).
     ImpossibleType,
+    /// PlayStation: P where the catalogue says M or the reverse, the NPC table's type.
+    NpcType,
     /// The card is recorded past slot 100.
     PastSlot100,
 }
@@ -69,16 +73,21 @@ pub fn type_possible(info: &CardInfo, card_type: CardType) -> bool {
     }
 }
 
-/// Checks every card of a collection, counted or ignored; findings in slot order.
+/// Checks every card of a collection, counted or ignored, under its platform's rules;
+/// findings in slot order.
 pub fn check(collection: &Collection) -> Vec<CardFinding> {
-    let mut out: Vec<CardFinding> =
-        collection.cards.iter().chain(&collection.ignored_records).flat_map(check_card).collect();
+    let mut out: Vec<CardFinding> = collection
+        .cards
+        .iter()
+        .chain(&collection.ignored_records)
+        .flat_map(|c| check_card(c, collection.platform))
+        .collect();
     out.sort_by_key(|f| f.slot);
     out
 }
 
-/// Checks one card.
-pub fn check_card(card: &CardRecord) -> Vec<CardFinding> {
+/// Checks one card of a save from `platform`.
+pub fn check_card(card: &CardRecord, platform: Platform) -> Vec<CardFinding> {
     let mut out = Vec::new();
     let label = format!("slot {} {}", card.slot, cards::name(card.id));
     let mut push = |issue, severity, message: String| {
@@ -144,6 +153,15 @@ pub fn check_card(card: &CardRecord) -> Vec<CardFinding> {
             Issue::UnknownType,
             Severity::Error,
             format!("{label}: type byte {code} is not a card type (0..3)"),
+        ),
+        t if !type_possible(info, t) && platform == Platform::PlayStation => push(
+            Issue::NpcType,
+            Severity::Info,
+            format!(
+                "{label}: type {t}, where the catalogue says {}: the NPC table's type, as on \
+                 cards won from opponents (the PlayStation release keeps two types per card)",
+                info.default_type
+            ),
         ),
         t if !type_possible(info, t) => push(
             Issue::ImpossibleType,

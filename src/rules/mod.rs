@@ -6,5 +6,7 @@ pub mod creation;
 pub mod dice;
 pub mod growth;
 pub mod legality;
+pub mod notation;
+pub mod odds;
 pub mod ratio;
 pub mod score;

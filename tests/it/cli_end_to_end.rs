@@ -182,12 +182,12 @@ fn crafted_ff9_lookalike_is_not_a_collection() {
     let f = shared::path("data/real/psx-ff9-crafted/ff9-a-us-tpl.mcs");
     let out = quadmist().args(["cards", f.to_str().unwrap()]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = shared::words(&out.stderr);
     assert!(err.contains("FF9 file name but is not a game save"), "{err}");
     assert!(out.stdout.is_empty());
     let out = quadmist().args(["cards", f.to_str().unwrap(), "--save", "1"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not a game save"));
+    assert!(shared::words(&out.stderr).contains("not a game save"));
 }
 
 #[test]

@@ -92,7 +92,7 @@ fn unreadable_files_exit_1_with_a_message() {
     std::fs::write(&path, vec![0u8; 0x200A0]).unwrap();
     let out = Command::cargo_bin("quadmist").unwrap().arg("saves").arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
-    let stderr = String::from_utf8(out.stderr).unwrap();
+    let stderr = super::shared::words(&out.stderr);
     assert!(
         stderr.contains("Vita PocketStation MCX card (encrypted) is recognised but not supported"),
         "{stderr}"

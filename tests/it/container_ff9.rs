@@ -88,7 +88,7 @@ fn a_us_disc_2_save_is_recognised_with_its_summary() {
 }
 
 #[test]
-fn a_pal_save_in_tenths_with_gil_and_disc_disagreements() {
+fn a_pal_save_in_tenths_with_a_gil_disagreement_and_the_disc_from_the_block() {
     let f = Ff9 {
         title: "ＦＦ９／ＤＡＴＡ１５　０１：２３",
         play_time: 50250,               // tenths: 1:23:45; frames at 50 fps: 0:16:45
@@ -99,15 +99,15 @@ fn a_pal_save_in_tenths_with_gil_and_disc_disagreements() {
     };
     let e = open_one("BESLES-1296600000-14", &ff9_block(&f));
     assert!(e.is_ff9);
-    assert_eq!(e.game_info, info("PAL", "French", 2, 15));
+    assert_eq!(e.game_info, info("PAL", "French", 1, 15));
     assert_eq!(e.summary.as_ref().unwrap().play_time_seconds, Some(5025.0));
     assert_eq!(e.summary.as_ref().unwrap().gil, Some(200));
+    // The disc comes from the block (disc byte 0 = disc 1); the code's disc 2 is no evidence.
     assert_eq!(
         e.findings,
         vec![
             Finding::info("play time read as tenths of a second (that reading matches the title)"),
             Finding::warning("gil 200 differs from the load-screen copy 100"),
-            Finding::info("the product code says disc 2, the disc byte at 0x1C5 says disc 1"),
         ]
     );
 }
@@ -146,7 +146,8 @@ fn a_bad_crc_is_a_warning_and_the_save_is_still_shown() {
 #[test]
 fn japanese_names_are_shown_as_hex() {
     let e = open_one("BISLPS-0200200000-00", &ff9_block(&US));
-    assert_eq!(e.game_info, info("NTSC-J", "Japanese", 3, 1));
+    // A disc-3 code, disc byte 1: disc 2, from the block.
+    assert_eq!(e.game_info, info("NTSC-J", "Japanese", 2, 1));
     assert_eq!(e.summary.unwrap().leader_name.as_deref(), Some("\\x29\\x38\\x33\\x30\\x3D\\x34"));
 }
 
@@ -189,11 +190,14 @@ fn deleted_ff9_saves_on_a_card_keep_their_slot() {
     let set = ff9::open(c.bytes(), Some("card.mcr"), &|_| None).unwrap();
     let e = &set.saves[1];
     assert_eq!((e.selector.as_str(), e.deleted, e.is_ff9), ("2", true, true));
-    assert_eq!(e.game_info, info("NTSC-U", "English", 1, 3));
-    // The US disc byte says disc 2 while the code says disc 1.
+    // Disc 2 from the block's disc byte, whatever the disc-1 code says; deleted, with a warning.
+    assert_eq!(e.game_info, info("NTSC-U", "English", 2, 3));
     assert_eq!(
         e.findings,
-        vec![Finding::info("the product code says disc 1, the disc byte at 0x1C5 says disc 2")]
+        vec![Finding::warning(
+            "deleted save: it can still be read, but its blocks count as free, so a later save \
+             may have partly overwritten it"
+        )]
     );
 }
 

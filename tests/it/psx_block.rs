@@ -124,7 +124,8 @@ fn title_carries_the_ff9_mark_file_number_and_time() {
     let end = data[4..0x44].iter().position(|&b| b == 0).map_or(0x44, |p| p + 4);
     let (title, _, bad) = encoding_rs::SHIFT_JIS.decode(&data[4..end]);
     assert!(!bad);
-    assert_eq!(title, "ＦＦ９／　　　　０３　１２：３４");
+    // As the genuine US and PAL saves write it (ff9-save-formats §a.2).
+    assert_eq!(title, "ＦＦ９／ＦＩＬＥ０３／１２：３４");
     // Characters 8-9 at 0x14, 11-12 at 0x1A, 14-15 at 0x20 (spec §a.2).
     assert_eq!(&data[0x14..0x18], &[0x82, 0x4F, 0x82, 0x52]);
     assert_eq!(block::title_file_number(&data), Some(3));
@@ -229,7 +230,7 @@ fn the_crafted_tonyhax_saves_are_not_game_saves() {
         let save = PsxSave {
             name: String::from_utf8_lossy(&bytes[0x0A..0x1E]).into_owned(),
             data,
-            game_info: None,
+            game_info: quadmist::ff9::psx::ff9_game_info(&bytes[0x0A..0x1E]),
             ff9_title: false,
             crc_ok,
         };

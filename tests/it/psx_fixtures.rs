@@ -56,6 +56,39 @@ fn every_save_on_the_raw_card_decodes_to_its_records() {
 }
 
 #[test]
+fn fixtures_are_named_and_titled_as_the_game_writes_them() {
+    // As the genuine saves (ff9-save-formats §a.1, §a.2, §a.5): disc 1's product code in
+    // every name, `ＦＦ９／ＦＩＬＥｎｎ／ＨＨ：ＭＭ` titles, the disc in the block as a bit at
+    // 0x104, zero-based at 0x1C5 and a progression of that disc's range at 0x1C0.
+    let card = generate::raw_card();
+    let set = quadmist::ff9::open(&card, Some("ff9-three-saves.mcr"), &|_| None).unwrap();
+    // (name, title, disc) of the three saves, newest first (fixtures/README.md).
+    let expected = [
+        ("BASLUS-0125100000-00", "FF9/FILE01/34:05", 3u8, 0x04u8, (6990u16, 10994u16)),
+        ("BASLUS-0125100000-01", "FF9/FILE02/18:40", 2, 0x02, (3900, 6989)),
+        ("BASLUS-0125100000-02", "FF9/FILE03/05:12", 1, 0x01, (1000, 3899)),
+    ];
+    assert_eq!(set.saves.len(), 3);
+    for (k, (s, (name, title, disc, bit, (lo, hi)))) in set.saves.iter().zip(expected).enumerate() {
+        assert_eq!((s.name.as_str(), s.title.as_str()), (name, title));
+        assert_eq!(s.game_info.as_ref().unwrap().disc, Some(disc));
+        assert!(s.findings.is_empty(), "{:?}", s.findings);
+        let data = &card[(k + 1) * BLOCK_SIZE..(k + 2) * BLOCK_SIZE];
+        assert_eq!((data[0x104], data[0x1C5]), (bit, disc - 1));
+        let progression = u16::from_le_bytes([data[0x1C0], data[0x1C1]]);
+        assert!((lo..=hi).contains(&progression), "{progression}");
+        // Title bytes as on the genuine US save: ＦＦ９／ then ＦＩＬＥ (82 65 82 68 82 6B 82 64).
+        assert_eq!(
+            &data[4..20],
+            &[
+                0x82, 0x65, 0x82, 0x65, 0x82, 0x58, 0x81, 0x5E, 0x82, 0x65, 0x82, 0x68, 0x82, 0x6B,
+                0x82, 0x64
+            ]
+        );
+    }
+}
+
+#[test]
 fn the_newest_save_has_duplicates_holes_and_evolved_types() {
     let newest = &generate::saves()[0].block;
     let recs = &newest.records[..CARD_SLOTS];

@@ -9,7 +9,7 @@ fn card(slot: u16, id: u8, atk: u8, t: CardType, pdef: u8, mdef: u8) -> CardReco
 }
 
 fn issues(c: &CardRecord) -> Vec<(Issue, Severity)> {
-    check_card(c).iter().map(|f| (f.issue, f.severity)).collect()
+    check_card(c, Platform::Pc).iter().map(|f| (f.issue, f.severity)).collect()
 }
 
 use CardType::*;
@@ -31,7 +31,7 @@ fn goblin_bounds() {
         issues(&card(1, 0, 3, Physical, 4, 1)),
         [(Issue::BelowCreationMinimum, Severity::Error)]
     );
-    let f = check_card(&card(4, 0, 8, Physical, 4, 2));
+    let f = check_card(&card(4, 0, 8, Physical, 4, 2), Platform::Pc);
     assert_eq!(f.len(), 1);
     assert_eq!(f[0].issue, Issue::AboveCap);
     assert_eq!(
@@ -44,14 +44,14 @@ fn goblin_bounds() {
 #[test]
 fn a_stat_at_255_wraps_at_the_next_growth() {
     // Airship: atk cap 129.
-    let f = check_card(&card(2, 99, 255, Physical, 64, 64));
+    let f = check_card(&card(2, 99, 255, Physical, 64, 64), Platform::Pc);
     assert_eq!(f.len(), 1);
     assert!(f[0].message.ends_with("it wraps to 0 when it next grows"), "{}", f[0].message);
 }
 
 #[test]
 fn types() {
-    // Goblin is P: M is impossible, X and A are fine.
+    // On PC (and Switch): Goblin is P, so M is impossible; X and A are fine.
     assert_eq!(issues(&card(1, 0, 3, Magic, 4, 2)), [(Issue::ImpossibleType, Severity::Warning)]);
     assert!(issues(&card(1, 0, 3, Flexible, 4, 2)).is_empty());
     // Hecteyes is M (81/10/70): P is impossible.
@@ -92,9 +92,47 @@ fn records_past_slot_100_and_order() {
             ],
         )
     };
+    // A PlayStation collection: the M Goblin carries the NPC table's type (an info).
     let f: Vec<(u16, Issue)> = check(&collection).iter().map(|f| (f.slot, f.issue)).collect();
     assert_eq!(
         f,
+        [(3, Issue::NpcType), (7, Issue::BelowCreationMinimum), (101, Issue::PastSlot100)]
+    );
+    let pc = Collection { platform: Platform::Pc, ..collection };
+    let f: Vec<(u16, Issue)> = check(&pc).iter().map(|f| (f.slot, f.issue)).collect();
+    assert_eq!(
+        f,
         [(3, Issue::ImpossibleType), (7, Issue::BelowCreationMinimum), (101, Issue::PastSlot100)]
+    );
+}
+
+#[test]
+fn playstation_npc_types_are_an_info_never_an_edit() {
+    // Zombie (id 6 in data/cards.csv: P, max 19/19/11, so a new card rolls atk 9..17,
+    // pdef 9..17, mdef 5..9). The genuine late-game US save holds two M Zombies.
+    let zombie = card(9, 6, 12, Magic, 10, 7);
+    let f = check_card(&zombie, Platform::PlayStation);
+    assert_eq!(f.len(), 1);
+    assert_eq!((f[0].issue, f[0].severity), (Issue::NpcType, Severity::Info));
+    assert_eq!(
+        f[0].message,
+        "slot 9 Zombie: type M, where the catalogue says P: the NPC table's type, as on cards won \
+         from opponents (the PlayStation release keeps two types per card)"
+    );
+    assert!(!f[0].message.contains("edited"));
+    // PC and Switch keep the rule: a type the game never gives there.
+    for platform in [Platform::Pc, Platform::Switch] {
+        assert_eq!(
+            check_card(&zombie, platform).iter().map(|f| (f.issue, f.severity)).collect::<Vec<_>>(),
+            [(Issue::ImpossibleType, Severity::Warning)]
+        );
+    }
+    // X, A and the default stay clean on every platform; an unknown code stays an error.
+    for t in [Physical, Flexible, Assault] {
+        assert!(check_card(&card(9, 6, 12, t, 10, 7), Platform::PlayStation).is_empty());
+    }
+    assert_eq!(
+        check_card(&card(9, 6, 12, Unknown(4), 10, 7), Platform::PlayStation)[0].issue,
+        Issue::UnknownType
     );
 }

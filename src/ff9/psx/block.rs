@@ -13,8 +13,16 @@ use std::io::Cursor;
 
 /// Offset of the load-screen fields read into [`PreviewFields`].
 pub const PREVIEW_OFFSET: usize = 0x105;
-/// Offset of the current-disc byte (zero-based; uncertain).
+/// Offset of the current disc as one bit, `1 << (disc - 1)` (§a.5).
+pub const DISC_BIT_OFFSET: usize = 0x104;
+/// Offset of the scenario progression counter (u16; its range tells the disc, §a.5).
+pub const PROGRESSION_OFFSET: usize = 0x1C0;
+/// Offset of the current-disc byte (zero-based, §a.5).
 pub const DISC_OFFSET: usize = 0x1C5;
+/// The scenario progression range of each disc 1..4 (§a.5; the game-tools-collection
+/// template's hint text, consistent with the genuine saves: 1155 on disc 1, 11740 on disc 4).
+pub const DISC_PROGRESSION: [(u16, u16); 4] =
+    [(1000, 3899), (3900, 6989), (6990, 10994), (11090, 11770)];
 /// Offset of the party member indices (4 bytes).
 pub const PARTY_OFFSET: usize = 0xEE0;
 /// Offset of the gameplay copy of the gil (u32).
@@ -73,15 +81,10 @@ pub struct RawCardRecord {
 }
 
 impl RawCardRecord {
-    /// An empty slot as the game writes it.
-    pub const EMPTY: RawCardRecord = RawCardRecord {
-        id: 0xFF,
-        arrows: 0xFF,
-        atk: 0xFF,
-        card_type: 0xFF,
-        pdef: 0xFF,
-        mdef: 0xFF,
-    };
+    /// An empty slot as the game writes it: id 0xFF, the other five bytes zero (every empty
+    /// record of the genuine saves in `shared/data/real/psx-ff9/`).
+    pub const EMPTY: RawCardRecord =
+        RawCardRecord { id: 0xFF, arrows: 0, atk: 0, card_type: 0, pdef: 0, mdef: 0 };
 }
 
 /// The Tetra Master section at 0x1178..0x13F4: counters and 105 records.
@@ -155,10 +158,69 @@ pub fn frame_rate(region_prefix: Option<&str>) -> u32 {
     }
 }
 
-/// Decodes an FF9-charset name; Japanese saves (`BI`) are shown as hex (their table is unknown).
+/// The disc a block was saved on (§a.1, §a.5): the disc byte at 0x1C5 (zero-based),
+/// cross-checked with the disc bit at 0x104 and the progression range at 0x1C0.
+///
+/// The first readable of the three gives the disc; a finding reports only a disagreement
+/// among them. The product code is no evidence: the game writes disc 1's code on every disc.
+/// A zero at 0x104 and a progression outside every disc's range (e.g. before the first range
+/// starts) say nothing.
+pub fn disc(block: &[u8]) -> (Option<u8>, Vec<Finding>) {
+    let by_byte = block.get(DISC_OFFSET).map(|&b| (b, (b < 4).then_some(b + 1)));
+    // A zero bit byte is no reading (a save written by a tool that leaves it alone).
+    let by_bit = block.get(DISC_BIT_OFFSET).filter(|&&b| b != 0).map(|&b| {
+        let one_disc = b.count_ones() == 1 && b < 0x10;
+        (b, one_disc.then(|| b.trailing_zeros() as u8 + 1))
+    });
+    let progression = block
+        .get(PROGRESSION_OFFSET..PROGRESSION_OFFSET + 2)
+        .map(|b| u16::from_le_bytes([b[0], b[1]]));
+    let by_progression = progression.and_then(|p| {
+        DISC_PROGRESSION.iter().position(|&(lo, hi)| (lo..=hi).contains(&p)).map(|d| d as u8 + 1)
+    });
+    let disc = by_byte.and_then(|b| b.1).or(by_bit.and_then(|b| b.1)).or(by_progression);
+    let readings = [by_byte.and_then(|b| b.1), by_bit.and_then(|b| b.1), by_progression];
+    let mut known = readings.iter().flatten();
+    let first = known.next();
+    let agree = known.all(|d| Some(d) == first);
+    let unreadable =
+        by_byte.is_some_and(|b| b.1.is_none()) || by_bit.is_some_and(|b| b.1.is_none());
+    let mut findings = Vec::new();
+    if !agree || unreadable {
+        let byte = match by_byte {
+            Some((_, Some(d))) => format!("the disc byte at 0x1C5 says disc {d}"),
+            Some((b, None)) => format!("the disc byte at 0x1C5 holds {b}, which is no disc"),
+            None => "the disc byte at 0x1C5 is missing".into(),
+        };
+        let bit = match by_bit {
+            Some((_, Some(d))) => format!("the disc bit at 0x104 says disc {d}"),
+            Some((b, None)) => format!("the disc bits at 0x104 ({b:08b}) name no single disc"),
+            None => "the disc bit at 0x104 is not set".into(),
+        };
+        let progress = match (progression, by_progression) {
+            (Some(p), Some(d)) => format!("the story progression {p} at 0x1C0 belongs to disc {d}"),
+            (Some(p), None) => format!("the story progression {p} at 0x1C0 is in no disc's range"),
+            (None, _) => "the story progression at 0x1C0 is missing".into(),
+        };
+        let shown =
+            disc.map_or("the disc is not shown".to_string(), |d| format!("disc {d} is shown"));
+        findings.push(Finding::warning(format!(
+            "the disc fields disagree: {byte}, {bit}, {progress}; {shown} (an edited or damaged save)"
+        )));
+    }
+    (disc, findings)
+}
+
+/// Decodes an FF9-charset name. Japanese saves (`BI`) are shown as hex (their table is
+/// unknown), except 0x2C, `?`: the genuine Japanese save writes the same six 0x2C for the
+/// not-yet-named Vivi as the US and PAL ones (`??????`) at the same point of the story.
 fn decode_name(bytes: &[u8], what: &str, japanese: bool, findings: &mut Vec<Finding>) -> String {
     if japanese {
-        return bytes.iter().take_while(|&&b| b != 0xFF).map(|b| format!("\\x{b:02X}")).collect();
+        return bytes
+            .iter()
+            .take_while(|&&b| b != 0xFF)
+            .map(|&b| if b == 0x2C { "?".to_string() } else { format!("\\x{b:02X}") })
+            .collect();
     }
     let (text, unmapped) = charset::decode(bytes);
     if unmapped {
@@ -260,6 +322,11 @@ fn card(slot: u16, raw: &RawCardRecord) -> CardRecord {
 /// load-screen findings belong to the listing, which reports them on the save entry.
 pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
     let block = &save.data;
+    if save.game_info.is_none() && !save.ff9_title {
+        return Err(DecodeError::new(
+            "not a Final Fantasy IX save: neither its name nor its title is FF9's",
+        ));
+    }
     if block.len() < MIN_BLOCK_LEN {
         return Err(DecodeError::new(format!(
             "the save is {} bytes long; an FF9 block needs at least {MIN_BLOCK_LEN}",
@@ -363,7 +430,8 @@ pub struct FF9Block {
     pub play_time_seconds: u32,
     /// Frames per second of the release (60 NTSC, 50 PAL).
     pub frame_rate: u32,
-    /// Disc 1..4 (written zero-based at 0x1C5).
+    /// Disc 1..4: written as the bit at 0x104, zero-based at 0x1C5, and as the first
+    /// progression value of that disc at 0x1C0.
     pub disc: u8,
     /// Gil (both copies).
     pub gil: u32,
@@ -430,12 +498,12 @@ fn full_width_2(n: u32) -> String {
 }
 
 impl FF9Block {
-    /// The block's title: `ＦＦ９／`, four full-width spaces, the file number, a full-width
-    /// space, `HH：MM` (characters 4–7, 10 and 13 are unverified guesses).
+    /// The block's title as the US and PAL releases write it (the genuine saves):
+    /// `ＦＦ９／ＦＩＬＥ０１／１２：００`, file number and play time `HH：MM` in full-width digits.
     pub fn title(&self) -> String {
         let minutes = self.play_time_seconds / 60;
         format!(
-            "ＦＦ９／　　　　{}　{}：{}",
+            "ＦＦ９／ＦＩＬＥ{}／{}：{}",
             full_width_2(self.file_number as u32),
             full_width_2(minutes / 60),
             full_width_2(minutes % 60)
@@ -455,7 +523,13 @@ impl FF9Block {
         };
         // The block is 8192 bytes, so every write below is in bounds.
         let _ = write_preview(&mut block, &preview);
-        block[DISC_OFFSET] = self.disc.saturating_sub(1);
+        // The three disc fields agree, as on every genuine save (§a.5).
+        let disc = self.disc.clamp(1, 4);
+        block[DISC_BIT_OFFSET] = 1 << (disc - 1);
+        block[DISC_OFFSET] = disc - 1;
+        let progression = DISC_PROGRESSION[disc as usize - 1].0;
+        block[PROGRESSION_OFFSET..PROGRESSION_OFFSET + 2]
+            .copy_from_slice(&progression.to_le_bytes());
         block[PARTY_OFFSET..PARTY_OFFSET + 4].copy_from_slice(&[0, 0xFF, 0xFF, 0xFF]);
         block[GIL_OFFSET..GIL_OFFSET + 4].copy_from_slice(&self.gil.to_le_bytes());
         let section = TetraMasterSection {

@@ -120,8 +120,9 @@ pub fn product_code(name: &[u8]) -> Option<String> {
     shape.then(|| String::from_utf8_lossy(code).into_owned())
 }
 
-/// Region, language, disc and file of an FF9 save name (§a.1 shape check and product
-/// table), or `None` when the name is not an FF9 save name.
+/// Region, language and file of an FF9 save name (§a.1 shape check and product table), or
+/// `None` when the name is not an FF9 save name. The disc is left `None`: the game names
+/// every save with disc 1's code, so the disc comes from the block ([`block::disc`]).
 pub fn ff9_game_info(name: &[u8]) -> Option<GameInfo> {
     if name.len() != 20 || &name[12..17] != b"00000" || name[17] != b'-' {
         return None;
@@ -132,11 +133,11 @@ pub fn ff9_game_info(name: &[u8]) -> Option<GameInfo> {
     }
     let (prefix, code) = (&name[..2], &name[2..12]);
     RELEASES.iter().find_map(|r| {
-        let disc = r.discs.iter().position(|d| d.as_bytes() == code)?;
+        r.discs.iter().position(|d| d.as_bytes() == code)?;
         (r.prefix.as_bytes() == prefix).then(|| GameInfo {
             region: r.region.to_string(),
             language: r.language.to_string(),
-            disc: Some(disc as u8 + 1),
+            disc: None,
             file: Some((digits[0] - b'0') * 10 + (digits[1] - b'0') + 1),
         })
     })
@@ -185,7 +186,19 @@ fn entry(save: SaveFile) -> SaveEntry {
     } else {
         None
     };
-    let summary = is_ff9.then(|| summary(block, game_info.as_ref(), &save.name.raw, &mut findings));
+    if is_ff9 && save.state != SaveState::Live {
+        findings.push(Finding::warning(
+            "deleted save: it can still be read, but its blocks count as free, so a later save \
+             may have partly overwritten it",
+        ));
+    }
+    let summary = is_ff9.then(|| summary(block, &save.name.raw, &mut findings));
+    let mut game_info = game_info;
+    if let (true, Some(info)) = (is_ff9, game_info.as_mut()) {
+        let (disc, found) = block::disc(block);
+        info.disc = disc;
+        findings.extend(found);
+    }
     let payload = PsxSave {
         name: name.clone(),
         data: save.data,
@@ -208,23 +221,10 @@ fn entry(save: SaveFile) -> SaveEntry {
     }
 }
 
-/// The load-screen summary ([`block::summary`]) plus the disc cross-check (§a.5).
-fn summary(
-    block: &[u8],
-    info: Option<&GameInfo>,
-    name: &[u8],
-    findings: &mut Vec<Finding>,
-) -> SaveSummary {
+/// The load-screen summary ([`block::summary`]) with its findings.
+fn summary(block: &[u8], name: &[u8], findings: &mut Vec<Finding>) -> SaveSummary {
     let prefix = name.get(..2).and_then(|p| std::str::from_utf8(p).ok());
     let (summary, found) = block::summary(block, prefix);
     findings.extend(found);
-    if let (Some(disc), Some(&byte)) = (info.and_then(|i| i.disc), block.get(block::DISC_OFFSET)) {
-        if byte as u16 + 1 != disc as u16 {
-            findings.push(Finding::info(format!(
-                "the product code says disc {disc}, the disc byte at 0x1C5 says disc {}",
-                byte as u16 + 1
-            )));
-        }
-    }
     summary
 }

@@ -42,3 +42,9 @@ fn read_dir_ok(rel: &str) -> bool {
     eprintln!("skipping: {} is missing", p.display());
     false
 }
+
+/// Output with every run of white space (line breaks of wrapped text included) made one space,
+/// for assertions about wording that the 80-column wrapping may break across lines.
+pub fn words(output: &[u8]) -> String {
+    String::from_utf8_lossy(output).split_whitespace().collect::<Vec<_>>().join(" ")
+}

@@ -1,0 +1,334 @@
+//! Text helpers every renderer shares, so that all commands read alike on an 80-column
+//! terminal: the width to fit, display width, word wrapping, plurals, slot ranges, arrow
+//! pictures and the wording of a rank.
+//!
+//! Rules they implement (issue 14): no line wider than [`term_width`] display columns (wide
+//! characters count 2); counts are written with [`count`] ("1 card", "2 cards"); lists of slots
+//! with [`ranges`] ("2–9, 11, 14–20"); arrows as pictures ([`arrows_line`], [`arrows_grid`]),
+//! never as bare hex; a rank as "Player, rank 3 of 32" ([`rank_phrase`]).
+
+use unicode_width::UnicodeWidthChar;
+
+/// The width used when neither `COLUMNS` nor a terminal gives one.
+pub const DEFAULT_WIDTH: usize = 80;
+
+/// The narrowest width quadmist lays text out for (a smaller `COLUMNS` is raised to it).
+pub const MIN_WIDTH: usize = 40;
+
+/// The width to fit: `COLUMNS` when set to a number, else the terminal's width when stdout is a
+/// terminal, else 80. Never below [`MIN_WIDTH`].
+pub fn term_width() -> usize {
+    let from_env = std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse::<usize>().ok());
+    let width = from_env
+        .or_else(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
+        .unwrap_or(DEFAULT_WIDTH);
+    width.max(MIN_WIDTH)
+}
+
+/// The display width of a text: wide (East Asian) characters count 2, ANSI colour codes 0.
+pub fn width(s: &str) -> usize {
+    let mut w = 0;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // CSI sequence: ESC [ ... final byte in @..~
+            if chars.next() == Some('[') {
+                for c in chars.by_ref() {
+                    if ('@'..='~').contains(&c) {
+                        break;
+                    }
+                }
+            }
+            continue;
+        }
+        w += c.width().unwrap_or(0);
+    }
+    w
+}
+
+/// Pads a text with spaces on the right to `to` display columns.
+pub fn pad(s: &str, to: usize) -> String {
+    let w = width(s);
+    format!("{s}{}", " ".repeat(to.saturating_sub(w)))
+}
+
+/// Wraps a text to `max` display columns, breaking at spaces (a word longer than a line is cut).
+/// The first line starts with `first`, the others with `rest` (both count in the width).
+pub fn wrap(text: &str, max: usize, first: &str, rest: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = first.to_string();
+    let mut empty = true;
+    for word in text.split_whitespace() {
+        let room = max.saturating_sub(width(&line));
+        let need = width(word) + usize::from(!empty);
+        if !empty && need > room {
+            lines.push(std::mem::replace(&mut line, rest.to_string()));
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        // Cut a word that cannot fit on a line of its own.
+        let mut word = word;
+        while width(&line) + width(word) > max && width(line.trim()) + width(rest) < max {
+            let room = max.saturating_sub(width(&line)).max(1);
+            let (head, tail) = split_at_width(word, room);
+            if head.is_empty() {
+                break;
+            }
+            line.push_str(head);
+            lines.push(std::mem::replace(&mut line, rest.to_string()));
+            word = tail;
+        }
+        line.push_str(word);
+        empty = false;
+    }
+    lines.push(line);
+    lines.join("\n")
+}
+
+/// Wraps a list to `max` columns, items separated by ", ", breaking only between items (an
+/// item wider than a line is wrapped on its own). The first line starts with `first`, the
+/// others with `rest`.
+pub fn wrap_list(items: &[String], max: usize, first: &str, rest: &str) -> String {
+    wrap_list_sep(items, ',', max, first, rest)
+}
+
+/// [`wrap_list`] with another separator after each item but the last (`;` for items that hold
+/// commas themselves).
+pub fn wrap_list_sep(items: &[String], sep: char, max: usize, first: &str, rest: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = first.to_string();
+    let mut empty = true;
+    for (i, item) in items.iter().enumerate() {
+        let item = if i + 1 < items.len() { format!("{item}{sep}") } else { item.clone() };
+        let need = width(&item) + usize::from(!empty);
+        if !empty && width(&line) + need > max {
+            lines.push(std::mem::replace(&mut line, rest.to_string()));
+            empty = true;
+        }
+        if width(&line) + width(&item) + usize::from(!empty) > max {
+            let wrapped = wrap(&item, max, &line, rest);
+            let mut parts: Vec<&str> = wrapped.lines().collect();
+            line = parts.pop().unwrap_or_default().to_string();
+            lines.extend(parts.into_iter().map(str::to_string));
+        } else {
+            if !empty {
+                line.push(' ');
+            }
+            line.push_str(&item);
+        }
+        empty = false;
+    }
+    lines.push(line);
+    lines.join("\n")
+}
+
+/// Fits a text of several lines to `max` columns: a line that fits stays as it is, a longer
+/// one is wrapped, keeping its indentation, with `more` added before its continuation lines.
+pub fn fit(text: &str, max: usize, more: &str) -> String {
+    text.lines()
+        .map(|line| {
+            if width(line) <= max {
+                return line.to_string();
+            }
+            let indent = &line[..line.len() - line.trim_start().len()];
+            wrap(line, max, indent, &format!("{indent}{more}"))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Splits a text after at most `cols` display columns (at least one character).
+fn split_at_width(s: &str, cols: usize) -> (&str, &str) {
+    let mut w = 0;
+    for (i, c) in s.char_indices() {
+        w += c.width().unwrap_or(0);
+        if w > cols {
+            let i = if i == 0 { c.len_utf8() } else { i };
+            return s.split_at(i);
+        }
+    }
+    (s, "")
+}
+
+/// A count with its noun: `count(1, "card")` is "1 card", `count(3, "card")` "3 cards". Nouns
+/// whose plural is not noun + s are listed here ("copy" → "copies").
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {}", plural(noun))
+    }
+}
+
+/// The plural of a noun quadmist uses.
+pub fn plural(noun: &str) -> String {
+    match noun {
+        "copy" => "copies".into(),
+        "battle" | "card" | "point" | "save" | "discard" | "win" | "draw" | "id" | "file"
+        | "step" | "slot" => format!("{noun}s"),
+        n if n.ends_with("loss") => format!("{n}es"),
+        n if n.ends_with('y') && !n.ends_with("ey") => format!("{}ies", &n[..n.len() - 1]),
+        n if n.ends_with('s') || n.ends_with('x') || n.ends_with("ch") => format!("{n}es"),
+        n => format!("{n}s"),
+    }
+}
+
+/// Slots (or any numbers) as ranges: `[2, 3, 4, 5, 11, 14, 15]` → "2–5, 11, 14–15". Sorted
+/// first; duplicates dropped. Two neighbours are written as a range too.
+pub fn ranges(numbers: &[u16]) -> String {
+    let mut v = numbers.to_vec();
+    v.sort_unstable();
+    v.dedup();
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < v.len() {
+        let mut j = i;
+        while j + 1 < v.len() && v[j + 1] == v[j] + 1 {
+            j += 1;
+        }
+        parts.push(if i == j { v[i].to_string() } else { format!("{}–{}", v[i], v[j]) });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+/// The eight arrows, in the game's bit order (bit 0 up, then clockwise).
+pub const ARROW_GLYPHS: [char; 8] = ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'];
+
+/// The mark of a missing arrow in a picture.
+pub const NO_ARROW: char = '·';
+
+/// The bits of the arrows in reading order: up-left, up, up-right, left, right, down-left,
+/// down, down-right.
+const READING_ORDER: [u8; 8] = [7, 0, 1, 6, 2, 5, 4, 3];
+
+/// The arrows as one line of 8 places, each arrow in its place or `·`: 0xFF is `↖↑↗←→↙↓↘`,
+/// 0x81 (up and up-left) `↖↑······`.
+pub fn arrows_line(mask: u8) -> String {
+    READING_ORDER
+        .iter()
+        .map(|&b| if mask & (1 << b) != 0 { ARROW_GLYPHS[b as usize] } else { NO_ARROW })
+        .collect()
+}
+
+/// The arrows as a 3×3 picture around the card (`□`), three lines of three characters.
+pub fn arrows_grid(mask: u8) -> [String; 3] {
+    let a = |b: u8| if mask & (1 << b) != 0 { ARROW_GLYPHS[b as usize] } else { NO_ARROW };
+    [
+        [a(7), a(0), a(1)].iter().collect(),
+        [a(6), '□', a(2)].iter().collect(),
+        [a(5), a(4), a(3)].iter().collect(),
+    ]
+}
+
+/// How many collector ranks there are: levels 0..31.
+pub const RANKS: usize = 32;
+
+/// A collector level as a player reads it: "Player, rank 3 of 32" (level 2); level 31 (1700
+/// points), which has no name, is "the maximum, rank 32 of 32 (no name)".
+pub fn rank_phrase(level: usize) -> String {
+    match crate::rules::score::rank_name(level) {
+        Some(name) => format!("{name}, rank {} of {RANKS}", level + 1),
+        None => format!("the maximum, rank {} of {RANKS} (no name)", level + 1),
+    }
+}
+
+/// "1 point" / "-5 points" with a sign for a change.
+pub fn signed_points(n: i64) -> String {
+    let sign = if n > 0 {
+        "+"
+    } else if n < 0 {
+        "−"
+    } else {
+        ""
+    };
+    format!("{sign}{}", count(n.unsigned_abs(), "point"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widths_count_wide_characters_twice_and_colour_as_nothing() {
+        assert_eq!(width("abc"), 3);
+        assert_eq!(width("ファイル"), 8);
+        assert_eq!(width("\x1b[1mbold\x1b[0m"), 4);
+        assert_eq!(width("↖↑↗"), 3);
+        assert_eq!(width("–·□"), 3);
+    }
+
+    #[test]
+    fn wrapping_fits_and_keeps_every_word() {
+        let text = "one two three four five six seven eight nine ten eleven twelve";
+        let w = wrap(text, 20, "  ", "    ");
+        for line in w.lines() {
+            assert!(width(line) <= 20, "{line:?}");
+        }
+        assert_eq!(w.split_whitespace().collect::<Vec<_>>().join(" "), text);
+        assert!(w.starts_with("  one") && w.lines().nth(1).unwrap().starts_with("    "));
+        let long = wrap(&"x".repeat(50), 20, "", "");
+        assert_eq!(long.lines().map(width).collect::<Vec<_>>(), [20, 20, 10]);
+        assert_eq!(wrap("", 20, "- ", ""), "- ");
+        let f = fit("short\n  a b c d e f g h i j k l m n o p", 12, "  ");
+        assert_eq!(f, "short\n  a b c d e\n    f g h i\n    j k l m\n    n o p");
+    }
+
+    #[test]
+    fn lists_break_between_items() {
+        let items: Vec<String> = ["22 Cerberus", "23 Antlion", "25 Gimme Cat", "1 A"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(
+            wrap_list(&items, 26, "Missing: ", "  "),
+            "Missing: 22 Cerberus,\n  23 Antlion,\n  25 Gimme Cat, 1 A"
+        );
+    }
+
+    #[test]
+    fn counts_use_plurals() {
+        assert_eq!(count(1u32, "point"), "1 point");
+        assert_eq!(count(0u32, "point"), "0 points");
+        assert_eq!(count(2u32, "copy"), "2 copies");
+        assert_eq!(count(1u32, "copy"), "1 copy");
+        assert_eq!(count(3u32, "loss"), "3 losses");
+        assert_eq!(count(5u32, "discard"), "5 discards");
+        assert_eq!(signed_points(-5), "−5 points");
+        assert_eq!(signed_points(1), "+1 point");
+    }
+
+    #[test]
+    fn slot_lists_become_ranges() {
+        assert_eq!(
+            ranges(&[2, 3, 4, 5, 6, 7, 8, 9, 11, 14, 15, 16, 17, 18, 19, 20]),
+            "2–9, 11, 14–20"
+        );
+        assert_eq!(ranges(&[5, 1, 3, 2]), "1–3, 5");
+        assert_eq!(ranges(&[7, 7]), "7");
+        assert_eq!(ranges(&[]), "");
+    }
+
+    #[test]
+    fn arrow_pictures_follow_the_bit_order() {
+        // Bit 0 up, clockwise: 0x81 = up + up-left; 0x0C = right + down-right.
+        assert_eq!(arrows_line(0xFF), "↖↑↗←→↙↓↘");
+        assert_eq!(arrows_line(0x00), "········");
+        assert_eq!(arrows_line(0x81), "↖↑······");
+        assert_eq!(arrows_line(0x0C), "····→··↘");
+        assert_eq!(arrows_line(0x70), "···←·↙↓·");
+        assert_eq!(arrows_grid(0x81), ["↖↑·", "·□·", "···"]);
+        assert_eq!(arrows_grid(0x0C), ["···", "·□→", "··↘"]);
+    }
+
+    #[test]
+    fn ranks_are_positions_of_32() {
+        assert_eq!(rank_phrase(0), "Beginner, rank 1 of 32");
+        assert_eq!(rank_phrase(2), "Player, rank 3 of 32");
+        assert_eq!(rank_phrase(30), "Master, rank 31 of 32");
+        assert_eq!(rank_phrase(31), "the maximum, rank 32 of 32 (no name)");
+    }
+}

@@ -15,6 +15,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+pub mod advise;
 pub mod album;
 pub mod cards;
 pub mod common;
@@ -83,6 +84,8 @@ pub enum Command {
     Odds(odds::OddsArgs),
     /// Play whole matches from random deals against the game's AI; win rates with intervals.
     Simulate(simulate::SimulateArgs),
+    /// The best moves in a Tetra Master match position, with the chances to win.
+    Advise(advise::AdviseArgs),
     /// What changed between two saves: cards won, gone, grown, evolved; points and rank.
     Diff(diff::DiffArgs),
     /// Wait for a save file to change and print what changed, until interrupted.
@@ -162,6 +165,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Plan(a) => plan::run(&a),
         Command::Odds(a) => odds::run(&a),
         Command::Simulate(a) => simulate::run_simulate(&a),
+        Command::Advise(a) => advise::run(&a),
         Command::Diff(a) => diff::run(&a),
         Command::Watch(a) => watch::run(&a),
         Command::Report(a) => report::run(&a),

@@ -19,5 +19,6 @@ pub mod ai;
 pub mod board;
 pub mod card;
 pub mod engine;
+pub mod notation;
 pub mod search;
 pub mod sim;

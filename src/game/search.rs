@@ -141,6 +141,7 @@ pub struct Searcher {
     pub nodes: u64,
     deadline: Option<Instant>,
     aborted: bool,
+    plain: bool,
 }
 
 /// A root move and its figures.
@@ -222,6 +223,23 @@ impl Searcher {
             nodes: 0,
             deadline: None,
             aborted: false,
+            plain: false,
+        }
+    }
+
+    /// Turns the plain reference search on or off: no transposition table and no pruning
+    /// (every window full); for measuring what they gain.
+    pub fn set_plain(&mut self, plain: bool) {
+        self.plain = plain;
+    }
+
+    /// The full window when searching plainly.
+    fn window(&self, alpha: f64, beta: f64) -> (f64, f64) {
+        if self.plain {
+            let (lo, hi) = self.range();
+            (lo - 1.0, hi + 1.0)
+        } else {
+            (alpha, beta)
         }
     }
 
@@ -343,6 +361,7 @@ impl Searcher {
 
     /// A placement node.
     fn node(&mut self, b: &Board, depth: u32, alpha: f64, beta: f64) -> Value {
+        let (alpha, beta) = self.window(alpha, beta);
         if b.is_over() {
             return self.terminal(b);
         }
@@ -359,7 +378,7 @@ impl Searcher {
         let idx = (key as usize) & (self.table.len() - 1);
         let e = self.table[idx];
         let mut best_move = 0;
-        if e.key == key {
+        if e.key == key && !self.plain {
             best_move = e.best;
             if e.depth >= eff {
                 match e.flag {
@@ -432,7 +451,9 @@ impl Searcher {
         } else {
             0
         };
-        self.table[idx] = Entry { key, value, depth: eff, flag, best };
+        if !self.plain {
+            self.table[idx] = Entry { key, value, depth: eff, flag, best };
+        }
         value
     }
 
@@ -465,6 +486,7 @@ impl Searcher {
         alpha: f64,
         beta: f64,
     ) -> Value {
+        let (alpha, beta) = self.window(alpha, beta);
         match chooser(b, &turn) {
             Chooser::Automatic(d) => self.fight(b, turn, d, t, depth, alpha, beta),
             Chooser::Side(side) => {
@@ -513,6 +535,7 @@ impl Searcher {
         alpha: f64,
         beta: f64,
     ) -> Value {
+        let (alpha, beta) = self.window(alpha, beta);
         let p = self.odds[turn.attacker as usize][d as usize][type_index(t)];
         let (lo, hi) = self.range();
         let mut ch = Star1::new(alpha, beta, lo, hi);

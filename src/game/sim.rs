@@ -321,3 +321,33 @@ pub fn run(seed: u64, from: u64, to: u64, player: Player, wise: u8) -> Tally {
     }
     t
 }
+
+/// A position for tests and benchmarks: a deal of game `seed`, played with uniformly random
+/// moves, targets and battle outcomes until at most `left` cards remain to place; `None` when
+/// the NPC is then to move.
+pub fn random_position(seed: u64, left: u32) -> Option<Match> {
+    let mut rng = GameRng::new(seed, 0);
+    let d = deal(&mut rng);
+    let mut m = Match::new(d.cards, d.blocks, d.first);
+    loop {
+        match m.phase() {
+            Phase::Over(_) => return None,
+            Phase::Place(side) => {
+                if m.board.cards_left() <= left {
+                    return (side == Side::Player).then_some(m);
+                }
+                let moves = legal(&m.board, side);
+                let (s, c) = moves[rng.range(0, moves.len() as u32) as usize];
+                m.place(s, c).ok()?;
+            }
+            Phase::Battle { targets, chooser, .. } => {
+                let d = match chooser {
+                    Chooser::Automatic(d) => d,
+                    Chooser::Side(_) => targets[rng.range(0, targets.len() as u32) as usize],
+                };
+                let won = rng.range(0, 2) == 0;
+                m.fight(d, won, false).ok()?;
+            }
+        }
+    }
+}

@@ -34,7 +34,7 @@ fn terminal(m: &Match, goal: Goal) -> f64 {
     }
 }
 
-fn naive(m: &Match, view: &AiView, opp: Opponent, goal: Goal) -> f64 {
+pub fn naive(m: &Match, view: &AiView, opp: Opponent, goal: Goal) -> f64 {
     match m.phase() {
         Phase::Over(_) => terminal(m, goal),
         Phase::Place(side) => {

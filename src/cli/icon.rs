@@ -59,8 +59,29 @@ pub fn run(args: &IconArgs) -> CliResult {
         return Ok(());
     }
     check_output(&args.output, &args.file)?;
+    let bytes = png.len();
     std::fs::write(&args.output, png)
-        .map_err(|e| CliError::unusable(format!("cannot write {}: {e}", args.output.display())))
+        .map_err(|e| CliError::unusable(format!("cannot write {}: {e}", args.output.display())))?;
+    // Where it wrote goes to stderr: stdout stays for data.
+    let frames = icon.frames.len().max(1);
+    let side = 16 * args.scale as usize;
+    let picture = if frames == 1 {
+        format!("one {side}×{side} picture")
+    } else {
+        format!("{frames} animation frames of {side}×{side} side by side")
+    };
+    let message = format!(
+        "wrote the icon of save {} to {}: {picture}, {}",
+        entry.selector,
+        args.output.display(),
+        super::text::count(bytes as u64, "byte")
+    );
+    let _ = writeln!(
+        std::io::stderr(),
+        "{}",
+        super::text::fit(&message, super::text::term_width(), "  ")
+    );
+    Ok(())
 }
 
 /// Refuses an output that is the input file itself (by file identity: device and inode, or

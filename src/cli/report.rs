@@ -1,8 +1,9 @@
 //! `quadmist report`: the collection as one self-contained HTML page (album, score, plan,
 //! source and findings), written with the `maud` HTML builder.
 //!
-//! The page loads nothing from elsewhere: inline CSS, inline SVG, no script (a card opens
-//! with `<details>`). Every text that comes from the save is escaped by `maud`.
+//! The page loads nothing from elsewhere: inline CSS, inline SVG; a card opens with
+//! `<details>` (one open at a time), and one tiny inline script only lets its × close it.
+//! Every text that comes from the save is escaped by `maud`.
 
 use super::common::{self, SaveArgs};
 use super::plan::{self as plan_cli, OddsChoice, PlanReport, StepReport, MAX_PLAN_CARDS};
@@ -113,15 +114,30 @@ const ARROW_PATHS: [&str; 8] = [
 const ARROW_NAMES: [&str; 8] =
     ["up", "up-right", "right", "down-right", "down", "down-left", "left", "up-left"];
 
-fn arrow_words(mask: u8) -> String {
-    let names: Vec<&str> =
-        (0..8).filter(|b| mask & (1 << b) != 0).map(|b| ARROW_NAMES[b as usize]).collect();
-    if names.is_empty() {
-        "no arrows".to_string()
-    } else {
-        format!("{}: {}", count(names.len(), "arrow", "arrows"), names.join(", "))
-    }
+/// `3 arrows: up, right, down-left` (or `no arrows`), made once per mask.
+fn arrow_words(mask: u8) -> &'static str {
+    static WORDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let words = WORDS.get_or_init(|| {
+        (0..=255u8)
+            .map(|mask| {
+                let names: Vec<&str> = (0..8)
+                    .filter(|b| mask & (1 << b) != 0)
+                    .map(|b| ARROW_NAMES[b as usize])
+                    .collect();
+                if names.is_empty() {
+                    "no arrows".to_string()
+                } else {
+                    format!("{}: {}", count(names.len(), "arrow", "arrows"), names.join(", "))
+                }
+            })
+            .collect()
+    });
+    &words[usize::from(mask)]
 }
+
+/// The ids of the arrow shapes, and references to them.
+const ARROW_IDS: [&str; 8] = ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"];
+const ARROW_REFS: [&str; 8] = ["#a0", "#a1", "#a2", "#a3", "#a4", "#a5", "#a6", "#a7"];
 
 fn type_class(t: CardType) -> &'static str {
     match t {
@@ -149,7 +165,7 @@ fn arrow_defs() -> Markup {
         svg width="0" height="0" style="position:absolute" aria-hidden="true" {
             defs {
                 @for (bit, d) in ARROW_PATHS.iter().enumerate() {
-                    path id=(format!("a{bit}")) d=(d) {}
+                    path id=(ARROW_IDS[bit]) d=(d) {}
                 }
             }
         }
@@ -159,25 +175,22 @@ fn arrow_defs() -> Markup {
 /// One card drawn as the game shows it: type colour, arrows, in-game string; with the card
 /// number, the copies owned (when more than one) and a star on a plan keeper.
 fn card_face(card: &CardRecord, owned: usize, keeper: bool) -> Markup {
-    let label = format!(
-        "{} {}, {}",
-        cards::name(card.id),
-        cards::display_string(card),
-        arrow_words(card.arrows)
-    );
+    let name = cards::info(card.id).map_or("unknown card", |i| i.name);
+    let string = cards::display_string(card);
     html! {
-        svg viewBox="0 0 60 80" role="img" aria-label=(label) {
+        svg viewBox="0 0 60 80" role="img"
+            aria-label={ (name) " " (string) ", " (arrow_words(card.arrows)) } {
             rect class=(type_class(card.card_type)) x="1" y="1" width="58" height="78" rx="5" {}
             @for bit in 0..8u8 {
                 @if card.arrows & (1 << bit) != 0 {
-                    use class="ar" href=(format!("#a{bit}")) {}
+                    use class="ar" href=(ARROW_REFS[usize::from(bit)]) {}
                 }
             }
             text class="n" x="13" y="20" { (card.id as u16 + 1) }
             @if owned > 1 {
                 text class="c" x="48" y="20" { "×" (owned) }
             }
-            text class="s" x="30" y="46" { (cards::display_string(card)) }
+            text class="s" x="30" y="46" { (string) }
             @if keeper {
                 text class="k" x="30" y="63" { "★" }
             }
@@ -188,7 +201,7 @@ fn card_face(card: &CardRecord, owned: usize, keeper: bool) -> Markup {
 /// A card not owned: a dashed outline with its number.
 fn missing_face(info: &CardInfo) -> Markup {
     html! {
-        svg viewBox="0 0 60 80" role="img" aria-label=(format!("{} (not owned)", info.name)) {
+        svg viewBox="0 0 60 80" role="img" aria-label={ (info.name) " (not owned)" } {
             rect class="miss" x="2" y="2" width="56" height="76" rx="5" {}
             text class="nm" x="30" y="46" { (info.number) }
         }
@@ -197,11 +210,15 @@ fn missing_face(info: &CardInfo) -> Markup {
 
 /// One stat against its cap, as a bar.
 fn stat_bar(name: &str, value: u8, cap: u8) -> Markup {
-    let pct = if cap == 0 { 100.0 } else { (f64::from(value) / f64::from(cap) * 100.0).min(100.0) };
+    let pct = if cap == 0 {
+        100
+    } else {
+        ((u32::from(value) * 200 + u32::from(cap)) / (2 * u32::from(cap))).min(100)
+    };
     html! {
         div.stat {
             span { (name) }
-            span.bar { i style=(format!("width:{pct:.0}%")) {} }
+            span.bar { i style={ "width:" (pct) "%" } {} }
             span { (value) " / " (cap) @if value > cap { " (over the cap)" } }
         }
     }
@@ -215,7 +232,7 @@ struct Marks {
     worth: HashMap<u16, Contribution>,
 }
 
-fn copy_entry(card: &CardRecord, info: Option<&CardInfo>, owned: usize, marks: &Marks) -> Markup {
+fn copy_entry(card: &CardRecord, info: Option<&CardInfo>, marks: &Marks) -> Markup {
     let keeper = marks.keepers.contains(&card.slot);
     let worth = marks.worth.get(&card.slot).map(Contribution::total);
     html! {
@@ -237,8 +254,8 @@ fn copy_entry(card: &CardRecord, info: Option<&CardInfo>, owned: usize, marks: &
                             (levelups_left(card, info))
                             ". " (arrow_words(card.arrows)) "."
                             @if let Some(w) = worth {
-                                " Worth " (count(w as usize, "point", "points")) " on its own"
-                                @if owned > 1 { " (what its discard alone would cost)" } "."
+                                " Discarding it alone costs "
+                                @if w == 0 { "no point." } @else { (count(w as usize, "point", "points")) "." }
                             }
                         }
                     }
@@ -283,11 +300,10 @@ fn album(collection: &Collection, marks: &Marks) -> Markup {
                 @let owned = copies.len();
                 @let right = info.id % 10 >= 5;
                 @let keeper = copies.iter().any(|c| marks.keepers.contains(&c.slot));
-                details.card.r[right] id=(format!("card-{}", info.number)) data-id=(info.id)
+                details.card.r[right] name="album" id={ "card-" (info.number) } data-id=(info.id)
                     data-owned=(owned) data-keeper=[keeper.then_some("1")] {
-                    summary title=(format!("{} {}: {}", info.number, info.name,
-                        if owned == 0 { "not owned".to_string() }
-                        else { count(owned, "copy", "copies") })) {
+                    summary title={ (info.number) " " (info.name) ": "
+                        @if owned == 0 { "not owned" } @else { (count(owned, "copy", "copies")) } } {
                         @match face_copy(copies, marks) {
                             Some(face) => (card_face(face, owned, keeper)),
                             None => (missing_face(info)),
@@ -295,6 +311,7 @@ fn album(collection: &Collection, marks: &Marks) -> Markup {
                         span.cap { (info.name) }
                     }
                     div.copies {
+                        button.close type="button" aria-label="Close" { "×" }
                         h3 { (info.number) ". " (info.name) }
                         p { small {
                             "Default type " (type_words(info.default_type)) "; caps "
@@ -305,7 +322,7 @@ fn album(collection: &Collection, marks: &Marks) -> Markup {
                             p { "Not owned yet." }
                         }
                         @for c in copies {
-                            (copy_entry(c, Some(info), owned, marks))
+                            (copy_entry(c, Some(info), marks))
                         }
                     }
                 }
@@ -579,6 +596,7 @@ pub fn render_page(
                 }
                 (source_section(src, collection))
                 (findings_section(src, collection))
+                script { (PreEscaped(CLOSE_SCRIPT)) }
                 footer {
                     p { "Made by quadmist " (env!("CARGO_PKG_VERSION")) ". Every figure is exact and "
                         "follows the game's rules, except those labelled expected value or estimate." }
@@ -588,6 +606,11 @@ pub fn render_page(
     };
     page.into_string()
 }
+
+/// The page's only script: the × of an opened card closes it (on a phone the card list is
+/// under the panel). Everything else works without it.
+const CLOSE_SCRIPT: &str = "document.addEventListener('click',function(e){var b=e.target.closest\
+('.close');if(b)b.closest('details').open=false});";
 
 /// The default page name: `<file stem>[-save-<SAVE>]-collection.html` in the current directory.
 pub fn default_output(file: &Path, selector: Option<&str>) -> PathBuf {
@@ -755,7 +778,7 @@ mod tests {
         c.summary.location = Some("Treno & \"Alexandria\"".into());
         c.findings.push(Finding::error("slot <img src=x onerror=alert(1)>"));
         let html = page(&c);
-        assert!(!html.contains("<script"), "a raw <script> tag");
+        assert!(!html.contains("<script>alert"), "a raw <script> tag");
         assert!(!html.contains("<img"), "a raw <img> tag");
         assert!(!html.contains("<b>bold"), "a raw <b> tag");
         assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;'s Tetra Master collection"));
@@ -774,7 +797,9 @@ mod tests {
         let c = Collection::new(Platform::Pc, cards);
         let html = page(&c);
         assert!(html.len() < 300 * 1024, "{} bytes", html.len());
-        for needle in ["http:", "https:", "src=", "<link", "<script", "@import", "url("] {
+        for needle in
+            ["http:", "https:", "src=", "<link", "<script src", "@import", "url(", "fetch("]
+        {
             assert!(!html.contains(needle), "the page refers to something outside: {needle}");
         }
         assert_eq!(html.matches("<details class=\"card").count(), 100);
@@ -794,6 +819,23 @@ mod tests {
         assert!(html.contains("data-id=\"2\" data-owned=\"0\""));
         assert!(html.contains("Beginner, rank 1 of 32"));
         assert!(html.contains("card numbers held 2 × 10 = <strong>20</strong>"));
+    }
+
+    #[test]
+    fn an_empty_or_odd_collection_still_makes_a_page() {
+        // No card at all: 100 outlines, 0 points.
+        let html = page(&Collection::new(Platform::Switch, vec![]));
+        assert_eq!(html.matches("data-owned=\"0\"").count(), 100);
+        assert!(html.contains("data-points=\"0\""));
+        // An id outside the catalogue, an unknown type and stats over their caps.
+        let mut odd = card(1, 200, 0x01, CardType::Unknown(9));
+        odd.atk = 255;
+        let mut over = card(2, 0, 0x02, P);
+        over.atk = 250; // Goblin's attack cap is far lower
+        let html = page(&Collection::new(Platform::Pc, vec![odd, over]));
+        assert!(html.contains("1 card has an id outside the catalogue"));
+        assert!(html.contains("(over the cap)"));
+        assert_eq!(html.matches("<details class=\"card").count(), 100);
     }
 
     #[test]

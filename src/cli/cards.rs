@@ -1,6 +1,7 @@
 //! `quadmist cards`: every owned card with exact stats, caps, type, arrows and legality.
 
 use super::common::{self, SaveArgs};
+use super::text::{self, count};
 use super::{CliError, CliResult};
 use crate::cards::{self, CardInfo};
 use crate::ff9::{CardRecord, CardType, Collection, SaveEntry};
@@ -10,23 +11,26 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::Write;
 use tabled::builder::Builder;
-use tabled::settings::Style;
+use tabled::settings::object::Columns;
+use tabled::settings::peaker::Priority;
+use tabled::settings::{Alignment, Padding, Style, Width};
 
 const HELP: &str = "\
-Columns:
+Columns (one line per card):
   Slot    position in the save's card list (1..100; holes are skipped)
-  No.     the card's number 1..100 (id + 1)
+  No.     the card's number 1..100
   Card    the string the game shows: atk digit, type, pdef digit, mdef digit (digit = value / 16)
   Atk, PDef, MDef
-          exact value / the card's cap, then the level-ups left (+N) or `max`;
-          `!` marks a value above its cap (an edited save: the stat wraps to 0)
+          exact value / the card's cap; `!` marks a value above its cap (an edited save)
   Left    level-ups left over the three stats (each won match adds 1 to a random stat)
-  Arrows  the eight arrows as a 3x3 glyph, the card in the middle (`#`):
-              \\|/     \\ up-left   | up     / up-right
-              -#-     - left                - right
-              /|\\     / down-left  | down   \\ down-right
-          `.` marks a missing arrow; the byte (bit 0 = up, clockwise) is shown below it
-  Copies  how many cards of this number the save holds (x2, x3 ... for duplicates)
+  Arrows  the eight arrows in their places, read like the card's corners and sides:
+          ↖↑↗←→↙↓↘ is a card with all eight, ↖↑······ one with up-left and up only
+  Held    how many cards of this number the save holds (x2, x3 ... for duplicates)
+
+--wide shows the stats with the level-ups left per stat and the arrows as a 3×3 picture
+around the card (□):   ↖↑↗
+                       ←□→
+                       ↙↓↘
 
 Legality findings (a stat above its cap or below the lowest a new card rolls, an impossible or
 unknown type, a record past slot 100) go to stderr, and into `findings` in --json.
@@ -34,7 +38,7 @@ unknown type, a record past slot 100) go to stderr, and into `findings` in --jso
 Examples:
   quadmist cards memcard.mcr --save 1
   quadmist cards memcard.mcr -s 1 --sort strength --not-maxed
-  quadmist cards memcard.mcr -s 1 --duplicates --compact
+  quadmist cards memcard.mcr -s 1 --duplicates --wide
   quadmist cards memcard.mcr -s 1 --card \"Ogre\"
   quadmist cards memcard.mcr -s 1 --flagged --diagnostic   cards an editor touched
   quadmist cards memcard.mcr -s 1 --json > cards.json
@@ -97,10 +101,14 @@ pub struct CardsArgs {
     /// Only cards with a legality finding.
     #[arg(long)]
     pub flagged: bool,
-    /// One line per card: arrows as a hex byte instead of the glyph.
-    #[arg(long)]
+    /// The tall table: each stat with its level-ups left, the arrows as a 3×3 picture.
+    #[arg(long, alias = "tall")]
+    pub wide: bool,
+    /// One line per card (the default; kept for scripts that pass it).
+    #[arg(long, hide = true, conflicts_with = "wide")]
     pub compact: bool,
-    /// Also show the records the game never counts (PlayStation records 101..105).
+    /// Also show the records the game never counts (PlayStation records 101..105) and each
+    /// arrow byte in hex.
     #[arg(long)]
     pub diagnostic: bool,
 }
@@ -218,16 +226,6 @@ pub struct CardsReport<'a> {
     pub findings: &'a [crate::finding::Finding],
 }
 
-/// The 3×3 arrow glyph of a mask, three lines of three ASCII characters (see `--help`).
-pub fn arrow_glyph(mask: u8) -> [String; 3] {
-    let a = |bit: u8, c: char| if mask & (1 << bit) != 0 { c } else { '.' };
-    [
-        [a(7, '\\'), a(0, '|'), a(1, '/')].iter().collect(),
-        [a(6, '-'), '#', a(2, '-')].iter().collect(),
-        [a(5, '/'), a(4, '|'), a(3, '\\')].iter().collect(),
-    ]
-}
-
 /// Builds the views of a collection's cards, with copies and legality findings.
 pub fn views(collection: &Collection) -> (Vec<CardView>, Vec<CardView>) {
     let mut copies = [0usize; 256];
@@ -296,39 +294,65 @@ fn stat_cell(value: u8, max: Option<u8>) -> String {
     }
 }
 
-/// Renders the table of `cards` (glyphs, or one line per card when `compact`).
-pub fn render_table(rows: &[CardView], compact: bool) -> String {
+/// One stat as `value/cap`, `!` after a value above its cap.
+fn short_stat(value: u8, max: Option<u8>) -> String {
+    match max {
+        None => value.to_string(),
+        Some(m) if value > m => format!("{value}/{m}!"),
+        Some(m) => format!("{value}/{m}"),
+    }
+}
+
+/// Renders the table of `cards`: one line per card, or with `wide` the tall table (three lines
+/// per card, the arrows as a 3×3 picture). `hex` adds each arrow byte (for --diagnostic).
+pub fn render_table(rows: &[CardView], wide: bool, hex: bool) -> String {
     let mut b = Builder::default();
+    let arrows_head = if hex { "Arrows  hex" } else { "Arrows" };
     b.push_record([
-        "Slot", "No.", "Name", "Card", "Atk", "PDef", "MDef", "Left", "Arrows", "Copies",
+        "Slot",
+        "No.",
+        "Name",
+        "Card",
+        "Atk",
+        "PDef",
+        "MDef",
+        "Left",
+        arrows_head,
+        "Copies",
     ]);
     for r in rows {
-        let arrows = if compact {
-            format!("{:#04X}", r.arrows)
+        let byte = if hex { format!("  {:02X}", r.arrows) } else { String::new() };
+        type StatCell = fn(u8, Option<u8>) -> String;
+        let (stat, arrows): (StatCell, String) = if wide {
+            let g = text::arrows_grid(r.arrows);
+            (stat_cell, format!("{}\n{}\n{}{byte}", g[0], g[1], g[2]))
         } else {
-            let g = arrow_glyph(r.arrows);
-            format!("{}\n{}\n{}  {:02X}", g[0], g[1], g[2], r.arrows)
+            (short_stat, format!("{}{byte}", text::arrows_line(r.arrows)))
         };
         b.push_record([
             r.slot.to_string(),
             r.number.to_string(),
             r.name.clone(),
             r.display.clone(),
-            stat_cell(r.atk, r.max.map(|m| m.atk)),
-            stat_cell(r.pdef, r.max.map(|m| m.pdef)),
-            stat_cell(r.mdef, r.max.map(|m| m.mdef)),
+            stat(r.atk, r.max.map(|m| m.atk)),
+            stat(r.pdef, r.max.map(|m| m.pdef)),
+            stat(r.mdef, r.max.map(|m| m.mdef)),
             r.total_left().to_string(),
             arrows,
             if r.copies > 1 { format!("x{}", r.copies) } else { String::new() },
         ]);
     }
     let mut t = b.build();
-    if compact {
-        t.with(Style::psql());
-    } else {
+    if wide {
         t.with(Style::ascii());
+    } else {
+        t.with(Style::empty())
+            .with(Padding::new(0, 2, 0, 0))
+            .modify(Columns::new(0..2), Alignment::right())
+            .modify(Columns::new(4..8), Alignment::right())
+            .with(Width::wrap(text::term_width() + 2).priority(Priority::max(true)));
     }
-    t.to_string()
+    t.to_string().lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
 }
 
 fn write_csv(rows: &[CardView]) -> Result<(), CliError> {
@@ -366,7 +390,7 @@ fn write_csv(rows: &[CardView]) -> Result<(), CliError> {
 
 fn heading(entry: &SaveEntry, c: &Collection, shown: usize) -> String {
     let s = &c.summary;
-    let mut parts = vec![format!("save {} ({})", entry.selector, entry.name)];
+    let mut parts = vec![format!("Save {}", entry.selector)];
     if let Some(n) = &s.leader_name {
         parts.push(match s.leader_level {
             Some(l) => format!("{n} Lv {l}"),
@@ -382,14 +406,22 @@ fn heading(entry: &SaveEntry, c: &Collection, shown: usize) -> String {
     if let Some(g) = s.gil {
         parts.push(format!("{g} gil"));
     }
+    let width = text::term_width();
     format!(
-        "{}\n{} wins, {} losses, {} draws; {} cards{}",
-        parts.join(", "),
-        c.wins,
-        c.losses,
-        c.draws,
-        c.cards.len(),
-        if shown == c.cards.len() { String::new() } else { format!(" ({shown} shown)") }
+        "{}\n{}",
+        text::fit(&parts.join(", "), width, "  "),
+        text::fit(
+            &format!(
+                "{}, {}, {}; {}{}",
+                count(c.wins.max(0) as u64, "win"),
+                count(c.losses.max(0) as u64, "loss"),
+                count(c.draws.max(0) as u64, "draw"),
+                count(c.cards.len() as u64, "card"),
+                if shown == c.cards.len() { String::new() } else { format!(" ({shown} shown)") }
+            ),
+            width,
+            "  "
+        )
     )
 }
 
@@ -438,14 +470,14 @@ pub fn run(args: &CardsArgs) -> CliResult {
     if rows.is_empty() {
         writeln!(out, "no card matches")?;
     } else {
-        writeln!(out, "{}", render_table(&rows, args.compact))?;
+        writeln!(out, "{}", render_table(&rows, args.wide, args.diagnostic))?;
     }
     if args.diagnostic {
         if ignored.is_empty() {
             writeln!(out, "no record past slot 100")?;
         } else {
             writeln!(out, "records past slot 100 (never counted by the game):")?;
-            writeln!(out, "{}", render_table(&ignored, args.compact))?;
+            writeln!(out, "{}", render_table(&ignored, args.wide, true))?;
         }
     }
     Ok(())
@@ -456,20 +488,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn glyphs_follow_the_bit_order() {
-        // Bit 0 up, clockwise: 0x81 = up + up-left; 0x0C = right + down-right.
-        assert_eq!(arrow_glyph(0x81), ["\\|.", ".#.", "..."]);
-        assert_eq!(arrow_glyph(0x0C), ["...", ".#-", "..\\"]);
-        assert_eq!(arrow_glyph(0x70), ["...", "-#.", "/|."]);
-        assert_eq!(arrow_glyph(0xFF), ["\\|/", "-#-", "/|\\"]);
-        assert_eq!(arrow_glyph(0x00), ["...", ".#.", "..."]);
-    }
-
-    #[test]
     fn stat_cells() {
         assert_eq!(stat_cell(53, Some(53)), "53/53 max");
         assert_eq!(stat_cell(37, Some(53)), "37/53 +16");
         assert_eq!(stat_cell(60, Some(53)), "60/53 !");
         assert_eq!(stat_cell(60, None), "60");
+        assert_eq!(short_stat(53, Some(53)), "53/53");
+        assert_eq!(short_stat(60, Some(53)), "60/53!");
     }
 }

@@ -18,10 +18,14 @@ pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
 #[derive(Debug, Clone, Args)]
 pub struct SaveArgs {
     /// The save file: memory card (.mcr .mcd .srm .gme .vgs .vmp ...), single save (.mcs .psv
-    /// .mcb ...), PC SavedData_ww.dat or a Switch JSON save.
+    /// .mcb ...), PC SavedData_ww.dat or a Switch JSON save. `FILE:S` is the same as
+    /// `FILE --save S`.
     pub file: PathBuf,
     /// Which save in the file (`quadmist saves FILE` lists them): 1..15 on a memory card,
-    /// `auto` or SLOT-FILE (e.g. `1-2`) in a PC .dat. Not needed when the file holds one FF9 save.
+    /// `auto` or SLOT-FILE (e.g. `1-2`) in a PC .dat or Switch save. `latest`: on PC, the save
+    /// the file's own metadata names as the last one written (LatestSlot/LatestSave, the one
+    /// `saves` marks "latest"); in a file with one FF9 save, that save. Not needed when the
+    /// file holds one FF9 save.
     #[arg(long, short = 's', value_name = "SAVE")]
     pub save: Option<String>,
 }
@@ -174,6 +178,21 @@ pub fn select_hinted<'a>(
             format!("its Final Fantasy IX saves are: {}", list.join(", "))
         }
     };
+    if selector.is_some_and(|s| s.trim().eq_ignore_ascii_case("latest")) {
+        let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9 && !s.deleted).collect();
+        // The PC metadata's latest save is the one its listing titles "(latest)".
+        let latest = set.saves.iter().find(|s| s.is_ff9 && s.title.ends_with("(latest)"));
+        return match (latest, ff9.len()) {
+            (Some(s), _) => Ok(s),
+            (None, 1) => Ok(ff9[0]),
+            (None, _) => Err(CliError::usage(format!(
+                "{} does not record which save is the latest (a PC .dat does); choose one \
+                 with --save; {}",
+                path.display(),
+                offer()
+            ))),
+        };
+    }
     if let Some(sel) = selector {
         if set.saves.is_empty() {
             return Err(CliError::unusable(format!(
@@ -295,7 +314,41 @@ fn one_line(s: &SaveEntry, path: &Path, hint: SelectorHint) -> String {
     format!("{} ({}{deleted})", hint.write(path, &s.selector), s.title)
 }
 
+/// Splits `FILE[:S]` into the file and the save selector. The whole text is a file when it
+/// exists (so Windows paths such as `C:\saves\card.mcr` stay whole); otherwise the part after
+/// the last `:` is the selector when the part before it exists, or when it looks like one
+/// (`1`..`15`, `S-F` or `auto`).
+pub fn parse_save_spec(spec: &str) -> SaveArgs {
+    let whole = || SaveArgs { file: PathBuf::from(spec), save: None };
+    if Path::new(spec).exists() {
+        return whole();
+    }
+    let Some((file, sel)) = spec.rsplit_once(':') else { return whole() };
+    // The same rule as `--save` everywhere: after an existing file, any selector (a wrong
+    // one is a usage error naming the saves there is).
+    if !file.is_empty() && Path::new(file).exists() {
+        return SaveArgs { file: PathBuf::from(file), save: Some(sel.to_string()) };
+    }
+    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let is_selector = sel.eq_ignore_ascii_case("auto")
+        || numeric(sel)
+        || sel.split_once('-').is_some_and(|(a, b)| numeric(a) && numeric(b));
+    if file.is_empty() || !is_selector {
+        return whole();
+    }
+    SaveArgs { file: PathBuf::from(file), save: Some(sel.to_string()) }
+}
+
+/// The file and save named by the arguments: `FILE:S` without `--save` is split.
+pub fn resolve(args: &SaveArgs) -> SaveArgs {
+    match (&args.save, args.file.to_str()) {
+        (None, Some(spec)) if !args.file.exists() => parse_save_spec(spec),
+        _ => args.clone(),
+    }
+}
+
 /// Opens the file, selects the save and decodes its collection; prints the findings on stderr.
+/// The file may be given as `FILE:S` (as `quadmist saves DIR` prints it) instead of `--save S`.
 pub fn load_collection(args: &SaveArgs) -> Result<(SaveEntry, Collection), CliError> {
     load_collection_hinted(args, SelectorHint::Flag)
 }
@@ -305,6 +358,7 @@ pub fn load_collection_hinted(
     args: &SaveArgs,
     hint: SelectorHint,
 ) -> Result<(SaveEntry, Collection), CliError> {
+    let args = &resolve(args);
     let set = open(&args.file)?;
     print_findings(&set.findings);
     let mut entry = select_hinted(&set, args.save.as_deref(), &args.file, hint)?.clone();

@@ -15,12 +15,14 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+pub mod album;
 pub mod cards;
 pub mod common;
 pub mod diff;
 pub mod icon;
 pub mod odds;
 pub mod plan;
+pub mod report;
 pub mod saves;
 pub mod score;
 pub mod text;
@@ -37,6 +39,7 @@ const EXAMPLES: &str = "\
 Examples:
   quadmist saves memcard.mcr               list the saves on a memory card
   quadmist cards memcard.mcr --save 3      the cards of the save in directory slot 3
+  quadmist album memcard.mcr:3             the same save as the game's card menu
   quadmist score SavedData_ww.dat --save 1-2
   quadmist plan memcard.mcr --discard 5
   quadmist odds 8X35 4P23                  a card's chances against another
@@ -69,6 +72,8 @@ pub enum Command {
     Icon(icon::IconArgs),
     /// Show every owned card with exact stats, caps, type and arrows.
     Cards(cards::CardsArgs),
+    /// The collection as the game's card menu: the 100 cards in a 10×10 grid.
+    Album(album::AlbumArgs),
     /// Show the collector score, rank and the points to the next rank and to Master.
     Score(score::ScoreArgs),
     /// Plan discards that lose no points, and the road to the Master rank.
@@ -79,6 +84,8 @@ pub enum Command {
     Diff(diff::DiffArgs),
     /// Wait for a save file to change and print what changed, until interrupted.
     Watch(watch::WatchArgs),
+    /// Write the collection as one HTML page: album, score, plan, source and findings.
+    Report(report::ReportArgs),
 }
 
 /// An error that ends the command with an exit code.
@@ -147,10 +154,12 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Saves(a) => saves::run(&a),
         Command::Icon(a) => icon::run(&a),
         Command::Cards(a) => cards::run(&a),
+        Command::Album(a) => album::run(&a),
         Command::Score(a) => score::run(&a),
         Command::Plan(a) => plan::run(&a),
         Command::Odds(a) => odds::run(&a),
         Command::Diff(a) => diff::run(&a),
         Command::Watch(a) => watch::run(&a),
+        Command::Report(a) => report::run(&a),
     }
 }

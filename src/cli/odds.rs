@@ -1,21 +1,28 @@
 //! `quadmist odds`: a card's exact chance to win a card battle, by the game's formula or the
-//! board-game dice variants.
+//! board-game dice variants, in both directions (when it attacks, when it is attacked).
+//!
+//! args ([`OddsArgs`]) → report ([`Row`]s, computed by [`crate::rules::odds`]) → render
+//! ([`render_single`], [`render_table`]).
 
 use super::common::{self, SaveArgs, SelectorHint};
+use super::text::{self, count};
 use super::{CliError, CliResult};
 use crate::cards;
 use crate::ff9::{CardType, Collection, Platform};
 use crate::finding::Finding;
-use crate::rules::battle::{self, Fighter, Matchup, Odds};
-use crate::rules::dice::{self, DiceRule};
+use crate::rules::battle::{Fighter, Odds};
+use crate::rules::dice;
+use crate::rules::odds::{self as rules_odds, Basis, RuleSet};
 use crate::rules::ratio::Ratio;
 use anstyle::Style;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use serde::Serialize;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::Path;
 use tabled::settings::object::Columns;
-use tabled::settings::{Alignment, Style as TableStyle};
+use tabled::settings::peaker::Priority;
+use tabled::settings::{Alignment, Padding, Style as TableStyle, Width};
 
 const AFTER_HELP: &str = "\
 Card syntax:
@@ -25,6 +32,9 @@ Card syntax:
   138/X/53/90    exact stats atk/type/pdef/mdef, each 0..255 in decimal (or hex with 0x, e.g.
                  0x8A/X/0x35/0x5A): one exact figure. A stat written as a digit and `?`
                  (138/X/3?/90) is known by its digit only.
+
+Both directions are shown: the first card's chance when it attacks the second, and when the
+second attacks it (every battle has a winner, so that is 1 minus the attacker's chance).
 
 Game rules (tetra-master-rules §9): the attacker's type picks the values compared (P: atk vs
 pdef, M: atk vs mdef, X: atk vs the lower defence, A: the attacker's highest stat vs the
@@ -41,50 +51,45 @@ Examples:
   quadmist odds 8X35 4P23                    digits against digits: worst, mean, best
   quadmist odds 138/X/53/90 70/P/40/35       exact stats: one exact figure
   quadmist odds 8X35 4P23 --rules dice       the board game's sums of dice
-  quadmist odds --save memcard.mcr:3 --card 12 4P23
+  quadmist odds memcard.mcr --save 3 --card 12 4P23
                                              card in slot 12 of save 3 against 4P23
-  quadmist odds --save SavedData_ww.dat:1-2 --card 5 --vs 4P23,2M12,0x50/A/0x30/0x20
+  quadmist odds memcard.mcr:3 --card 12 4P23 the same
+  quadmist odds SavedData_ww.dat:1-2 --card 5 --vs 4P23,2M12,0x50/A/0x30/0x20
                                              one card against several opponents
-  quadmist odds --save memcard.mcr --hand 1,4,9,12 --vs-save other.mcr --vs-card 3
-                                             several cards against one opponent, best first
+  quadmist odds memcard.mcr --hand all --vs-save other.mcr --vs-card 3
+                                             every card against one opponent, best first
   quadmist odds 8X35 4P23 --json             {\"attacker_wins\": {\"min\", \"mean\", \"max\"}, ...}
 
-FILE[:S] names a save file and, after the last colon, the save to use (as in `quadmist saves`);
-the colon part may be left out when the file holds one Final Fantasy IX save.";
+A save is named as in the other commands: FILE first, then --save S (or FILE:S). --save FILE:S
+without a FILE first works too. S may be left out when the file holds one FF9 save.";
 
-/// Which rules decide a card battle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum RuleSet {
-    /// The video game's formula.
-    Game,
-    /// Board game: compare the sums of the dice; ties to the attacker.
-    Dice,
-    /// Board game: compare the number of sixes; ties to the attacker.
-    Sixes,
+fn parse_rules(s: &str) -> Result<RuleSet, String> {
+    s.parse()
 }
 
 /// Arguments of `quadmist odds`.
 #[derive(Debug, Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct OddsArgs {
-    /// ATTACKER then DEFENDER, as in-game digits (8X35) or exact stats (138/X/53/90). Leave out
-    /// the attacker when --save gives it and the defender when --vs-save or --vs gives it.
-    #[arg(value_name = "CARD", num_args = 0..=2)]
+    /// [FILE] ATTACKER DEFENDER: a save file first (as in the other commands) when --card or
+    /// --hand picks the attacker from it, then the cards, as in-game digits (8X35) or exact
+    /// stats (138/X/53/90). Leave out the attacker when a save gives it and the defender when
+    /// --vs-save or --vs gives it.
+    #[arg(value_name = "CARD", num_args = 0..=3)]
     pub cards: Vec<String>,
 
-    /// The attacker's save file, optionally with `:SAVE` (e.g. memcard.mcr:3); with --card or
-    /// --hand.
-    #[arg(long, value_name = "FILE[:S]")]
+    /// Which save of FILE (as in the other commands); without a FILE first, the save file
+    /// itself, optionally with `:SAVE` (e.g. memcard.mcr:3).
+    #[arg(long, short = 's', value_name = "SAVE")]
     pub save: Option<String>,
 
     /// The attacker: the card in this slot (1-based position in the save's card list).
-    #[arg(long, value_name = "SLOT", requires = "save", conflicts_with = "hand")]
+    #[arg(long, value_name = "SLOT", conflicts_with = "hand")]
     pub card: Option<u16>,
 
-    /// Several attackers from --save (slots, comma-separated), ranked best first.
-    #[arg(long, value_name = "SLOT,...", value_delimiter = ',', requires = "save")]
-    pub hand: Vec<u16>,
+    /// Several attackers from the save (slots, comma-separated, or `all`), best first.
+    #[arg(long, value_name = "SLOT,...|all", value_delimiter = ',')]
+    pub hand: Vec<String>,
 
     /// The defender's save file, optionally with `:SAVE`; with --vs-card.
     #[arg(long, value_name = "FILE[:S]", requires = "vs_card")]
@@ -98,8 +103,9 @@ pub struct OddsArgs {
     #[arg(long, value_name = "CARD,...", value_delimiter = ',')]
     pub vs: Vec<String>,
 
-    /// The rules: the video game's formula, or a board-game dice variant.
-    #[arg(long, value_enum, default_value_t = RuleSet::Game)]
+    /// The rules: `game` (the video game's formula), or a board-game dice variant, `dice`
+    /// (sums) or `sixes`.
+    #[arg(long, value_name = "RULES", default_value = "game", value_parser = parse_rules)]
     pub rules: RuleSet,
 
     /// Print JSON instead of text.
@@ -140,6 +146,7 @@ impl Side {
         }
     }
 
+    /// The card in full: "Iron Man, slot 2: 167/P/63/12 (AP30)", or as typed.
     fn label(&self) -> String {
         let card = if self.card == self.digits {
             self.card.clone()
@@ -151,6 +158,19 @@ impl Side {
             _ => card,
         }
     }
+
+    /// The card in short, for a table: "2 Iron Man AP30", or as typed.
+    fn short(&self) -> String {
+        match (&self.name, self.slot) {
+            (Some(name), Some(slot)) => format!("{slot} {name} {}", self.digits),
+            _ => self.card.clone(),
+        }
+    }
+
+    /// The card's name, or the card as typed.
+    fn who(&self) -> String {
+        self.name.clone().unwrap_or_else(|| self.card.clone())
+    }
 }
 
 /// Parses a card written as in-game digits (`8X35`) or exact stats (`138/X/53/90`).
@@ -158,30 +178,7 @@ pub fn parse_card(text: &str) -> Result<Fighter, CliError> {
     crate::rules::notation::parse_card(text).map_err(|e| CliError::usage(e.to_string()))
 }
 
-/// Splits `FILE[:S]` into the file and the save selector. The whole text is a file when it
-/// exists (so Windows paths such as `C:\saves\card.mcr` stay whole); otherwise the part after
-/// the last `:` is the selector when the part before it exists, or when it looks like one
-/// (`1`..`15`, `S-F` or `auto`).
-pub fn parse_save_spec(spec: &str) -> SaveArgs {
-    let whole = || SaveArgs { file: PathBuf::from(spec), save: None };
-    if Path::new(spec).exists() {
-        return whole();
-    }
-    let Some((file, sel)) = spec.rsplit_once(':') else { return whole() };
-    // The same rule as `--save` everywhere: after an existing file, any selector (a wrong
-    // one is a usage error naming the saves there is).
-    if !file.is_empty() && Path::new(file).exists() {
-        return SaveArgs { file: PathBuf::from(file), save: Some(sel.to_string()) };
-    }
-    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    let is_selector = sel.eq_ignore_ascii_case("auto")
-        || numeric(sel)
-        || sel.split_once('-').is_some_and(|(a, b)| numeric(a) && numeric(b));
-    if file.is_empty() || !is_selector {
-        return whole();
-    }
-    SaveArgs { file: PathBuf::from(file), save: Some(sel.to_string()) }
-}
+pub use super::common::parse_save_spec;
 
 /// The card in `slot` of a collection, as a battle side.
 pub fn card_in_slot(collection: &Collection, slot: u16, file: &str) -> Result<Side, CliError> {
@@ -219,29 +216,51 @@ fn no_card(collection: &Collection, slot: u16, file: &str) -> String {
     } else {
         format!("slot {slot} is empty")
     };
-    format!(
-        "{file}: {what}; {nearest} ({slots} {} in all)",
-        if slots == 1 { "card" } else { "cards" }
-    )
+    format!("{file}: {what}; {nearest} ({} in all)", count(slots as u64, "card"))
 }
 
-/// Reads a collection from `FILE[:S]` (findings go to stderr).
-fn load(spec: &str) -> Result<Collection, CliError> {
-    common::load_collection_hinted(&parse_save_spec(spec), SelectorHint::FileSuffix).map(|(_, c)| c)
+/// Reads a collection (findings go to stderr).
+fn load(args: &SaveArgs) -> Result<Collection, CliError> {
+    common::load_collection_hinted(args, SelectorHint::FileSuffix).map(|(_, c)| c)
 }
 
-/// The attackers and defenders named by the arguments; `load` reads a `FILE[:S]` collection.
+/// True when a text names a save file (an existing path, or `FILE:S` of an existing file).
+fn names_a_file(text: &str) -> bool {
+    Path::new(text).is_file()
+        || parse_save_spec(text).save.is_some_and(|_| parse_save_spec(text).file.is_file())
+}
+
+/// The attackers and defenders named by the arguments; `load` reads a save's collection.
 fn sides(
     args: &OddsArgs,
-    load: &dyn Fn(&str) -> Result<Collection, CliError>,
+    load: &dyn Fn(&SaveArgs) -> Result<Collection, CliError>,
 ) -> Result<(Vec<Side>, Vec<Side>), CliError> {
-    let mut typed = args.cards.iter();
+    let mut positional: &[String] = &args.cards;
+    // The attacker's save: FILE first (then --save is its selector), or --save FILE[:S].
+    let save = match positional.first() {
+        Some(first) if names_a_file(first) => {
+            positional = &positional[1..];
+            let mut spec = parse_save_spec(first);
+            if args.save.is_some() {
+                spec = SaveArgs { file: first.into(), save: args.save.clone() };
+            }
+            Some(spec)
+        }
+        _ => args.save.as_deref().map(parse_save_spec),
+    };
+    if positional.len() > 2 {
+        return Err(CliError::usage(format!(
+            "`{}` is one card too many: the attacker and the defender are already given",
+            positional[2]
+        )));
+    }
+    let mut typed = positional.iter();
     let mut next_typed = |role: &str| -> Result<Side, CliError> {
         let text = typed.next().ok_or_else(|| {
             CliError::usage(format!(
                 "no {role}: give it as a card (8X35 or 138/X/53/90){}",
                 if role == "attacker" {
-                    " or with --save FILE --card SLOT (or --hand SLOT,...)"
+                    " or from a save: FILE --save S --card SLOT (or --hand SLOT,... or all)"
                 } else {
                     ", with --vs CARD,... or with --vs-save FILE --vs-card SLOT"
                 }
@@ -249,22 +268,29 @@ fn sides(
         })?;
         parse_card(text).map(Side::typed)
     };
-    let attackers = match (&args.save, args.card, args.hand.is_empty()) {
-        (Some(spec), Some(slot), _) => vec![card_in_slot(&load(spec)?, slot, spec)?],
-        (Some(spec), None, false) => {
-            let collection = load(spec)?;
-            args.hand
-                .iter()
-                .map(|&s| card_in_slot(&collection, s, spec))
-                .collect::<Result<_, _>>()?
-        }
-        (Some(_), None, true) => {
-            return Err(CliError::usage("--save needs --card SLOT or --hand SLOT,..."))
-        }
-        (None, _, _) => vec![next_typed("attacker")?],
-    };
+    let name = |s: &SaveArgs| s.file.display().to_string();
+    let attackers =
+        match (&save, args.card, args.hand.is_empty()) {
+            (Some(spec), Some(slot), _) => vec![card_in_slot(&load(spec)?, slot, &name(spec))?],
+            (Some(spec), None, false) => {
+                let collection = load(spec)?;
+                hand_slots(&args.hand, &collection)?
+                    .into_iter()
+                    .map(|s| card_in_slot(&collection, s, &name(spec)))
+                    .collect::<Result<_, _>>()?
+            }
+            (Some(_), None, true) => return Err(CliError::usage(
+                "a save needs --card SLOT or --hand SLOT,... (or --hand all) to pick the attacker",
+            )),
+            (None, Some(_), _) | (None, None, false) => {
+                return Err(CliError::usage(
+                    "--card and --hand pick cards from a save: give the file first (FILE --save S)",
+                ))
+            }
+            (None, None, true) => vec![next_typed("attacker")?],
+        };
     let defenders = match (&args.vs_save, args.vs_card) {
-        (Some(spec), Some(slot)) => vec![card_in_slot(&load(spec)?, slot, spec)?],
+        (Some(spec), Some(slot)) => vec![card_in_slot(&load(&parse_save_spec(spec))?, slot, spec)?],
         _ if !args.vs.is_empty() => {
             args.vs.iter().map(|t| parse_card(t).map(Side::typed)).collect::<Result<_, _>>()?
         }
@@ -278,7 +304,24 @@ fn sides(
     Ok((attackers, defenders))
 }
 
-/// The attacker's chance in one matchup, as JSON: a number, or `{min, mean, max}`.
+/// The slots of `--hand`: numbers, or `all` for every card of the collection.
+fn hand_slots(hand: &[String], collection: &Collection) -> Result<Vec<u16>, CliError> {
+    if hand.iter().any(|h| h.trim().eq_ignore_ascii_case("all")) {
+        return Ok(collection.cards.iter().map(|c| c.slot).collect());
+    }
+    hand.iter()
+        .map(|h| {
+            h.trim().parse::<u16>().map_err(|_| {
+                CliError::usage(format!(
+                    "`{}` is not a slot: --hand takes slot numbers (1,4,9) or all",
+                    h.escape_debug()
+                ))
+            })
+        })
+        .collect()
+}
+
+/// A chance as JSON: a number, or `{min, mean, max}`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(untagged)]
 enum WinsJson {
@@ -294,35 +337,30 @@ enum ExactJson {
     Range { min: Ratio, max: Ratio },
 }
 
-/// What decides one battle: the values the game compares, or the dice each side rolls.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(untagged)]
-enum Basis {
-    Values { matchup: Matchup, attack: (u8, u8), defence: (u8, u8) },
-    Dice { attacker_dice: u8, defender_dice: u8 },
-}
-
-impl Basis {
-    fn describe(&self) -> String {
-        let span = |(lo, hi): (u8, u8)| {
-            if lo == hi {
-                lo.to_string()
-            } else {
-                format!("{lo}..{hi}")
-            }
-        };
-        match self {
-            Basis::Values { attack, defence, .. } => {
-                format!("{} vs {}", span(*attack), span(*defence))
-            }
-            Basis::Dice { attacker_dice, defender_dice } => {
-                format!("{attacker_dice}d6 vs {defender_dice}d6")
-            }
-        }
+fn wins_json(odds: Odds) -> (WinsJson, ExactJson, bool) {
+    match odds {
+        Odds::Exact(p) => (WinsJson::One(p.to_f64()), ExactJson::One(p), false),
+        Odds::Range { min, mean, max } => (
+            WinsJson::Range { min: min.to_f64(), mean, max: max.to_f64() },
+            ExactJson::Range { min, max },
+            true,
+        ),
     }
 }
 
-/// One attacker against one defender.
+/// The other direction: the defender attacks, and the first card's chance to hold.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+struct Attacked {
+    #[serde(flatten)]
+    basis: Basis,
+    /// The first card's chance to win when the other card attacks it.
+    holds: WinsJson,
+    exact: ExactJson,
+    #[serde(skip)]
+    odds: Odds,
+}
+
+/// One attacker against one defender, both directions.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 struct Row {
     attacker: Side,
@@ -331,35 +369,24 @@ struct Row {
     basis: Basis,
     attacker_wins: WinsJson,
     exact: ExactJson,
-    /// True when `attacker_wins.mean` is an estimate (a side known by digits).
+    /// True when a mean is an estimate (a side known by digits).
     estimate: bool,
+    /// When the defender attacks instead; null when its type is not one the game defines.
+    when_attacked: Option<Attacked>,
     #[serde(skip)]
     odds: Odds,
 }
 
 /// The odds of one matchup under the rules; `None` when the attacker's type code is unknown.
 fn row(attacker: &Side, defender: &Side, rules: RuleSet) -> Option<Row> {
-    let (a, d) = (&attacker.fighter, &defender.fighter);
-    let (basis, odds) = match rules {
-        RuleSet::Game => {
-            let b = battle::battle(a, d)?;
-            (Basis::Values { matchup: b.matchup, attack: b.attack, defence: b.defence }, b.odds)
-        }
-        RuleSet::Dice | RuleSet::Sixes => {
-            let rule = if rules == RuleSet::Dice { DiceRule::Sums } else { DiceRule::Sixes };
-            let (n, m) = dice::dice_counts(a, d)?;
-            let p = dice::win_chance(n, m, rule);
-            (Basis::Dice { attacker_dice: n, defender_dice: m }, Odds::Exact(p))
-        }
-    };
-    let (attacker_wins, exact, estimate) = match odds {
-        Odds::Exact(p) => (WinsJson::One(p.to_f64()), ExactJson::One(p), false),
-        Odds::Range { min, mean, max } => (
-            WinsJson::Range { min: min.to_f64(), mean, max: max.to_f64() },
-            ExactJson::Range { min, max },
-            true,
-        ),
-    };
+    let (basis, odds) = rules_odds::match_odds(&attacker.fighter, &defender.fighter, rules)?;
+    let (attacker_wins, exact, estimate) = wins_json(odds);
+    let when_attacked =
+        rules_odds::match_odds(&defender.fighter, &attacker.fighter, rules).map(|(basis, o)| {
+            let odds = rules_odds::complement(o);
+            let (holds, exact, _) = wins_json(odds);
+            Attacked { basis, holds, exact, odds }
+        });
     Some(Row {
         attacker: attacker.clone(),
         defender: defender.clone(),
@@ -367,12 +394,14 @@ fn row(attacker: &Side, defender: &Side, rules: RuleSet) -> Option<Row> {
         attacker_wins,
         exact,
         estimate,
+        when_attacked,
         odds,
     })
 }
 
 /// Every attacker against every defender, grouped by defender; with several attackers each
-/// group is ranked best first. Cards with an undefined type get a finding instead of a row.
+/// group is ranked best first (by the chance when attacking). Cards with an undefined type get
+/// a finding instead of a row.
 fn rows(
     attackers: &[Side],
     defenders: &[Side],
@@ -383,6 +412,9 @@ fn rows(
     for d in defenders {
         let mut group = Vec::new();
         for a in attackers {
+            if out.len() + group.len() >= MAX_ROWS {
+                break;
+            }
             match row(a, d, rules) {
                 Some(r) => group.push(r),
                 None => findings.push(Finding::warning(format!(
@@ -392,12 +424,7 @@ fn rows(
                 ))),
             }
         }
-        // Best first: by the exact or mean chance, then by the worst case.
-        let key = |r: &Row| match r.odds {
-            Odds::Exact(p) => (p.to_f64(), p.to_f64()),
-            Odds::Range { min, mean, .. } => (mean, min.to_f64()),
-        };
-        group.sort_by(|x, y| key(y).partial_cmp(&key(x)).unwrap_or(std::cmp::Ordering::Equal));
+        rules_odds::rank_best_first(&mut group, |r| r.odds);
         out.append(&mut group);
     }
     out
@@ -423,9 +450,8 @@ fn notes(rows: &[Row], rules: RuleSet) -> Vec<String> {
                 .to_string(),
         );
     }
-    if rules != RuleSet::Game
-        && rows.iter().any(|r| r.attacker.fighter.card_type == CardType::Assault)
-    {
+    let assault = |s: &Side| s.fighter.card_type == CardType::Assault;
+    if rules != RuleSet::Game && rows.iter().any(|r| assault(&r.attacker) || assault(&r.defender)) {
         notes.push(dice::ASSAULT_ASSUMPTION.to_string());
     }
     notes
@@ -439,16 +465,6 @@ fn percent(p: f64) -> String {
         "0.00" if p > 0.0 => "<0.01%".to_string(),
         "100.00" if p < 1.0 => ">99.99%".to_string(),
         _ => format!("{shown}%"),
-    }
-}
-
-fn rules_phrase(rules: RuleSet, row: &Row) -> String {
-    match (rules, &row.basis) {
-        (RuleSet::Game, Basis::Values { matchup, .. }) => {
-            format!("game rules, {}", matchup.describe())
-        }
-        (RuleSet::Sixes, _) => "dice rules, sixes counted, ties to the attacker".to_string(),
-        _ => "dice rules, sums compared, ties to the attacker".to_string(),
     }
 }
 
@@ -469,75 +485,114 @@ struct TableJson<'a> {
     notes: Vec<String>,
 }
 
-fn print_single(row: &Row, rules: RuleSet, notes: &[String]) -> CliResult {
-    let mut out = common::stdout().lock();
+/// The chance lines of one direction.
+fn chance_lines(s: &mut String, who: &str, odds: Odds) {
     let bold = Style::new().bold();
-    writeln!(
-        out,
-        "{} vs {} ({})",
-        row.attacker.label(),
-        row.defender.label(),
-        rules_phrase(rules, row)
-    )?;
-    let what = match row.basis {
+    match odds {
+        Odds::Exact(p) => {
+            let _ = writeln!(s, "  {who} wins {bold}{}{bold:#} ({p})", percent(p.to_f64()));
+        }
+        Odds::Range { min, mean, max } => {
+            let _ = writeln!(s, "  {who} wins:");
+            let _ = writeln!(s, "    worst {:>8} ({min})", percent(min.to_f64()));
+            let _ = writeln!(s, "    mean  {bold}{:>8}{bold:#} (estimate)", percent(mean));
+            let _ = writeln!(s, "    best  {:>8} ({max})", percent(max.to_f64()));
+        }
+    }
+}
+
+/// The text of one matchup, both directions, fitted to `width`.
+fn render_single(row: &Row, rules: RuleSet, notes: &[String], width: usize) -> String {
+    let mut s = String::new();
+    let (a, d) = (&row.attacker, &row.defender);
+    let what = |b: &Basis| match b {
         Basis::Values { .. } => "attack value vs defence value",
         Basis::Dice { .. } => "dice",
     };
-    writeln!(out, "{what}: {}", row.basis.describe())?;
-    match row.odds {
-        Odds::Exact(p) => {
-            writeln!(out, "attacker wins: {bold}{}{bold:#} ({p})", percent(p.to_f64()))?
+    let _ = writeln!(
+        s,
+        "{}",
+        text::fit(&format!("When {} attacks {}", a.label(), d.label()), width, "  ")
+    );
+    let _ = writeln!(s, "  {} ({})", rules.phrase(row.basis.matchup()), what(&row.basis));
+    let _ = writeln!(s, "  {}", row.basis.describe());
+    chance_lines(&mut s, &a.who(), row.odds);
+    let _ = writeln!(s, "{}", text::fit(&format!("When {} attacks it", d.who()), width, "  "));
+    match &row.when_attacked {
+        Some(w) => {
+            let _ = writeln!(s, "  {} ({})", rules.phrase(w.basis.matchup()), what(&w.basis));
+            let _ = writeln!(s, "  {}", w.basis.describe());
+            chance_lines(&mut s, &a.who(), w.odds);
         }
-        Odds::Range { min, mean, max } => {
-            writeln!(out, "attacker wins:")?;
-            writeln!(out, "  worst {:>8} ({min})", percent(min.to_f64()))?;
-            writeln!(out, "  mean  {bold}{:>8}{bold:#} (estimate)", percent(mean))?;
-            writeln!(out, "  best  {:>8} ({max})", percent(max.to_f64()))?;
+        None => {
+            let _ =
+                writeln!(s, "  {} cannot attack: its type is not one the game defines", d.who());
         }
     }
     for n in notes {
-        writeln!(out, "note: {n}")?;
+        let _ = writeln!(s, "{}", text::wrap(n, width, "note: ", "  "));
     }
-    Ok(())
+    s
 }
 
-fn print_table(rows: &[Row], rules: RuleSet, notes: &[String]) -> CliResult {
+/// A chance for a table cell: exact, or `~mean`.
+fn cell(odds: Odds) -> String {
+    match odds {
+        Odds::Exact(p) => percent(p.to_f64()),
+        Odds::Range { mean, .. } => format!("~{}", percent(mean)),
+    }
+}
+
+/// The table of several matchups, fitted to `width`.
+fn render_table(rows: &[Row], rules: RuleSet, notes: &[String], width: usize) -> String {
     let mut builder = tabled::builder::Builder::new();
-    let basis = if rules == RuleSet::Game { "A vs D" } else { "Dice" };
-    builder.push_record(["Attacker", "Defender", basis, "Wins", "Worst", "Best"]);
+    builder.push_record(["Card", "Opponent", "Attacking", "Attacked"]);
     for r in rows {
-        let (wins, worst, best) = match r.odds {
-            Odds::Exact(p) => (percent(p.to_f64()), String::new(), String::new()),
-            Odds::Range { min, mean, max } => {
-                (format!("~{}", percent(mean)), percent(min.to_f64()), percent(max.to_f64()))
-            }
-        };
         builder.push_record([
-            r.attacker.label(),
-            r.defender.label(),
-            r.basis.describe(),
-            wins,
-            worst,
-            best,
+            r.attacker.short(),
+            r.defender.short(),
+            cell(r.odds),
+            r.when_attacked.as_ref().map(|w| cell(w.odds)).unwrap_or_else(|| "-".into()),
         ]);
     }
     let mut table = builder.build();
-    table.with(TableStyle::psql()).modify(Columns::new(3..), Alignment::right());
-    let mut out = common::stdout().lock();
-    let phrase = match rules {
-        RuleSet::Game => "game rules",
-        RuleSet::Dice => "dice rules, sums compared, ties to the attacker",
-        RuleSet::Sixes => "dice rules, sixes counted, ties to the attacker",
-    };
-    writeln!(out, "Attacker's chance to win ({phrase})")?;
-    writeln!(out, "{table}")?;
+    table
+        .with(TableStyle::empty())
+        .with(Padding::new(0, 2, 0, 0))
+        .modify(Columns::new(2..), Alignment::right())
+        .with(Width::wrap(width + 2).priority(Priority::max(true)));
+    let mut s = String::new();
+    let head = format!(
+        "Each card's chance to win ({}), when it attacks the opponent and when the opponent \
+         attacks it{}:",
+        rules.phrase(None),
+        if rows.len() > 1 && rows.iter().any(|r| r.attacker != rows[0].attacker) {
+            "; best attacker first"
+        } else {
+            ""
+        }
+    );
+    let _ = writeln!(s, "{}", text::wrap(&head, width, "", ""));
+    for line in table.to_string().lines() {
+        let _ = writeln!(s, "{}", line.trim_end());
+    }
     if rows.iter().any(|r| r.estimate) {
-        writeln!(out, "~: mean over the digit bands")?;
+        let _ = writeln!(
+            s,
+            "{}",
+            text::wrap(
+                "~: the mean over the digit bands, an estimate; `quadmist odds CARD OPPONENT` \
+                 gives the worst and best case.",
+                width,
+                "",
+                ""
+            )
+        );
     }
-    for n in notes {
-        writeln!(out, "note: {n}")?;
+    for n in notes.iter().filter(|n| !n.starts_with("mean:")) {
+        let _ = writeln!(s, "{}", text::wrap(n, width, "note: ", "  "));
     }
-    Ok(())
+    s
 }
 
 /// Most attackers (`--hand`) or defenders (`--vs`): a modded card list's
@@ -572,17 +627,30 @@ pub fn run(args: &OddsArgs) -> CliResult {
     let (attackers, defenders) = sides(args, &load)?;
     let mut findings = Vec::new();
     let rows = rows(&attackers, &defenders, args.rules, &mut findings);
+    if attackers.len().saturating_mul(defenders.len()) > MAX_ROWS {
+        findings.push(Finding::warning(format!(
+            "{} matchups asked; the first {MAX_ROWS} are shown",
+            attackers.len().saturating_mul(defenders.len())
+        )));
+    }
     common::print_findings(&findings);
     if rows.is_empty() {
         return Err(CliError::unusable("no card here has a type the game defines; no odds"));
     }
     let notes = notes(&rows, args.rules);
     let single = attackers.len() == 1 && defenders.len() == 1;
+    let width = text::term_width();
     match (args.json, single) {
         (true, true) => common::print_json(&SingleJson { rules: args.rules, row: &rows[0], notes }),
         (true, false) => common::print_json(&TableJson { rules: args.rules, rows: &rows, notes }),
-        (false, true) => print_single(&rows[0], args.rules, &notes),
-        (false, false) => print_table(&rows, args.rules, &notes),
+        (false, true) => {
+            write!(common::stdout(), "{}", render_single(&rows[0], args.rules, &notes, width))?;
+            Ok(())
+        }
+        (false, false) => {
+            write!(common::stdout(), "{}", render_table(&rows, args.rules, &notes, width))?;
+            Ok(())
+        }
     }
 }
 
@@ -590,6 +658,9 @@ pub fn run(args: &OddsArgs) -> CliResult {
 mod tests {
     use super::*;
     use crate::ff9::{CardRecord, Platform};
+    use crate::rules::battle;
+    use crate::rules::dice::DiceRule;
+    use std::path::PathBuf;
 
     fn collection() -> Collection {
         let card = |slot, id, atk, t, pdef, mdef| CardRecord {
@@ -725,8 +796,9 @@ mod tests {
     #[test]
     fn sides_come_from_saves_lists_and_positionals() {
         let c = collection();
-        let load = |spec: &str| -> Result<Collection, CliError> {
-            assert!(spec == "m.mcr:3" || spec == "o.mcr", "{spec}");
+        let load = |spec: &SaveArgs| -> Result<Collection, CliError> {
+            let s = (spec.file.to_str().unwrap(), spec.save.as_deref());
+            assert!(s == ("m.mcr", Some("3")) || s == ("o.mcr", None), "{s:?}");
             Ok(c.clone())
         };
         let slots = |v: &[Side]| v.iter().map(|s| s.slot).collect::<Vec<_>>();
@@ -745,9 +817,18 @@ mod tests {
         let (a, d) = sides(&args("8X35 --vs-save o.mcr --vs-card 1"), &load).unwrap();
         assert_eq!((cards(&a), slots(&d)), (vec!["8X35".to_string()], vec![Some(1)]));
 
-        for bad in
-            ["--save m.mcr:3 --card 2 4P23 1P11", "--save m.mcr:3 --card 2", "--save m.mcr:3 4P23"]
-        {
+        // --hand all: every card of the save, ranked best first (slot 4's type is undefined,
+        // so rows() reports it; sides() still lists it).
+        let (a, _) = sides(&args("--save m.mcr:3 --hand all 4P23"), &load).unwrap();
+        assert_eq!(slots(&a), vec![Some(1), Some(2), Some(3), Some(4)]);
+
+        for bad in [
+            "--save m.mcr:3 --card 2 4P23 1P11",
+            "--save m.mcr:3 --card 2",
+            "--save m.mcr:3 4P23",
+            "--card 2 4P23",
+            "--save m.mcr:3 --hand 1,x 4P23",
+        ] {
             assert_eq!(sides(&args(bad), &load).unwrap_err().code, crate::cli::EXIT_USAGE, "{bad}");
         }
     }
@@ -776,6 +857,13 @@ mod tests {
             v["attacker_wins"]["mean"].as_f64().unwrap()
                 > v["attacker_wins"]["min"].as_f64().unwrap()
         );
+        // The other direction: 4P23 attacks 8X35, P: atk 64..79 vs pdef 48..63; 8X35 holds
+        // with 1 − the attacker's chance, the worst and best cases swapped.
+        assert_eq!(v["when_attacked"]["attack"], serde_json::json!([64, 79]));
+        assert_eq!(v["when_attacked"]["defence"], serde_json::json!([48, 63]));
+        let not = |p: Ratio| format!("{}", Ratio::new(p.den - p.num, p.den));
+        assert_eq!(v["when_attacked"]["exact"]["min"], not(battle::win_chance(79, 48)));
+        assert_eq!(v["when_attacked"]["exact"]["max"], not(battle::win_chance(64, 63)));
         let r = row(&a, &d, RuleSet::Sixes).unwrap();
         let v = serde_json::to_value(&r).unwrap();
         assert_eq!((v["attacker_dice"].as_u64(), v["defender_dice"].as_u64()), (Some(8), Some(2)));

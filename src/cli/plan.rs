@@ -1,7 +1,8 @@
 //! `quadmist plan`: safe discards, the best N discards, and the road to Master.
 
 use super::common::{self, SaveArgs};
-use super::score::{card_label, rank_label, PERFECT_WORDING};
+use super::score::{rank_label, PERFECT_WORDING};
+use super::text::{self, count};
 use super::{CliError, CliResult};
 use crate::cards;
 use crate::ff9::{CardRecord, Collection, Platform};
@@ -15,6 +16,10 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::Write as _;
+use tabled::builder::Builder;
+use tabled::settings::object::Columns;
+use tabled::settings::peaker::Priority;
+use tabled::settings::{Alignment, Padding, Style as TableStyle, Width};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -65,7 +70,7 @@ impl OddsChoice {
     }
 }
 
-fn parse_target(s: &str) -> Result<u32, String> {
+pub(crate) fn parse_target(s: &str) -> Result<u32, String> {
     match s.trim() {
         "1698" | "master" => Ok(MASTER_POINTS),
         "1700" | "max" | "maximum" => Ok(PERFECT_POINTS),
@@ -242,10 +247,6 @@ fn groups(cards: &[CardRecord], groups: &[(u8, Vec<usize>)]) -> Vec<SlotGroup> {
     groups.iter().map(|(value, g)| SlotGroup { value: *value, slots: slots(cards, g) }).collect()
 }
 
-fn slot_list(slots: &[u16]) -> String {
-    slots.iter().map(u16::to_string).collect::<Vec<_>>().join(", ")
-}
-
 fn keeper_upgrade(cards: &[CardRecord], u: &plan::Upgrade) -> KeeperUpgrade {
     let card = &cards[u.index];
     KeeperUpgrade {
@@ -330,179 +331,265 @@ pub fn plan_report(
     }
 }
 
-fn names(ids: &[u8]) -> String {
-    ids.iter().map(|&i| cards::name(i)).collect::<Vec<_>>().join(", ")
+/// Card numbers and names, for a wrapped list: "4 Flan".
+fn numbered_names(ids: &[u8]) -> Vec<String> {
+    ids.iter().map(|&i| format!("{} {}", u16::from(i) + 1, cards::name(i))).collect()
 }
 
-/// The text of `quadmist plan` (bold headings are `anstyle` codes, stripped off a terminal).
-pub fn render_plan(collection: &Collection, r: &PlanReport) -> String {
+/// A table of cards, one a line (slot, name, in-game string, arrows), with extra columns.
+fn card_table(
+    collection: &Collection,
+    slots: &[u16],
+    extra_heads: &[&str],
+    extra: &dyn Fn(&CardRecord) -> Vec<String>,
+    width: usize,
+) -> String {
+    let mut b = Builder::default();
+    let mut head: Vec<String> =
+        ["Slot", "Name", "Card", "Arrows"].iter().map(|s| s.to_string()).collect();
+    head.extend(extra_heads.iter().map(|s| s.to_string()));
+    b.push_record(head);
+    for c in slots.iter().filter_map(|&s| collection.card(s)) {
+        let mut row = vec![
+            c.slot.to_string(),
+            cards::name(c.id),
+            cards::display_string(c),
+            text::arrows_line(c.arrows),
+        ];
+        row.extend(extra(c));
+        b.push_record(row);
+    }
+    let mut t = b.build();
+    t.with(TableStyle::empty())
+        .with(Padding::new(0, 2, 0, 0))
+        .modify(Columns::new(0..1), Alignment::right())
+        .with(Width::wrap(width).priority(Priority::max(true)));
+    t.to_string().lines().map(|l| format!("  {}", l.trim_end())).collect::<Vec<_>>().join("\n")
+}
+
+fn render_safe(s: &mut String, collection: &Collection, r: &PlanReport, width: usize) {
     let bold = Style::new().bold();
-    let mut s = String::new();
-    let level = score::level(r.points);
-    let _ = writeln!(s, "{} cards, {} points: {}", r.card_count, r.points, rank_label(level));
-
-    let _ =
-        writeln!(s, "\n{bold}Safe discards{bold:#} (can all go together without losing a point):");
     if r.safe_discards.is_empty() {
-        let _ = writeln!(s, "  none: every card is needed for the {} points", r.points);
-    }
-    for &slot in &r.safe_discards {
-        if let Some(c) = collection.card(slot) {
-            let _ = writeln!(s, "  {}", card_label(c));
-        }
-    }
-
-    if r.card_count > 100 && r.discard.is_none() {
         let _ = writeln!(
             s,
-            "\nYou hold {} cards; the game makes you discard down to 100: \
-             `--discard {}` picks the cheapest.",
-            r.card_count,
+            "\n{bold}Safe discards{bold:#}: none; every card is needed for the {}.",
+            count(r.points, "point")
+        );
+        return;
+    }
+    let head = format!(
+        "{bold}Safe discards{bold:#}: these {} can all go together without losing a point:",
+        count(r.safe_discards.len() as u64, "card")
+    );
+    let _ = writeln!(s, "\n{}", text::wrap(&head, width, "", ""));
+    let _ =
+        writeln!(s, "{}", card_table(collection, &r.safe_discards, &[], &|_| vec![], width - 2));
+}
+
+fn render_discard(s: &mut String, collection: &Collection, r: &PlanReport, width: usize) {
+    let bold = Style::new().bold();
+    if r.card_count > 100 && r.discard.is_none() {
+        let line = format!(
+            "You hold {}; the game makes you discard down to 100: `--discard {}` picks the \
+             cheapest.",
+            count(r.card_count as u64, "card"),
             r.card_count - 100
         );
+        let _ = writeln!(s, "\n{}", text::wrap(&line, width, "", ""));
     }
+    let Some(d) = &r.discard else { return };
+    let head = format!(
+        "{bold}The best {}{bold:#}: {} lost ({} → {}):",
+        count(d.slots.len() as u64, "discard"),
+        count(d.points_lost, "point"),
+        r.points,
+        d.points_after
+    );
+    let _ = writeln!(s, "\n{}", text::wrap(&head, width, "", ""));
+    let slots: Vec<u16> = d.cards.iter().map(|c| c.card.slot).collect();
+    let cost = |card: &CardRecord| -> Vec<String> {
+        let Some(c) = d.cards.iter().find(|c| c.card.slot == card.slot) else {
+            return vec![String::new(), String::new()];
+        };
+        let total = c.cost.total();
+        vec![
+            if total == 0 { "0".into() } else { format!("−{total}") },
+            super::score::cost_words(&c.card, &c.cost),
+        ]
+    };
+    let _ = writeln!(s, "{}", card_table(collection, &slots, &["Cost", "Why"], &cost, width - 2));
+    let _ = writeln!(s, "{}", text::wrap(super::score::COST_LEGEND, width, "", ""));
+}
 
-    if let Some(d) = &r.discard {
-        let _ = writeln!(
-            s,
-            "\n{bold}Best {} discards{bold:#}: lose {} points ({} → {}):",
-            d.slots.len(),
-            d.points_lost,
-            r.points,
-            d.points_after
-        );
-        for c in &d.cards {
-            let mut why = Vec::new();
-            if c.cost.id_points > 0 {
-                why.push(format!("last {} 10", cards::name(c.card.id)));
-            }
-            if c.cost.mask_points > 0 {
-                why.push(format!("last arrows {:#04x} 5", c.card.arrows));
-            }
-            if c.cost.type_points > 0 {
-                why.push(format!("type {} {}", c.card.card_type.letter(), c.cost.type_points));
-            }
-            let why = if why.is_empty() { "free".to_string() } else { why.join(", ") };
-            let _ = writeln!(s, "  {}  -{} ({why})", card_label(&c.card), c.cost.total());
-        }
-    }
-
-    let m = &r.master;
+fn render_road(s: &mut String, m: &MasterReport, width: usize) {
+    let bold = Style::new().bold();
     let goal = if m.target == PERFECT_POINTS {
-        "the maximum, 1700 (rank 31, no name)".to_string()
+        "the maximum, 1700 (rank 32 of 32, no name)".to_string()
     } else {
         "Master (1698)".to_string()
     };
-    let _ = writeln!(
-        s,
-        "\n{bold}Road to {goal}{bold:#}, odds: {} (P/M→X 1/{}, X→A 1/{})",
+    let head = format!(
+        "{bold}Road to {goal}{bold:#}, odds: {} (P/M→X 1/{}, X→A 1/{})",
         m.odds, m.odds_to_x, m.odds_to_a
     );
-    let _ = writeln!(
-        s,
-        "  keepers: {} of 100 ids on distinct arrow patterns ({} points on their own)",
-        m.keepers.len(),
-        m.keeper_points
-    );
-    if !m.missing_ids.is_empty() {
-        let _ = writeln!(s, "  missing ids ({}): {}", m.missing_ids.len(), names(&m.missing_ids));
+    let _ = writeln!(s, "\n{}", text::wrap(&head, width, "", "  "));
+    let mut lines = vec![format!(
+        "Keepers: {} of the 100 card numbers on distinct arrow patterns ({} on their own).",
+        count(m.keepers.len() as u64, "card"),
+        count(m.keeper_points, "point")
+    )];
+    let p = m.free_pattern_probability_estimate;
+    lines.push(format!(
+        "Free arrow patterns: {} (estimate: a new card gets one with probability {:.1} %{}).",
+        m.free_patterns,
+        100.0 * p,
+        if p > 0.0 { format!(", about {:.2} cards per success", 1.0 / p) } else { String::new() }
+    ));
+    lines.push(format!(
+        "Upgrades: {} P/M→X, {} X→A; expected battle wins: {} (an expected value{}).",
+        m.upgrades.to_x,
+        m.upgrades.to_a,
+        m.expected_battle_wins,
+        if m.upgrades.new_copies.copies > 0 { "; new copies assumed to arrive as P/M" } else { "" }
+    ));
+    for l in lines {
+        let _ = writeln!(s, "{}", text::wrap(&l, width, "  ", "    "));
     }
-    if !m.ids_needing_new_arrows.is_empty() {
+    if !m.missing_ids.is_empty() {
+        let head = format!("  Missing ({}): ", m.missing_ids.len());
         let _ = writeln!(
             s,
-            "  owned, but every copy's arrows clash with another keeper ({}): {}",
-            m.ids_needing_new_arrows.len(),
-            names(&m.ids_needing_new_arrows)
+            "{}",
+            text::wrap_list(&numbered_names(&m.missing_ids), width, &head, "    ")
+        );
+    }
+    if !m.ids_needing_new_arrows.is_empty() {
+        let head = format!(
+            "  Owned, but every copy's arrows clash with another keeper ({}): ",
+            m.ids_needing_new_arrows.len()
+        );
+        let _ = writeln!(
+            s,
+            "{}",
+            text::wrap_list(&numbered_names(&m.ids_needing_new_arrows), width, &head, "    ")
         );
     }
     if !m.shared_patterns.is_empty() {
         let list: Vec<String> = m
             .shared_patterns
             .iter()
-            .map(|g| format!("{:#04x} (slots {})", g.value, slot_list(&g.slots)))
+            .map(|g| format!("{} (slots {})", text::arrows_line(g.value), text::ranges(&g.slots)))
             .collect();
-        let _ = writeln!(s, "  arrow patterns on several cards: {}", list.join("; "));
+        let _ = writeln!(
+            s,
+            "{}",
+            text::wrap_list_sep(&list, ';', width, "  Arrow patterns on several cards: ", "    ")
+        );
     }
     if !m.repeated_ids.is_empty() {
         let list: Vec<String> = m
             .repeated_ids
             .iter()
-            .map(|g| format!("{} (slots {})", cards::name(g.value), slot_list(&g.slots)))
+            .map(|g| format!("{} (slots {})", cards::name(g.value), text::ranges(&g.slots)))
             .collect();
-        let _ = writeln!(s, "  ids with several copies: {}", list.join("; "));
+        let _ = writeln!(
+            s,
+            "{}",
+            text::wrap_list_sep(&list, ';', width, "  Card numbers with several copies: ", "    ")
+        );
     }
-    let p = m.free_pattern_probability_estimate;
-    let _ = writeln!(
-        s,
-        "  free arrow patterns: {} (estimate: a new card gets one with probability {:.1} %{})",
-        m.free_patterns,
-        100.0 * p,
-        if p > 0.0 { format!(", about {:.2} cards per success", 1.0 / p) } else { String::new() }
-    );
-    let _ = writeln!(
-        s,
-        "  upgrades: {} P/M→X, {} X→A; expected battle wins: {} (an expected value{})",
-        m.upgrades.to_x,
-        m.upgrades.to_a,
-        m.expected_battle_wins,
-        if m.upgrades.new_copies.copies > 0 { "; new copies assumed to arrive as P/M" } else { "" }
-    );
+}
+
+fn render_steps(s: &mut String, collection: &Collection, m: &MasterReport, width: usize) {
+    let bold = Style::new().bold();
     let _ = writeln!(s, "\n{bold}Steps{bold:#}:");
     let mut n = 0;
     for step in &m.steps {
         n += 1;
+        let first = format!("  {n}. ");
+        let rest = " ".repeat(first.len());
         match step {
             StepReport::Discard { slots, points_after } => {
-                let _ = writeln!(
-                    s,
-                    "  {n}. Discard the {} cards that are not keepers, at the latest when you \
-                     need room (none is in the final collection; the keepers alone have {} \
-                     points): slots {}",
-                    slots.len(),
-                    points_after,
-                    slot_list(slots)
+                let line = format!(
+                    "Discard the {} that are not keepers, at the latest when you need room \
+                     (none is in the final collection; the keepers alone have {}): slots {}.",
+                    count(slots.len() as u64, "card"),
+                    count(*points_after, "point"),
+                    text::ranges(slots)
                 );
+                let _ = writeln!(s, "{}", text::wrap(&line, width, &first, &rest));
             }
             StepReport::Acquire { ids, .. } => {
-                let _ = writeln!(
-                    s,
-                    "  {n}. Get a copy of each of the {} ids listed above (missing or clashing); \
-                     keep a copy only if its arrow pattern is still free, otherwise discard it \
-                     at once (you stay at 100 cards or fewer).",
-                    ids.len()
+                let line = format!(
+                    "Get a copy of each of the {} listed above (missing or clashing); keep a \
+                     copy only if its arrow pattern is still free, otherwise discard it at once \
+                     (you stay at 100 cards or fewer).",
+                    count(ids.len() as u64, "card number")
                 );
+                let _ = writeln!(s, "{}", text::wrap(&line, width, &first, &rest));
             }
             StepReport::Upgrade { cards: ups, new_copies } => {
-                let _ =
-                    writeln!(s, "  {n}. Win card battles with these cards until they change type:");
-                for u in ups {
-                    if let Some(c) = collection.card(u.slot) {
-                        let _ = writeln!(
-                            s,
-                            "       {}  {} → {}  ~{} wins",
-                            card_label(c),
-                            u.from,
-                            u.to,
-                            u.expected_wins
-                        );
+                let line = "Win card battles with these cards until they change type:";
+                let _ = writeln!(s, "{}", text::wrap(line, width, &first, &rest));
+                let slots: Vec<u16> = ups.iter().map(|u| u.slot).collect();
+                let how = |c: &CardRecord| -> Vec<String> {
+                    match ups.iter().find(|u| u.slot == c.slot) {
+                        Some(u) => vec![
+                            format!("{} → {}", u.from, u.to),
+                            format!("~{}", count(u.expected_wins, "win")),
+                        ],
+                        None => vec![String::new(), String::new()],
                     }
+                };
+                let table =
+                    card_table(collection, &slots, &["Type", "Expected"], &how, width - rest.len());
+                for line in table.lines() {
+                    let _ = writeln!(s, "{}{}", &rest[2..], line);
                 }
                 if new_copies.to_a + new_copies.to_x_only > 0 {
-                    let _ = writeln!(
-                        s,
-                        "       new copies: {} to A, {} to X  ~{} wins (estimate)",
-                        new_copies.to_a, new_copies.to_x_only, new_copies.expected_wins
+                    let line = format!(
+                        "New copies: {} to A, {} to X, ~{} (estimate).",
+                        new_copies.to_a,
+                        new_copies.to_x_only,
+                        count(new_copies.expected_wins, "win")
                     );
+                    let _ = writeln!(s, "{}", text::wrap(&line, width, &rest, &rest));
                 }
             }
         }
     }
     let _ = writeln!(
         s,
-        "  {}. {} reached.",
-        n + 1,
-        if m.target == PERFECT_POINTS { PERFECT_WORDING } else { "Master (1698)" }
+        "{}",
+        text::wrap(
+            &format!(
+                "{}. {} reached.",
+                n + 1,
+                if m.target == PERFECT_POINTS { PERFECT_WORDING } else { "Master (1698)" }
+            ),
+            width,
+            "  ",
+            "     "
+        )
     );
+}
+
+/// The text of `quadmist plan` fitted to `width` (bold headings are `anstyle` codes, stripped
+/// off a terminal).
+pub fn render_plan(collection: &Collection, r: &PlanReport, width: usize) -> String {
+    let mut s = String::new();
+    let level = score::level(r.points);
+    let head = format!(
+        "{}, {}: {}",
+        count(r.card_count as u64, "card"),
+        count(r.points, "point"),
+        rank_label(level)
+    );
+    let _ = writeln!(s, "{}", text::wrap(&head, width, "", "  "));
+    render_safe(&mut s, collection, r, width);
+    render_discard(&mut s, collection, r, width);
+    render_road(&mut s, &r.master, width);
+    render_steps(&mut s, collection, &r.master, width);
     s
 }
 
@@ -534,7 +621,7 @@ pub fn run(args: &PlanArgs) -> CliResult {
     if args.json {
         return common::print_json(&report);
     }
-    write!(common::stdout(), "{}", render_plan(&collection, &report))?;
+    write!(common::stdout(), "{}", render_plan(&collection, &report, text::term_width()))?;
     Ok(())
 }
 
@@ -578,9 +665,9 @@ mod tests {
         let c = collection(&[(0, P, 0x10), (0, P, 0x20), (1, P, 0x10), (1, P, 0x20)]);
         let r = plan_report(&c, None, Some(OddsChoice::Psx), PERFECT_POINTS);
         assert_eq!(r.safe_discards.len(), 2);
-        let text = render_plan(&c, &r);
+        let text = render_plan(&c, &r, 80);
         assert!(text.contains("Goblin") && text.contains("Fang"), "{text}");
-        assert!(text.contains("Road to the maximum, 1700 (rank 31, no name)"), "{text}");
+        assert!(text.contains("Road to the maximum, 1700 (rank 32 of 32, no name)"), "{text}");
         assert!(text.contains("P/M→X 1/32, X→A 1/256"), "{text}");
         assert!(!text.contains("Master (1700"), "{text}");
     }

@@ -1,8 +1,10 @@
 //! `quadmist score`: collector points, rank, the points to the next rank, to Master and to 1700.
 
 use super::common::{self, SaveArgs};
+use super::text::{self, count};
 use super::CliResult;
 use crate::cards;
+use crate::ff9::SaveEntry;
 use crate::ff9::{CardRecord, Collection};
 use crate::rules::score::{self, Contribution, LEVEL_THRESHOLDS, MASTER_POINTS, PERFECT_POINTS};
 use anstyle::Style;
@@ -10,6 +12,10 @@ use clap::Args;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::Write as _;
+use tabled::builder::Builder;
+use tabled::settings::object::Columns;
+use tabled::settings::peaker::Priority;
+use tabled::settings::{Alignment, Padding, Style as TableStyle, Width};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -149,129 +155,188 @@ pub fn score_report(collection: &Collection, with_cards: bool) -> ScoreReport {
 }
 
 /// What 1700 points is, in the tool's wording (never "Master").
-pub const PERFECT_WORDING: &str = "1700 = maximum (rank 31, no name; the game is widely \
-     reported to show 'Would you like to discard?')";
+pub const PERFECT_WORDING: &str = "1700 = the maximum (rank 32 of 32, no name; the game is \
+     widely reported to show 'Would you like to discard?')";
 
-/// A rank for people: its name, or the 1700 wording for level 31.
+/// A rank for people, as everywhere in quadmist: "Player, rank 3 of 32".
 pub fn rank_label(level: usize) -> String {
-    match score::rank_name(level) {
-        Some(name) => format!("{name} (level {level} of 31)"),
-        None => PERFECT_WORDING.to_string(),
-    }
+    text::rank_phrase(level)
 }
 
-/// One card on one line: slot, name, in-game string and arrow pattern.
+/// One card on one line: slot, name, in-game string and arrows picture.
 pub fn card_label(card: &CardRecord) -> String {
     format!(
-        "slot {:>3}  {:<18} {}  arrows {:#04x}",
+        "slot {:>3}  {:<14} {}  {}",
         card.slot,
         cards::name(card.id),
         cards::display_string(card),
-        card.arrows
+        text::arrows_line(card.arrows)
     )
 }
 
+/// Why a card's discard costs points, in words: "last copy, unique arrows, type X"; "free"
+/// when it costs nothing.
+pub fn cost_words(card: &CardRecord, cost: &Contribution) -> String {
+    let mut why = Vec::new();
+    if cost.id_points > 0 {
+        why.push("last copy".to_string());
+    }
+    if cost.mask_points > 0 {
+        why.push("unique arrows".to_string());
+    }
+    if cost.type_points > 0 {
+        why.push(format!("type {}", card.card_type.letter()));
+    }
+    if why.is_empty() {
+        "free".to_string()
+    } else {
+        why.join(", ")
+    }
+}
+
+/// What [`cost_words`] means, for the line under a table of costs.
+pub const COST_LEGEND: &str = "Last copy: no other card has its number (10 points). Unique \
+     arrows: no other card has its arrows (5 points). Type X or A: the type bonus (1 or 2 points).";
+
+/// The breakdown of the points as a table.
+fn breakdown_table(report: &ScoreReport) -> String {
+    let mut b = Builder::default();
+    b.push_record(["Counted", "How many", "Each", "Points"]);
+    let mut row = |what: &str, n: u32, each: u32| {
+        b.push_record([what.to_string(), n.to_string(), each.to_string(), (n * each).to_string()]);
+    };
+    row("Card numbers held", report.ids.count, 10);
+    row("Arrow patterns held", report.arrows.count, 5);
+    row("X cards", report.types.x, 1);
+    row("A cards", report.types.a, 2);
+    b.push_record(["Total".to_string(), String::new(), String::new(), report.points.to_string()]);
+    let mut t = b.build();
+    t.with(TableStyle::empty())
+        .with(Padding::new(2, 1, 0, 0))
+        .modify(Columns::new(1..), Alignment::right());
+    t.to_string().lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
+}
+
+/// The table of `score --cards`: what each card is worth on its own.
+fn cards_table(cards: &[CardContribution], width: usize) -> String {
+    let mut b = Builder::default();
+    b.push_record(["Slot", "Name", "Card", "Arrows", "Loses", "Why"]);
+    for c in cards {
+        b.push_record([
+            c.card.slot.to_string(),
+            cards::name(c.card.id),
+            cards::display_string(&c.card),
+            text::arrows_line(c.card.arrows),
+            c.loses.to_string(),
+            if c.loses == 0 { String::new() } else { cost_words(&c.card, &c.contribution) },
+        ]);
+    }
+    let mut t = b.build();
+    t.with(TableStyle::empty())
+        .with(Padding::new(0, 2, 0, 0))
+        .modify(Columns::new(0..1), Alignment::right())
+        .modify(Columns::new(4..5), Alignment::right())
+        .with(Width::wrap(width + 2).priority(Priority::max(true)));
+    t.to_string().lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
+}
+
 /// The text of `quadmist score` (bold headings are `anstyle` codes, stripped off a terminal).
-pub fn render_score(report: &ScoreReport) -> String {
+pub fn render_score(report: &ScoreReport, heading: &str, width: usize) -> String {
     let bold = Style::new().bold();
     let mut s = String::new();
+    if !heading.is_empty() {
+        let _ = writeln!(s, "{}", text::fit(heading, width, "  "));
+    }
     let _ = writeln!(
         s,
-        "{bold}Points: {}{bold:#}   Rank: {}   ({} cards)",
-        report.points,
-        rank_label(report.level),
-        report.card_count
+        "{}",
+        text::fit(
+            &format!(
+                "{bold}{}{bold:#}: {} ({})",
+                count(report.points, "point"),
+                rank_label(report.level),
+                count(report.card_count as u64, "card")
+            ),
+            width,
+            "  "
+        )
     );
-    let _ = writeln!(
-        s,
-        "  distinct card ids        {:>3} x 10 = {:>4}",
-        report.ids.count, report.ids.points
-    );
-    let _ = writeln!(
-        s,
-        "  distinct arrow patterns  {:>3} x 5  = {:>4}",
-        report.arrows.count, report.arrows.points
-    );
-    let _ = writeln!(
-        s,
-        "  X copies                 {:>3} x 1  = {:>4}",
-        report.types.x, report.types.x
-    );
-    let _ = writeln!(
-        s,
-        "  A copies                 {:>3} x 2  = {:>4}",
-        report.types.a,
-        2 * report.types.a
-    );
+    let _ = writeln!(s, "{}", breakdown_table(report));
+    let mut lines = Vec::new();
     match &report.next {
-        Some(n) => {
-            let name = n.rank.map(str::to_string).unwrap_or_else(|| "the maximum".into());
-            let _ = writeln!(
-                s,
-                "Next rank: {name} (level {}) at {}: {} points to go",
-                n.level, n.threshold, n.points_needed
-            );
-        }
-        None => {
-            let _ = writeln!(s, "Top level reached.");
-        }
+        Some(n) => lines.push(format!(
+            "Next: {}, at {} points; {} to go.",
+            rank_label(n.level),
+            n.threshold,
+            count(n.points_needed, "point")
+        )),
+        None => lines.push("Top rank reached.".to_string()),
     }
-    match report.to_master {
-        0 => {
-            let _ = writeln!(s, "Master (1698): reached");
-        }
-        n => {
-            let _ = writeln!(s, "Master (1698): {n} points to go");
-        }
-    }
-    match report.to_perfect {
-        0 => {
-            let _ = writeln!(s, "Maximum: reached. {PERFECT_WORDING}");
-        }
-        n => {
-            let _ = writeln!(s, "Maximum (1700, not a named rank): {n} points to go");
-        }
+    lines.push(match report.to_master {
+        0 => "Master (1698): reached.".to_string(),
+        n => format!("Master (1698): {} to go.", count(n, "point")),
+    });
+    lines.push(match report.to_perfect {
+        0 => format!("Maximum: reached. {PERFECT_WORDING}"),
+        n => format!("Maximum (1700, not a named rank): {} to go.", count(n, "point")),
+    });
+    for l in lines {
+        let _ = writeln!(s, "{}", text::wrap(&l, width, "", "  "));
     }
     if let Some(cards) = &report.cards {
         let _ = writeln!(
             s,
-            "\n{bold}What each card is worth on its own{bold:#} (points lost if only it goes):"
+            "\n{}",
+            text::wrap(
+                &format!(
+                    "{bold}What each card is worth on its own{bold:#}: the points lost if only \
+                     it goes."
+                ),
+                width,
+                "",
+                ""
+            )
         );
-        for c in cards {
-            let mut parts = Vec::new();
-            if c.contribution.id_points > 0 {
-                parts.push("last copy of its id 10".to_string());
-            }
-            if c.contribution.mask_points > 0 {
-                parts.push("last with its arrows 5".to_string());
-            }
-            if c.contribution.type_points > 0 {
-                parts.push(format!(
-                    "type {} {}",
-                    c.card.card_type.letter(),
-                    c.contribution.type_points
-                ));
-            }
-            let why =
-                if parts.is_empty() { String::new() } else { format!("  ({})", parts.join(", ")) };
-            let _ = writeln!(s, "  {}  {:>2}{why}", card_label(&c.card), c.loses);
-        }
+        let _ = writeln!(s, "{}", cards_table(cards, width));
+        let _ = writeln!(s, "{}", text::wrap(COST_LEGEND, width, "", ""));
         let _ = writeln!(
             s,
-            "Cards worth 0 on their own may still not all go together: see `quadmist plan`."
+            "{}",
+            text::wrap(
+                "Cards worth 0 on their own may still not all go together: see `quadmist plan`.",
+                width,
+                "",
+                ""
+            )
         );
     }
     s
 }
 
+/// The heading of `score`: the save shown, named as in `quadmist saves`.
+pub fn heading(entry: &SaveEntry, c: &Collection, file: &std::path::Path) -> String {
+    let mut parts = vec![format!("Save {} of {}", entry.selector, file.display())];
+    if let Some(n) = c.summary.leader_name.as_deref().filter(|n| !n.contains("\\x")) {
+        parts.push(match c.summary.leader_level {
+            Some(l) => format!("{n} Lv {l}"),
+            None => n.to_string(),
+        });
+    }
+    if let Some(t) = c.summary.play_time_seconds {
+        parts.push(crate::ff9::format_play_time(t));
+    }
+    parts.join(", ")
+}
+
 /// Runs `quadmist score`.
 pub fn run(args: &ScoreArgs) -> CliResult {
-    let (_, collection) = common::load_collection(&args.save)?;
+    let (entry, collection) = common::load_collection(&args.save)?;
     let report = score_report(&collection, args.cards);
     if args.json {
         return common::print_json(&report);
     }
-    write!(common::stdout(), "{}", render_score(&report))?;
+    let heading = heading(&entry, &collection, &common::resolve(&args.save).file);
+    write!(common::stdout(), "{}", render_score(&report, &heading, text::term_width()))?;
     Ok(())
 }
 
@@ -343,15 +408,17 @@ pub(crate) mod tests {
         assert_eq!((r.points, r.level, r.rank), (1698, 30, Some("Master")));
         let next = r.next.unwrap();
         assert_eq!((next.level, next.rank, next.points_needed), (31, None, 2));
-        let text = render_score(&r);
+        let text = render_score(&r, "", 80);
         assert!(text.contains("Master (1698): reached"), "{text}");
         assert!(text.contains("Maximum (1700, not a named rank): 2 points to go"), "{text}");
+        assert!(text.contains("Master, rank 31 of 32"), "{text}");
 
         let r = score_report(&full(100), false);
         assert_eq!((r.points, r.level, r.rank, r.next), (1700, 31, None, None));
-        let text = render_score(&r);
+        let text = render_score(&r, "", 200);
         assert!(text.contains(PERFECT_WORDING), "{text}");
-        assert!(!text.contains("Rank: Master"), "{text}");
+        assert!(!text.contains("Master, rank"), "{text}");
+        assert!(text.contains("the maximum, rank 32 of 32 (no name)"), "{text}");
         let v = serde_json::to_value(&r).unwrap();
         assert!(v["next"].is_null() && v["rank"].is_null());
         assert_eq!((v["to_master"].clone(), v["to_perfect"].clone()), (0.into(), 0.into()));

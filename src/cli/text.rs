@@ -87,6 +87,43 @@ pub fn wrap(text: &str, max: usize, first: &str, rest: &str) -> String {
     lines.join("\n")
 }
 
+/// Wraps a list to `max` columns, items separated by ", ", breaking only between items (an
+/// item wider than a line is wrapped on its own). The first line starts with `first`, the
+/// others with `rest`.
+pub fn wrap_list(items: &[String], max: usize, first: &str, rest: &str) -> String {
+    wrap_list_sep(items, ',', max, first, rest)
+}
+
+/// [`wrap_list`] with another separator after each item but the last (`;` for items that hold
+/// commas themselves).
+pub fn wrap_list_sep(items: &[String], sep: char, max: usize, first: &str, rest: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = first.to_string();
+    let mut empty = true;
+    for (i, item) in items.iter().enumerate() {
+        let item = if i + 1 < items.len() { format!("{item}{sep}") } else { item.clone() };
+        let need = width(&item) + usize::from(!empty);
+        if !empty && width(&line) + need > max {
+            lines.push(std::mem::replace(&mut line, rest.to_string()));
+            empty = true;
+        }
+        if width(&line) + width(&item) + usize::from(!empty) > max {
+            let wrapped = wrap(&item, max, &line, rest);
+            let mut parts: Vec<&str> = wrapped.lines().collect();
+            line = parts.pop().unwrap_or_default().to_string();
+            lines.extend(parts.into_iter().map(str::to_string));
+        } else {
+            if !empty {
+                line.push(' ');
+            }
+            line.push_str(&item);
+        }
+        empty = false;
+    }
+    lines.push(line);
+    lines.join("\n")
+}
+
 /// Fits a text of several lines to `max` columns: a line that fits stays as it is, a longer
 /// one is wrapped, keeping its indentation, with `more` added before its continuation lines.
 pub fn fit(text: &str, max: usize, more: &str) -> String {
@@ -238,6 +275,18 @@ mod tests {
         assert_eq!(wrap("", 20, "- ", ""), "- ");
         let f = fit("short\n  a b c d e f g h i j k l m n o p", 12, "  ");
         assert_eq!(f, "short\n  a b c d e\n    f g h i\n    j k l m\n    n o p");
+    }
+
+    #[test]
+    fn lists_break_between_items() {
+        let items: Vec<String> = ["22 Cerberus", "23 Antlion", "25 Gimme Cat", "1 A"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(
+            wrap_list(&items, 26, "Missing: ", "  "),
+            "Missing: 22 Cerberus,\n  23 Antlion,\n  25 Gimme Cat, 1 A"
+        );
     }
 
     #[test]

@@ -7,5 +7,6 @@ pub mod dice;
 pub mod growth;
 pub mod legality;
 pub mod notation;
+pub mod odds;
 pub mod ratio;
 pub mod score;

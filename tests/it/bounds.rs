@@ -378,7 +378,22 @@ fn only_the_selected_saves_sidecar_is_read_and_a_failure_to_read_it_is_reported(
     }
     let listing = run(&[OsStr::new("saves"), dat.as_os_str()], &[&dat]);
     assert_eq!(listing.code, 0, "{}", listing.stderr);
-    assert_eq!(listing.stdout.lines().filter(|l| l.contains("FINAL FANTASY IX")).count(), 151);
+    // One table row per save, each starting with its selector (`auto` or SLOT-FILE).
+    let is_selector = |w: &str| {
+        w == "auto"
+            || w.split_once('-')
+                .is_some_and(|(a, b)| a.parse::<u8>().is_ok() && b.parse::<u8>().is_ok())
+    };
+    assert_eq!(
+        listing
+            .stdout
+            .lines()
+            .filter(|l| l.split_whitespace().next().is_some_and(is_selector))
+            .count(),
+        151,
+        "{}",
+        listing.stdout
+    );
     // Save 1-2 gets a real sidecar with 3 cards; its play time is left out, so it applies.
     let good = simplejson::binary(&json!({"30000_MiniGame": {"MiniGameCard": [
         {"id": 5, "side": 0, "atk": 1, "type": 0, "pdef": 1, "mdef": 1, "cpoint": 1, "arrow": 0},

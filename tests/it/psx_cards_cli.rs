@@ -21,7 +21,8 @@ fn help_documents_the_glyph_and_examples() {
         .args(["cards", "--help"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("-#-"))
+        .stdout(predicate::str::contains("↖↑↗←→↙↓↘"))
+        .stdout(predicate::str::contains("←□→"))
         .stdout(predicate::str::contains("Examples:"))
         .stdout(predicate::str::contains("--not-maxed"));
 }
@@ -144,12 +145,29 @@ fn table_and_csv() {
         quadmist().args(["cards", "fixtures/ff9-three-saves.mcr", "-s", "3"]).output().unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.starts_with("save 3 (BASLUS-0125100000-02), Zidane Lv 11, Dali, 5:12:09, 2345 gil\n"),
-        "{text}"
-    );
-    assert!(text.contains(".#."), "{text}");
+    assert!(text.starts_with("Save 3, Zidane Lv 11, Dali, 5:12:09, 2345 gil\n"), "{text}");
+    // One line per card (after the heading, the counts and the column names), each with its
+    // arrows as a picture of 8 places and no hex byte.
+    let v = json(&["fixtures/ff9-three-saves.mcr", "-s", "3"]);
+    let rows: Vec<&str> = text.lines().skip(3).collect();
+    assert_eq!(rows.len(), v["cards"].as_array().unwrap().len(), "{text}");
+    let is_picture = |w: &str| w.chars().count() == 8 && w.chars().all(|c| "↖↑↗←→↙↓↘·".contains(c));
+    for (row, card) in rows.iter().zip(v["cards"].as_array().unwrap()) {
+        let pictures: Vec<&str> = row.split_whitespace().filter(|w| is_picture(w)).collect();
+        assert_eq!(pictures.len(), 1, "{row}");
+        assert_eq!(
+            pictures[0],
+            quadmist::cli::text::arrows_line(card["arrows"].as_u64().unwrap() as u8),
+            "{row}"
+        );
+        assert!(!row.contains("0x"), "{row}");
+    }
     assert!(!text.contains('\u{1b}'));
+    let wide = quadmist()
+        .args(["cards", "fixtures/ff9-three-saves.mcr", "-s", "3", "--wide"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(wide.stdout).unwrap().contains("□"));
     let out = quadmist()
         .args(["cards", "fixtures/ff9-three-saves.mcr", "-s", "3", "--csv"])
         .output()

@@ -126,7 +126,7 @@ fn a_deleted_ff9_save_is_read_with_a_warning() {
     let (_d2, only) = card_file("only-deleted.mcr", &c.into_bytes());
     let (code, out, err) = run(&["score", s(&only)]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("Points: 15"), "{out}");
+    assert!(out.contains("15 points: Beginner, rank 1 of 32"), "{out}");
     assert!(
         err.contains("holds no live Final Fantasy IX save: its only one, save 2, is deleted"),
         "{err}"
@@ -183,5 +183,5 @@ fn a_discard_count_above_the_cards_held_is_reported() {
         ),
         "{err}"
     );
-    assert!(out.contains("Best 83 discards"), "{out}");
+    assert!(out.contains("The best 83 discards"), "{out}");
 }

@@ -1,0 +1,267 @@
+//! `quadmist album`: the collection as the game's card menu, the 100 cards in a 10×10 grid.
+
+use super::common::{self, SaveArgs};
+use super::text::{self, count};
+use super::CliResult;
+use crate::cards;
+use crate::ff9::{CardRecord, CardType, Collection, SaveEntry};
+use crate::rules::score;
+use anstyle::{AnsiColor, Style};
+use clap::Args;
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::io::Write as _;
+
+const EXAMPLES: &str = "\
+Each cell is one card number, as in the game's card menu: the number, how many copies you
+hold (x2, x3 ...; nothing for one), and under it the best copy as the game shows it (attack
+digit, type, physical and magical defence digits; the best copy has the highest type, A then X
+then P/M, then the highest stats). A missing card shows its number and ····, dimmed.
+
+Examples:
+  quadmist album memcard.mcr --save 3
+  quadmist album memcard.mcr -s 3 --missing      also list the missing cards by name
+  quadmist album SavedData_ww.dat -s 1-2 --json";
+
+/// Arguments of `quadmist album`.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct AlbumArgs {
+    /// The save file and which save in it.
+    #[command(flatten)]
+    pub save: SaveArgs,
+    /// Also list the missing cards with their numbers and names.
+    #[arg(long)]
+    pub missing: bool,
+    /// Print JSON instead of the grid.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One card number in the album.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AlbumCell {
+    /// Card number 1..100.
+    pub number: u8,
+    /// Name.
+    pub name: &'static str,
+    /// Copies held (0 when missing).
+    pub copies: usize,
+    /// The best copy: the highest type (A, X, then P/M), then the highest atk + pdef + mdef.
+    pub best: Option<CardRecord>,
+    /// The best copy's in-game string, e.g. `8X35`.
+    pub best_display: Option<String>,
+}
+
+/// Everything `quadmist album` shows.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AlbumReport {
+    /// The 100 card numbers, in order.
+    pub cells: Vec<AlbumCell>,
+    /// Cards held (every copy).
+    pub cards_held: usize,
+    /// Card numbers held.
+    pub numbers_held: usize,
+    /// Collector points.
+    pub points: u32,
+    /// Collector level 0..31.
+    pub level: usize,
+    /// Rank name (`None` at level 31).
+    pub rank: Option<&'static str>,
+}
+
+fn type_rank(t: CardType) -> u8 {
+    match t {
+        CardType::Assault => 3,
+        CardType::Flexible => 2,
+        CardType::Physical | CardType::Magic => 1,
+        CardType::Unknown(_) => 0,
+    }
+}
+
+/// Builds the album of a collection (cards outside the catalogue are not in it).
+pub fn album_report(collection: &Collection) -> AlbumReport {
+    let cells: Vec<AlbumCell> = cards::CATALOGUE
+        .iter()
+        .map(|info| {
+            let copies: Vec<&CardRecord> =
+                collection.cards.iter().filter(|c| c.id == info.id).collect();
+            let best = copies
+                .iter()
+                .max_by_key(|c| {
+                    let strength = u32::from(c.atk) + u32::from(c.pdef) + u32::from(c.mdef);
+                    (type_rank(c.card_type), strength, std::cmp::Reverse(c.slot))
+                })
+                .map(|c| **c);
+            AlbumCell {
+                number: info.number,
+                name: info.name,
+                copies: copies.len(),
+                best,
+                best_display: best.as_ref().map(cards::display_string),
+            }
+        })
+        .collect();
+    let points = score::points(&collection.cards);
+    let level = score::level(points);
+    AlbumReport {
+        numbers_held: cells.iter().filter(|c| c.copies > 0).count(),
+        cells,
+        cards_held: collection.cards.len(),
+        points,
+        level,
+        rank: score::rank_name(level),
+    }
+}
+
+/// The colour of a type letter on a terminal.
+fn type_style(t: CardType) -> Style {
+    let colour = match t {
+        CardType::Physical => AnsiColor::Red,
+        CardType::Magic => AnsiColor::Blue,
+        CardType::Flexible => AnsiColor::Yellow,
+        CardType::Assault => AnsiColor::Green,
+        CardType::Unknown(_) => AnsiColor::Magenta,
+    };
+    Style::new().fg_color(Some(colour.into())).bold()
+}
+
+/// Cell width in columns; cells are separated by one space.
+const CELL: usize = 7;
+
+/// The grid: two lines per row of cards, as many cards a row as fit `width` (at most 10).
+pub fn render_grid(report: &AlbumReport, width: usize) -> String {
+    let per_row = ((width + 1) / (CELL + 1)).clamp(1, 10);
+    let dim = Style::new().dimmed();
+    let mut s = String::new();
+    for row in report.cells.chunks(per_row) {
+        let mut top = Vec::new();
+        let mut bottom = Vec::new();
+        for cell in row {
+            match (&cell.best, &cell.best_display) {
+                (Some(best), Some(display)) => {
+                    let copies =
+                        if cell.copies > 1 { format!("x{}", cell.copies) } else { String::new() };
+                    top.push(format!("{:>3} {copies:<3}", cell.number));
+                    let st = type_style(best.card_type);
+                    let mut chars = display.chars();
+                    let atk = chars.next().unwrap_or(' ');
+                    let letter = chars.next().unwrap_or(' ');
+                    let rest: String = chars.collect();
+                    bottom.push(format!("  {atk}{st}{letter}{st:#}{rest} "));
+                }
+                _ => {
+                    top.push(format!("{dim}{:>3}{dim:#}    ", cell.number));
+                    bottom.push(format!("  {dim}····{dim:#} "));
+                }
+            }
+        }
+        let _ = writeln!(s, "{}", top.join(" ").trim_end());
+        let _ = writeln!(s, "{}", bottom.join(" ").trim_end());
+    }
+    s
+}
+
+/// The whole text of `quadmist album`.
+pub fn render_album(
+    report: &AlbumReport,
+    heading: &str,
+    with_missing: bool,
+    width: usize,
+) -> String {
+    let mut s = String::new();
+    let bold = Style::new().bold();
+    let _ = writeln!(s, "{bold}{}{bold:#}", text::fit(heading, width, "  "));
+    s.push_str(&render_grid(report, width));
+    let missing: Vec<&AlbumCell> = report.cells.iter().filter(|c| c.copies == 0).collect();
+    let score_line = format!(
+        "{}: {}. {} of 100 card numbers held ({} in all); {} missing{}",
+        count(report.points, "point"),
+        text::rank_phrase(report.level),
+        report.numbers_held,
+        count(report.cards_held as u64, "card"),
+        missing.len(),
+        if missing.is_empty() || with_missing { "." } else { " (--missing lists them)." }
+    );
+    let _ = writeln!(s, "{}", text::wrap(&score_line, width, "", "  "));
+    if with_missing && !missing.is_empty() {
+        let list: Vec<String> =
+            missing.iter().map(|c| format!("{} {}", c.number, c.name)).collect();
+        let _ = writeln!(s, "{}", text::wrap_list(&list, width, "Missing: ", "  "));
+    }
+    s
+}
+
+/// The heading: the save and whose it is.
+pub fn heading(entry: &SaveEntry, c: &Collection) -> String {
+    let mut parts = vec![format!("Album of save {}", entry.selector)];
+    if let Some(n) = c.summary.leader_name.as_deref().filter(|n| !n.contains("\\x")) {
+        parts.push(match c.summary.leader_level {
+            Some(l) => format!("{n} Lv {l}"),
+            None => n.to_string(),
+        });
+    }
+    if let Some(t) = c.summary.play_time_seconds {
+        parts.push(crate::ff9::format_play_time(t));
+    }
+    parts.join(", ")
+}
+
+/// Runs `quadmist album`.
+pub fn run(args: &AlbumArgs) -> CliResult {
+    let (entry, collection) = common::load_collection(&args.save)?;
+    let report = album_report(&collection);
+    if args.json {
+        return common::print_json(&report);
+    }
+    let text =
+        render_album(&report, &heading(&entry, &collection), args.missing, text::term_width());
+    write!(common::stdout(), "{text}")?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::score::tests::collection;
+    use CardType::{Assault as A, Flexible as X, Physical as P};
+
+    #[test]
+    fn the_best_copy_has_the_highest_type_then_stats() {
+        // Goblin (no. 1) P, X, P; Fang (no. 2) A. Card 100 missing.
+        let c = collection(&[(0, P, 1), (0, X, 2), (0, P, 3), (1, A, 4)]);
+        let r = album_report(&c);
+        assert_eq!((r.numbers_held, r.cards_held), (2, 4));
+        assert_eq!(r.cells[0].copies, 3);
+        assert_eq!(r.cells[0].best.unwrap().slot, 2);
+        assert_eq!(r.cells[0].best_display.as_deref(), Some("1X11"));
+        assert_eq!(r.cells[1].best_display.as_deref(), Some("1A11"));
+        assert_eq!(r.cells[99].copies, 0);
+        // 2 ids 20 + 4 masks 20 + X 1 + A 2 = 43.
+        assert_eq!(r.points, 43);
+    }
+
+    #[test]
+    fn the_grid_is_ten_by_ten_and_fits_80_columns() {
+        let c = collection(&[(0, P, 1), (0, X, 2), (99, A, 4)]);
+        let r = album_report(&c);
+        let grid = render_grid(&r, 80);
+        let plain: String = anstream::adapter::strip_str(&grid).to_string();
+        let lines: Vec<&str> = plain.lines().collect();
+        assert_eq!(lines.len(), 20);
+        assert_eq!(
+            lines[0],
+            "  1 x2    2       3       4       5       6       7       8       9      10"
+        );
+        assert_eq!(
+            lines[1],
+            "  1X11    ····    ····    ····    ····    ····    ····    ····    ····    ····"
+        );
+        assert!(lines[18].ends_with(" 100"), "{}", lines[18]);
+        assert!(lines[19].ends_with("  1A11"), "{}", lines[19]);
+        assert!(lines.iter().all(|l| text::width(l) <= 80));
+        // A narrow terminal gets fewer cards a row.
+        let narrow = render_grid(&r, 40);
+        assert_eq!(anstream::adapter::strip_str(&narrow).to_string().lines().count(), 40);
+    }
+}

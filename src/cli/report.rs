@@ -1,0 +1,829 @@
+//! `quadmist report`: the collection as one self-contained HTML page (album, score, plan,
+//! source and findings), written with the `maud` HTML builder.
+//!
+//! The page loads nothing from elsewhere: inline CSS, inline SVG, no script (a card opens
+//! with `<details>`). Every text that comes from the save is escaped by `maud`.
+
+use super::common::{self, SaveArgs};
+use super::plan::{self as plan_cli, OddsChoice, PlanReport, StepReport, MAX_PLAN_CARDS};
+use super::score::{self as score_cli, ScoreReport, PERFECT_WORDING};
+use super::{CliError, CliResult};
+use crate::cards::{self, CardInfo};
+use crate::ff9::{self, CardRecord, CardSource, CardType, Collection, SaveEntry};
+use crate::finding::Finding;
+use crate::rules::score::{Contribution, MASTER_POINTS, PERFECT_POINTS};
+use clap::Args;
+use maud::{html, Markup, PreEscaped, DOCTYPE};
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+const EXAMPLES: &str = "\
+Examples:
+  quadmist report memcard.mcr --save 3       writes memcard-save-3-collection.html here
+  quadmist report SavedData_ww.dat --save 1-2 -o cards.html
+  quadmist report save.mcs -o - > page.html  the page on standard output
+  quadmist report memcard.mcr --json         where the page went, as JSON
+
+The page is one file with nothing loaded from elsewhere: open it in any browser, keep it,
+print it (A4) or post it. Without -o it is written to the current directory as
+<file name>[-save-<SAVE>]-collection.html, replacing an earlier page of that name.
+quadmist never writes over the save it reads, nor over any file that is not an HTML page.";
+
+/// Arguments of `quadmist report`.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct ReportArgs {
+    /// The save file and which save in it.
+    #[command(flatten)]
+    pub save: SaveArgs,
+    /// Where to write the page (`-` for standard output) [default: in the current directory,
+    /// <file name>[-save-<SAVE>]-collection.html].
+    #[arg(long, short = 'o', value_name = "PAGE.html")]
+    pub output: Option<PathBuf>,
+    /// Evolution odds for the plan's upgrade estimate [default: psx for PlayStation saves, pc
+    /// for PC and Switch saves].
+    #[arg(long, value_enum)]
+    pub odds: Option<OddsChoice>,
+    /// The score the plan aims at: 1698 (Master) or 1700 (maximum).
+    #[arg(long, default_value = "1698", value_parser = plan_cli::parse_target)]
+    pub target: u32,
+    /// Print where the page was written as JSON (the page itself is always HTML).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What `quadmist report --json` prints.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReportWritten {
+    /// The page's path (`-` for standard output).
+    pub output: String,
+    /// Its size in bytes.
+    pub bytes: usize,
+    /// Cards in the collection.
+    pub card_count: usize,
+    /// Collector points shown on the page.
+    pub points: u32,
+}
+
+/// Where the page came from, as shown in its "Source" section.
+#[derive(Debug, Clone)]
+pub struct PageSource<'a> {
+    /// The save file's name (the last path component only: a page may be posted publicly).
+    pub file_name: String,
+    /// What the file is (e.g. "raw memory card").
+    pub file_kind: String,
+    /// The save the collection was read from.
+    pub entry: &'a SaveEntry,
+    /// File-level findings (container damage and the like).
+    pub file_findings: &'a [Finding],
+}
+
+/// The page's `<title>` and heading, e.g. "Zidane's Tetra Master collection".
+fn page_title(collection: &Collection) -> String {
+    match collection.summary.leader_name.as_deref().map(str::trim) {
+        Some(name) if !name.is_empty() => format!("{name}'s Tetra Master collection"),
+        _ => "Tetra Master collection".to_string(),
+    }
+}
+
+/// `1 card`, `2 cards`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// The arrow triangles (bit 0 = up, then clockwise) in the 60 × 80 card box, defined once.
+const ARROW_PATHS: [&str; 8] = [
+    "M25 10 30 3 35 10Z",
+    "M48 4 57 3 56 12Z",
+    "M50 34 57 40 50 46Z",
+    "M56 68 57 77 48 76Z",
+    "M25 70 30 77 35 70Z",
+    "M12 76 3 77 4 68Z",
+    "M10 34 3 40 10 46Z",
+    "M4 12 3 3 12 4Z",
+];
+
+/// Direction names of the arrow bits, clockwise from up.
+const ARROW_NAMES: [&str; 8] =
+    ["up", "up-right", "right", "down-right", "down", "down-left", "left", "up-left"];
+
+fn arrow_words(mask: u8) -> String {
+    let names: Vec<&str> =
+        (0..8).filter(|b| mask & (1 << b) != 0).map(|b| ARROW_NAMES[b as usize]).collect();
+    if names.is_empty() {
+        "no arrows".to_string()
+    } else {
+        format!("{}: {}", count(names.len(), "arrow", "arrows"), names.join(", "))
+    }
+}
+
+fn type_class(t: CardType) -> &'static str {
+    match t {
+        CardType::Physical => "face tP",
+        CardType::Magic => "face tM",
+        CardType::Flexible => "face tX",
+        CardType::Assault => "face tA",
+        CardType::Unknown(_) => "face tU",
+    }
+}
+
+fn type_words(t: CardType) -> String {
+    match t {
+        CardType::Physical => "P (physical)".into(),
+        CardType::Magic => "M (magic)".into(),
+        CardType::Flexible => "X (flexible)".into(),
+        CardType::Assault => "A (assault)".into(),
+        CardType::Unknown(c) => format!("unknown type code {c}"),
+    }
+}
+
+/// The hidden SVG that defines the eight arrow shapes every card uses.
+fn arrow_defs() -> Markup {
+    html! {
+        svg width="0" height="0" style="position:absolute" aria-hidden="true" {
+            defs {
+                @for (bit, d) in ARROW_PATHS.iter().enumerate() {
+                    path id=(format!("a{bit}")) d=(d) {}
+                }
+            }
+        }
+    }
+}
+
+/// One card drawn as the game shows it: type colour, arrows, in-game string; with the card
+/// number, the copies owned (when more than one) and a star on a plan keeper.
+fn card_face(card: &CardRecord, owned: usize, keeper: bool) -> Markup {
+    let label = format!(
+        "{} {}, {}",
+        cards::name(card.id),
+        cards::display_string(card),
+        arrow_words(card.arrows)
+    );
+    html! {
+        svg viewBox="0 0 60 80" role="img" aria-label=(label) {
+            rect class=(type_class(card.card_type)) x="1" y="1" width="58" height="78" rx="5" {}
+            @for bit in 0..8u8 {
+                @if card.arrows & (1 << bit) != 0 {
+                    use class="ar" href=(format!("#a{bit}")) {}
+                }
+            }
+            text class="n" x="13" y="20" { (card.id as u16 + 1) }
+            @if owned > 1 {
+                text class="c" x="48" y="20" { "×" (owned) }
+            }
+            text class="s" x="30" y="46" { (cards::display_string(card)) }
+            @if keeper {
+                text class="k" x="30" y="63" { "★" }
+            }
+        }
+    }
+}
+
+/// A card not owned: a dashed outline with its number.
+fn missing_face(info: &CardInfo) -> Markup {
+    html! {
+        svg viewBox="0 0 60 80" role="img" aria-label=(format!("{} (not owned)", info.name)) {
+            rect class="miss" x="2" y="2" width="56" height="76" rx="5" {}
+            text class="nm" x="30" y="46" { (info.number) }
+        }
+    }
+}
+
+/// One stat against its cap, as a bar.
+fn stat_bar(name: &str, value: u8, cap: u8) -> Markup {
+    let pct = if cap == 0 { 100.0 } else { (f64::from(value) / f64::from(cap) * 100.0).min(100.0) };
+    html! {
+        div.stat {
+            span { (name) }
+            span.bar { i style=(format!("width:{pct:.0}%")) {} }
+            span { (value) " / " (cap) @if value > cap { " (over the cap)" } }
+        }
+    }
+}
+
+/// What the plan says about each card, by slot.
+#[derive(Debug, Default)]
+struct Marks {
+    keepers: HashSet<u16>,
+    safe: HashSet<u16>,
+    worth: HashMap<u16, Contribution>,
+}
+
+fn copy_entry(card: &CardRecord, info: Option<&CardInfo>, owned: usize, marks: &Marks) -> Markup {
+    let keeper = marks.keepers.contains(&card.slot);
+    let worth = marks.worth.get(&card.slot).map(Contribution::total);
+    html! {
+        div.copy {
+            (card_face(card, 1, keeper))
+            div {
+                b { "Slot " (card.slot) } " "
+                code { (cards::display_string(card)) } " "
+                (type_words(card.card_type))
+                @if keeper { span.badge.keep { "plan keeper" } }
+                @if marks.safe.contains(&card.slot) { span.badge { "safe to discard" } }
+                @if let Some(info) = info {
+                    (stat_bar("Attack", card.atk, info.max_atk))
+                    (stat_bar("Phys. def.", card.pdef, info.max_pdef))
+                    (stat_bar("Mag. def.", card.mdef, info.max_mdef))
+                    p {
+                        small {
+                            "Level-ups left: "
+                            (levelups_left(card, info))
+                            ". " (arrow_words(card.arrows)) "."
+                            @if let Some(w) = worth {
+                                " Worth " (count(w as usize, "point", "points")) " on its own"
+                                @if owned > 1 { " (what its discard alone would cost)" } "."
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Level-ups left over the three stats (a stat over its cap counts none).
+fn levelups_left(card: &CardRecord, info: &CardInfo) -> usize {
+    [(card.atk, info.max_atk), (card.pdef, info.max_pdef), (card.mdef, info.max_mdef)]
+        .iter()
+        .map(|&(v, cap)| usize::from(cap.saturating_sub(v)))
+        .sum()
+}
+
+/// The copy drawn on the album face: the plan's keeper, else the best type, then the strongest.
+fn face_copy<'a>(copies: &[&'a CardRecord], marks: &Marks) -> Option<&'a CardRecord> {
+    copies.iter().copied().find(|c| marks.keepers.contains(&c.slot)).or_else(|| {
+        copies.iter().copied().max_by_key(|c| {
+            (
+                c.card_type.bonus(),
+                u32::from(c.atk) + u32::from(c.pdef) + u32::from(c.mdef),
+                std::cmp::Reverse(c.slot),
+            )
+        })
+    })
+}
+
+fn album(collection: &Collection, marks: &Marks) -> Markup {
+    let mut by_id: Vec<Vec<&CardRecord>> = vec![Vec::new(); 100];
+    for c in &collection.cards {
+        if let Some(v) = by_id.get_mut(usize::from(c.id)) {
+            v.push(c);
+        }
+    }
+    html! {
+        div.album {
+            @for info in cards::CATALOGUE {
+                @let copies = &by_id[usize::from(info.id)];
+                @let owned = copies.len();
+                @let right = info.id % 10 >= 5;
+                @let keeper = copies.iter().any(|c| marks.keepers.contains(&c.slot));
+                details.card.r[right] id=(format!("card-{}", info.number)) data-id=(info.id)
+                    data-owned=(owned) data-keeper=[keeper.then_some("1")] {
+                    summary title=(format!("{} {}: {}", info.number, info.name,
+                        if owned == 0 { "not owned".to_string() }
+                        else { count(owned, "copy", "copies") })) {
+                        @match face_copy(copies, marks) {
+                            Some(face) => (card_face(face, owned, keeper)),
+                            None => (missing_face(info)),
+                        }
+                        span.cap { (info.name) }
+                    }
+                    div.copies {
+                        h3 { (info.number) ". " (info.name) }
+                        p { small {
+                            "Default type " (type_words(info.default_type)) "; caps "
+                            (info.max_atk) " / " (info.max_pdef) " / " (info.max_mdef)
+                            " (attack / physical / magic defence)."
+                        } }
+                        @if owned == 0 {
+                            p { "Not owned yet." }
+                        }
+                        @for c in copies {
+                            (copy_entry(c, Some(info), owned, marks))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn score_section(s: &ScoreReport) -> Markup {
+    let pct = |points: u32| f64::from(points) / f64::from(PERFECT_POINTS) * 100.0;
+    let rank = score_cli::rank_label(s.level);
+    html! {
+        section #score {
+            h2 { "Score" }
+            div.lead {
+                span { span.big #points data-points=(s.points) { (s.points) } " points" }
+                span { "Rank: " strong #rank { (rank) } }
+                span { (count(s.card_count, "card", "cards")) }
+            }
+            div.stack role="img" aria-label=(format!(
+                "{} points of 1700: ids {}, arrow patterns {}, X copies {}, A copies {}",
+                s.points, s.ids.points, s.arrows.points, s.types.x, 2 * s.types.a)) {
+                span.ids style=(format!("width:{:.2}%", pct(s.ids.points))) {}
+                span.masks style=(format!("width:{:.2}%", pct(s.arrows.points))) {}
+                span.x style=(format!("width:{:.2}%", pct(s.types.x))) {}
+                span.a style=(format!("width:{:.2}%", pct(2 * s.types.a))) {}
+                i.mark style=(format!("left:{:.2}%", pct(MASTER_POINTS))) title="Master, 1698" {}
+            }
+            ul.legend {
+                li { i style="background:var(--ids)" {} "card numbers held "
+                    (s.ids.count) " × 10 = " strong { (s.ids.points) } }
+                li { i style="background:var(--masks)" {} "arrow patterns held "
+                    (s.arrows.count) " × 5 = " strong { (s.arrows.points) } }
+                li { i style="background:var(--bx)" {} "X cards " (s.types.x) " × 1 = "
+                    strong { (s.types.x) } }
+                li { i style="background:var(--ba)" {} "A cards " (s.types.a) " × 2 = "
+                    strong { (2 * s.types.a) } }
+            }
+            p.muted { "The bar is out of 1700, the maximum; the line marks Master (1698)." }
+            ul {
+                li { @match &s.next {
+                    Some(n) => {
+                        "Next: " (score_cli::rank_label(n.level)) ", at " (n.threshold)
+                        " points; " strong { (count(n.points_needed as usize, "point", "points")) }
+                        " to go."
+                    }
+                    None => "Top level reached.",
+                } }
+                li { "Master (1698): " @if s.to_master == 0 { strong { "reached" } } @else {
+                    strong { (count(s.to_master as usize, "point", "points")) } " to go" } }
+                li { @if s.to_perfect == 0 { "Maximum: reached. " (PERFECT_WORDING) } @else {
+                    "Maximum (1700, not a named rank): "
+                    strong { (count(s.to_perfect as usize, "point", "points")) } " to go" } }
+            }
+        }
+    }
+}
+
+fn card_line(collection: &Collection, slot: u16) -> Markup {
+    html! {
+        @if let Some(c) = collection.card(slot) {
+            "slot " (slot) " " a href=(format!("#card-{}", u16::from(c.id) + 1)) {
+                (cards::name(c.id)) } " " code { (cards::display_string(c)) }
+        } @else { "slot " (slot) }
+    }
+}
+
+fn names(ids: &[u8]) -> String {
+    ids.iter()
+        .map(|&i| format!("{} {}", u16::from(i) + 1, cards::name(i)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn plan_section(collection: &Collection, r: &PlanReport) -> Markup {
+    let m = &r.master;
+    let goal = if m.target == PERFECT_POINTS {
+        "the maximum, 1700 (rank 31, no name)"
+    } else {
+        "Master (1698)"
+    };
+    let p = m.free_pattern_probability_estimate;
+    html! {
+        section #plan {
+            h2 { "Plan" }
+            h3 { "Safe discards" }
+            @if r.safe_discards.is_empty() {
+                p { "None: every card is needed for the " (r.points) " points." }
+            } @else {
+                p { (count(r.safe_discards.len(), "card", "cards"))
+                    " can all go together without losing a point:" }
+                ul #safe { @for &slot in &r.safe_discards { li { (card_line(collection, slot)) } } }
+            }
+            @if r.card_count > 100 {
+                p { "You hold " (r.card_count) " cards; the game makes you discard down to 100: "
+                    code { "quadmist plan --discard " (r.card_count - 100) } " picks the cheapest." }
+            }
+            h3 { "Road to " (goal) }
+            p.muted { "Odds: " (m.odds) " (P/M → X 1 in " (m.odds_to_x) " battle wins, X → A 1 in "
+                (m.odds_to_a) ")." }
+            ul {
+                li { "Keepers (★ in the album): " strong #keepers { (m.keepers.len()) }
+                    " of the 100 card numbers on distinct arrow patterns, "
+                    (count(m.keeper_points as usize, "point", "points")) " on their own." }
+                @if !m.missing_ids.is_empty() {
+                    li { "Missing (" (m.missing_ids.len()) "): " (names(&m.missing_ids)) }
+                }
+                @if !m.ids_needing_new_arrows.is_empty() {
+                    li { "Owned, but every copy's arrows clash with another keeper ("
+                        (m.ids_needing_new_arrows.len()) "): " (names(&m.ids_needing_new_arrows)) }
+                }
+                li { "Free arrow patterns: " (m.free_patterns) ". "
+                    em { "Estimate" } ": a new card gets one with probability "
+                    (format!("{:.1} %", 100.0 * p))
+                    @if p > 0.0 { (format!(", about {:.2} new cards per success", 1.0 / p)) } "." }
+                li { "Upgrades: " (m.upgrades.to_x) " P/M → X, " (m.upgrades.to_a) " X → A; "
+                    "expected battle wins: " strong { (m.expected_battle_wins) }
+                    " (an expected value"
+                    @if m.upgrades.new_copies.copies > 0 { "; new copies assumed to arrive as P/M" }
+                    ")." }
+            }
+            @if !m.upgrades.cards.is_empty() {
+                table {
+                    thead { tr { th { "Keeper" } th { "Upgrade" }
+                        th.num { "Expected battle wins (expected value)" } } }
+                    tbody { @for u in &m.upgrades.cards {
+                        tr { td { (card_line(collection, u.slot)) } td { (u.from) " → " (u.to) }
+                            td.num { (u.expected_wins) } }
+                    } }
+                }
+            }
+            @let nc = &m.upgrades.new_copies;
+            @if nc.to_a + nc.to_x_only > 0 {
+                p { "New copies: " (nc.to_a) " to A, " (nc.to_x_only) " to X, about "
+                    (nc.expected_wins) " battle wins (" em { "estimate" } ")." }
+            }
+            h3 { "Steps" }
+            ol {
+                @for step in &m.steps {
+                    li { @match step {
+                        StepReport::Discard { slots, points_after } => {
+                            "Discard the " (count(slots.len(), "card that is", "cards that are"))
+                            " not keepers, at the latest when you need room (the keepers alone have "
+                            (points_after) " points)."
+                        }
+                        StepReport::Acquire { ids, .. } => {
+                            "Get a copy of each of the " (count(ids.len(), "card number", "card numbers"))
+                            " listed above; keep a copy only if its arrow pattern is still free, "
+                            "otherwise discard it at once."
+                        }
+                        StepReport::Upgrade { .. } => {
+                            "Win card battles with the keepers in the table until they change type."
+                        }
+                    } }
+                }
+                li { (goal) " reached." }
+            }
+        }
+    }
+}
+
+fn source_section(src: &PageSource<'_>, collection: &Collection) -> Markup {
+    let e = src.entry;
+    let s = &collection.summary;
+    html! {
+        section #source {
+            h2 { "Source" }
+            dl.src {
+                dt { "File" } dd { (src.file_name) " (" (src.file_kind) ")" }
+                dt { "Save" } dd { (e.selector) ": " (e.name) @if !e.title.is_empty() { ", " (e.title) } }
+                @if let Some(g) = &e.game_info {
+                    dt { "Game" } dd { (g.region) ", " (g.language)
+                        @if let Some(d) = g.disc { ", disc " (d) }
+                        @if let Some(f) = g.file { ", in-game file " (f) } }
+                }
+                dt { "Platform" } dd { (collection.platform) }
+                @if let Some(name) = &s.leader_name {
+                    dt { "Leader" } dd { (name) @if let Some(l) = s.leader_level { ", level " (l) } }
+                }
+                @if let Some(t) = s.play_time_seconds {
+                    dt { "Play time" } dd { (ff9::format_play_time(t)) }
+                }
+                @if let Some(loc) = &s.location { dt { "Location" } dd { (loc) } }
+                @if let Some(g) = s.gil { dt { "Gil" } dd { (g) } }
+                dt { "Matches" } dd { (count(collection.wins.max(0) as usize, "win", "wins")) ", "
+                    (count(collection.losses.max(0) as usize, "loss", "losses")) ", "
+                    (count(collection.draws.max(0) as usize, "draw", "draws")) }
+                @if collection.card_source == CardSource::MemoriaSidecar {
+                    dt { "Cards from" } dd { "the Memoria sidecar beside the save (as the game reads it)" }
+                }
+            }
+        }
+    }
+}
+
+fn findings_section(src: &PageSource<'_>, collection: &Collection) -> Markup {
+    let all: Vec<&Finding> =
+        src.file_findings.iter().chain(&src.entry.findings).chain(&collection.findings).collect();
+    html! {
+        section #findings {
+            h2 { "Findings" }
+            @if all.is_empty() {
+                p { "Nothing unusual was found in this save." }
+            } @else {
+                ul { @for f in &all {
+                    li class=(format!("finding {}", f.severity)) { strong { (f.severity) } ": " (f.message) }
+                } }
+            }
+            @if !collection.ignored_records.is_empty() {
+                p { (count(collection.ignored_records.len(), "record", "records"))
+                    " past the card list, which the game never counts, are not shown." }
+            }
+            @let unknown = collection.cards.iter().filter(|c| c.id >= 100).count();
+            @if unknown > 0 {
+                p { (count(unknown, "card has an id", "cards have ids"))
+                    " outside the catalogue; they are not in the album and earn no points." }
+            }
+        }
+    }
+}
+
+/// The whole page. `plan` is `None` when the collection is too large to plan.
+pub fn render_page(
+    src: &PageSource<'_>,
+    collection: &Collection,
+    score: &ScoreReport,
+    plan: Option<&PlanReport>,
+) -> String {
+    let mut marks = Marks::default();
+    if let Some(p) = plan {
+        marks.keepers.extend(&p.master.keepers);
+        marks.safe.extend(&p.safe_discards);
+    }
+    if let Some(cards) = &score.cards {
+        marks.worth.extend(cards.iter().map(|c| (c.card.slot, c.contribution)));
+    }
+    let title = page_title(collection);
+    let owned_ids = score.ids.count;
+    let page = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="color-scheme" content="light dark";
+                meta name="generator" content=(concat!("quadmist ", env!("CARGO_PKG_VERSION")));
+                title { (title) }
+                style { (PreEscaped(include_str!("report.css"))) }
+            }
+            body {
+                (arrow_defs())
+                header {
+                    h1 { (title) }
+                    p.muted { "Final Fantasy IX, Tetra Master. " (count(score.card_count, "card", "cards"))
+                        ", " (owned_ids) " of the 100 card numbers. Open a card to see every copy's exact stats." }
+                }
+                (score_section(score))
+                section #album {
+                    h2 { "Album" }
+                    p.muted { "The 100 cards in the game's order. Each card shows its in-game string "
+                        "(attack digit, type, physical and magic defence digits; every digit is a band "
+                        "of 16 values), its arrows, its number and, with ×, the copies owned. "
+                        "Dashed outlines are cards not owned." }
+                    (album(collection, &marks))
+                }
+                @match plan {
+                    Some(p) => (plan_section(collection, p)),
+                    None => section #plan { h2 { "Plan" } p { "This collection holds "
+                        (score.card_count) " cards; quadmist plans collections of up to "
+                        (MAX_PLAN_CARDS) "." } },
+                }
+                (source_section(src, collection))
+                (findings_section(src, collection))
+                footer {
+                    p { "Made by quadmist " (env!("CARGO_PKG_VERSION")) ". Every figure is exact and "
+                        "follows the game's rules, except those labelled expected value or estimate." }
+                }
+            }
+        }
+    };
+    page.into_string()
+}
+
+/// The default page name: `<file stem>[-save-<SAVE>]-collection.html` in the current directory.
+pub fn default_output(file: &Path, selector: Option<&str>) -> PathBuf {
+    let clean = |s: &str| -> String {
+        s.chars()
+            .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
+            .collect()
+    };
+    let stem = file.file_stem().and_then(|s| s.to_str()).map(clean).unwrap_or_default();
+    let stem = if stem.is_empty() { "quadmist".to_string() } else { stem };
+    let name = match selector {
+        Some(sel) => format!("{stem}-save-{}-collection.html", clean(sel.trim())),
+        None => format!("{stem}-collection.html"),
+    };
+    PathBuf::from(name)
+}
+
+/// Refuses to write over the save being read or over any existing file that is not an HTML
+/// page (another save, a Memoria sidecar, anything else).
+pub fn check_output(output: &Path, input: &Path) -> Result<(), CliError> {
+    if let (Ok(a), Ok(b)) = (output.canonicalize(), input.canonicalize()) {
+        if a == b {
+            return Err(CliError::usage(format!(
+                "{} is the save being read; quadmist never writes over it: choose another -o",
+                output.display()
+            )));
+        }
+    }
+    if output.is_dir() {
+        return Err(CliError::usage(format!(
+            "{} is a directory: -o takes a file name such as collection.html",
+            output.display()
+        )));
+    }
+    if output.exists() {
+        let mut head = Vec::new();
+        if let Ok(f) = std::fs::File::open(output) {
+            use std::io::Read as _;
+            let _ = f.take(512).read_to_end(&mut head);
+        }
+        let text = String::from_utf8_lossy(&head);
+        let text = text.trim_start_matches('\u{feff}').trim_start();
+        let is_html = text.is_empty()
+            || text.get(..9).is_some_and(|s| s.eq_ignore_ascii_case("<!doctype"))
+            || text.get(..5).is_some_and(|s| s.eq_ignore_ascii_case("<html"));
+        if !is_html {
+            return Err(CliError::usage(format!(
+                "{} exists and is not an HTML page; quadmist will not write over it: \
+                 choose another -o",
+                output.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Runs `quadmist report`.
+pub fn run(args: &ReportArgs) -> CliResult {
+    let to_stdout = args.output.as_deref() == Some(Path::new("-"));
+    let output = match &args.output {
+        Some(o) => o.clone(),
+        None => default_output(&args.save.file, args.save.save.as_deref()),
+    };
+    if to_stdout && args.json {
+        return Err(CliError::usage(
+            "--json prints where the page went; with -o - the page itself is on standard output",
+        ));
+    }
+    if !to_stdout {
+        check_output(&output, &args.save.file)?;
+    }
+    let set = common::open(&args.save.file)?;
+    common::print_findings(&set.findings);
+    let entry = common::select(&set, args.save.save.as_deref(), &args.save.file)?;
+    let collection = entry.collection().map_err(|e| {
+        CliError::unusable(format!("{} save {}: {e}", args.save.file.display(), entry.selector))
+    })?;
+    common::print_findings(&entry.findings);
+    common::print_findings(&collection.findings);
+
+    let score = score_cli::score_report(&collection, true);
+    let plan = (collection.cards.len() <= MAX_PLAN_CARDS)
+        .then(|| plan_cli::plan_report(&collection, None, args.odds, args.target));
+    let src = PageSource {
+        file_name: args
+            .save
+            .file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        file_kind: set.kind.description(),
+        entry,
+        file_findings: &set.findings,
+    };
+    let page = render_page(&src, &collection, &score, plan.as_ref());
+
+    let written = ReportWritten {
+        output: if to_stdout { "-".into() } else { output.display().to_string() },
+        bytes: page.len(),
+        card_count: collection.cards.len(),
+        points: score.points,
+    };
+    if to_stdout {
+        let mut out = std::io::stdout().lock();
+        out.write_all(page.as_bytes())?;
+        out.flush()?;
+        return Ok(());
+    }
+    std::fs::write(&output, page.as_bytes())
+        .map_err(|e| CliError::unusable(format!("cannot write {}: {e}", output.display())))?;
+    if args.json {
+        return common::print_json(&written);
+    }
+    writeln!(
+        common::stdout(),
+        "Wrote {} ({} KB, {}, {} points): open it in a browser.",
+        written.output,
+        written.bytes.div_ceil(1024),
+        count(written.card_count, "card", "cards"),
+        written.points
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::plan::plan_report;
+    use crate::cli::score::score_report;
+    use crate::ff9::{psx::PsxSave, Platform, SavePayload};
+    use CardType::{Assault as A, Flexible as X, Magic as M, Physical as P};
+
+    fn entry() -> SaveEntry {
+        SaveEntry::unboxed(
+            "1".into(),
+            "slot <1>".into(),
+            Some(3725.0),
+            false,
+            vec![Finding::warning("a <b>bold</b> & \"quoted\" finding")],
+            SavePayload::PlayStation(PsxSave::default()),
+        )
+    }
+
+    fn card(slot: u16, id: u8, arrows: u8, card_type: CardType) -> CardRecord {
+        CardRecord { slot, id, arrows, atk: 20, card_type, pdef: 30, mdef: 40, cpoint: None }
+    }
+
+    fn page(collection: &Collection) -> String {
+        let e = entry();
+        let src = PageSource {
+            file_name: "card<script>.mcr".into(),
+            file_kind: "raw memory card".into(),
+            entry: &e,
+            file_findings: &[],
+        };
+        let score = score_report(collection, true);
+        let plan = plan_report(collection, None, None, MASTER_POINTS);
+        render_page(&src, collection, &score, Some(&plan))
+    }
+
+    #[test]
+    fn every_text_from_the_save_is_escaped() {
+        let mut c = Collection::new(Platform::PlayStation, vec![card(1, 0, 0x11, P)]);
+        c.summary.leader_name = Some("<script>alert(1)</script>".into());
+        c.summary.location = Some("Treno & \"Alexandria\"".into());
+        c.findings.push(Finding::error("slot <img src=x onerror=alert(1)>"));
+        let html = page(&c);
+        assert!(!html.contains("<script"), "a raw <script> tag");
+        assert!(!html.contains("<img"), "a raw <img> tag");
+        assert!(!html.contains("<b>bold"), "a raw <b> tag");
+        assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;'s Tetra Master collection"));
+        assert!(html.contains("Treno &amp; &quot;Alexandria&quot;"));
+        assert!(html.contains("card&lt;script&gt;.mcr"));
+        assert!(html.contains("slot &lt;1&gt;"));
+        assert!(html.contains("a &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot; finding"));
+    }
+
+    #[test]
+    fn a_full_collection_page_is_under_300_kb_and_loads_nothing() {
+        // The game's limit, 100 cards, at their largest: 100 ids, eight arrows each.
+        let types = [P, M, X, A];
+        let cards: Vec<CardRecord> =
+            (0..100u16).map(|i| card(i + 1, i as u8, 0xFF, types[usize::from(i % 4)])).collect();
+        let c = Collection::new(Platform::Pc, cards);
+        let html = page(&c);
+        assert!(html.len() < 300 * 1024, "{} bytes", html.len());
+        for needle in ["http:", "https:", "src=", "<link", "<script", "@import", "url("] {
+            assert!(!html.contains(needle), "the page refers to something outside: {needle}");
+        }
+        assert_eq!(html.matches("<details class=\"card").count(), 100);
+    }
+
+    #[test]
+    fn the_page_shows_the_hand_computed_score() {
+        // Goblin P 0x01, Goblin X 0x02, Fang A 0x01: ids 20 + masks 10 + X 1 + A 2 = 33.
+        let c = Collection::new(
+            Platform::Pc,
+            vec![card(1, 0, 0x01, P), card(2, 0, 0x02, X), card(3, 1, 0x01, A)],
+        );
+        let html = page(&c);
+        assert!(html.contains("<span class=\"big\" id=\"points\" data-points=\"33\">33</span>"));
+        assert!(html.contains("data-id=\"0\" data-owned=\"2\""));
+        assert!(html.contains("data-id=\"1\" data-owned=\"1\""));
+        assert!(html.contains("data-id=\"2\" data-owned=\"0\""));
+        assert!(html.contains("Beginner, rank 1 of 32"));
+        assert!(html.contains("card numbers held 2 × 10 = <strong>20</strong>"));
+    }
+
+    #[test]
+    fn the_default_page_name_says_which_save() {
+        let f = Path::new("/saves/memcard.mcr");
+        assert_eq!(default_output(f, None), PathBuf::from("memcard-collection.html"));
+        assert_eq!(
+            default_output(f, Some("1-2")),
+            PathBuf::from("memcard-save-1-2-collection.html")
+        );
+        assert_eq!(
+            default_output(Path::new("a b/../x.y.dat"), Some("../3")),
+            PathBuf::from("x-y-save----3-collection.html")
+        );
+    }
+
+    #[test]
+    fn the_page_never_goes_over_the_save_or_another_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("card.mcr");
+        std::fs::write(&save, b"MC\0\0").unwrap();
+        let err = check_output(&save, &save).unwrap_err();
+        assert_eq!(err.code, crate::cli::EXIT_USAGE);
+        let other = dir.path().join("other.dat");
+        std::fs::write(&other, b"\x00\x01binary").unwrap();
+        assert_eq!(check_output(&other, &save).unwrap_err().code, crate::cli::EXIT_USAGE);
+        let old = dir.path().join("old.html");
+        std::fs::write(&old, b"\n<!DOCTYPE html><html></html>").unwrap();
+        assert!(check_output(&old, &save).is_ok());
+        assert!(check_output(&dir.path().join("new.html"), &save).is_ok());
+        assert_eq!(check_output(dir.path(), &save).unwrap_err().code, crate::cli::EXIT_USAGE);
+    }
+}

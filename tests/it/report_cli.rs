@@ -1,0 +1,159 @@
+//! `quadmist report` on the command line: where the page goes, what it refuses, `--json`.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use std::path::{Path, PathBuf};
+
+fn quadmist() -> Command {
+    Command::cargo_bin("quadmist").unwrap()
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(name)
+}
+
+/// A copy of a fixture in a fresh directory (tests never touch the committed files).
+fn copy_of(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::copy(fixture(name), &path).unwrap();
+    (dir, path)
+}
+
+#[test]
+fn help_has_the_options_and_examples() {
+    quadmist()
+        .args(["report", "--help"])
+        .assert()
+        .success()
+        .stdout(contains("--output <PAGE.html>"))
+        .stdout(contains("--save <SAVE>"))
+        .stdout(contains("--json"))
+        .stdout(contains("Examples:"))
+        .stdout(contains("-collection.html"));
+}
+
+#[test]
+fn without_o_the_page_goes_to_the_current_directory_named_after_the_save() {
+    let (dir, card) = copy_of("ff9-three-saves.mcr");
+    let out = tempfile::tempdir().unwrap();
+    quadmist()
+        .current_dir(out.path())
+        .args(["report", card.to_str().unwrap(), "--save", "2"])
+        .assert()
+        .success()
+        .stdout(contains("Wrote ff9-three-saves-save-2-collection.html"));
+    let page =
+        std::fs::read_to_string(out.path().join("ff9-three-saves-save-2-collection.html")).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    // Nothing was written beside the save.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    // A single-save file needs no --save and no save number in the name.
+    let (_d, mcs) = copy_of("ff9-file1.mcs");
+    quadmist().current_dir(out.path()).args(["report", mcs.to_str().unwrap()]).assert().success();
+    assert!(out.path().join("ff9-file1-collection.html").is_file());
+}
+
+#[test]
+fn it_never_writes_over_the_save_it_reads() {
+    let (dir, card) = copy_of("ff9-three-saves.mcr");
+    let before = std::fs::read(&card).unwrap();
+    // The same file by another spelling of its path.
+    let other_spelling = dir.path().join(".").join("ff9-three-saves.mcr");
+    for target in [&card, &other_spelling] {
+        quadmist()
+            .args(["report", card.to_str().unwrap(), "--save", "1", "-o"])
+            .arg(target)
+            .assert()
+            .code(2)
+            .stderr(contains("the save being read"));
+    }
+    // Nor over another file that is not an HTML page.
+    let (_d2, other) = copy_of("ff9-file1.psv");
+    quadmist()
+        .args(["report", card.to_str().unwrap(), "--save", "1", "-o"])
+        .arg(&other)
+        .assert()
+        .code(2)
+        .stderr(contains("not an HTML page"));
+    assert_eq!(std::fs::read(&card).unwrap(), before);
+    assert_eq!(std::fs::read(&other).unwrap(), std::fs::read(fixture("ff9-file1.psv")).unwrap());
+}
+
+#[test]
+fn an_earlier_page_is_replaced() {
+    let (dir, card) = copy_of("ff9-file1.mcs");
+    let page = dir.path().join("mine.html");
+    std::fs::write(&page, "<!doctype html><p>old").unwrap();
+    quadmist().args(["report", card.to_str().unwrap(), "-o"]).arg(&page).assert().success();
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert!(!text.contains("<p>old") && text.contains("data-id=\"99\""));
+}
+
+#[test]
+fn json_says_where_the_page_went() {
+    let (dir, card) = copy_of("ff9-three-saves.mcr");
+    let page = dir.path().join("p.html");
+    let out = quadmist()
+        .args(["report", card.to_str().unwrap(), "--save", "3", "--json", "-o"])
+        .arg(&page)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["output"], page.display().to_string());
+    assert_eq!(v["bytes"], std::fs::metadata(&page).unwrap().len());
+    let score: serde_json::Value = serde_json::from_slice(
+        &quadmist()
+            .args(["score", card.to_str().unwrap(), "--save", "3", "--json"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout,
+    )
+    .unwrap();
+    assert_eq!(v["points"], score["points"]);
+    assert_eq!(v["card_count"], 18);
+}
+
+#[test]
+fn dash_writes_the_page_to_standard_output() {
+    let (_d, card) = copy_of("ff9-file1.psv");
+    quadmist()
+        .args(["report", card.to_str().unwrap(), "-o", "-"])
+        .assert()
+        .success()
+        .stdout(predicates::str::starts_with("<!DOCTYPE html>"));
+    quadmist().args(["report", card.to_str().unwrap(), "-o", "-", "--json"]).assert().code(2);
+}
+
+#[test]
+fn every_fixture_page_is_under_300_kb() {
+    let out = tempfile::tempdir().unwrap();
+    for save in ["1", "2", "3"] {
+        let page = out.path().join(format!("{save}.html"));
+        quadmist()
+            .args(["report", fixture("ff9-three-saves.mcr").to_str().unwrap(), "--save", save])
+            .arg("-o")
+            .arg(&page)
+            .assert()
+            .success();
+        let len = std::fs::metadata(&page).unwrap().len();
+        assert!(len < 300 * 1024, "save {save}: {len} bytes");
+    }
+}
+
+#[test]
+fn a_missing_file_or_save_is_reported_not_written() {
+    let out = tempfile::tempdir().unwrap();
+    quadmist().current_dir(out.path()).args(["report", "none.mcr"]).assert().code(1);
+    quadmist()
+        .current_dir(out.path())
+        .args(["report", fixture("ff9-three-saves.mcr").to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(contains("choose one with --save"));
+    assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 0);
+}

@@ -1,0 +1,144 @@
+//! Issue 14's must-show: with `COLUMNS=80`, no line of the default text output of `saves`,
+//! `cards`, `score`, `score --cards`, `plan`, `odds` and `album` is wider than 80 display
+//! columns (wide characters count 2), on the fixtures, the genuine PlayStation saves and the
+//! real PC and Switch saves. stderr (findings, errors) is held to the same width.
+
+use super::shared;
+use assert_cmd::Command;
+use quadmist::cli::text::width;
+use std::path::{Path, PathBuf};
+
+/// Runs quadmist at 80 columns; (stdout, stderr).
+pub fn run80(args: &[&str]) -> (String, String) {
+    let out = Command::cargo_bin("quadmist")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("COLUMNS", "80")
+        .env_remove("NO_COLOR")
+        .args(args)
+        .output()
+        .unwrap();
+    (String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+/// The files of a folder, sorted, README files left out.
+fn files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file() && !p.to_string_lossy().ends_with(".md"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Every file the must-show names: the fixtures, then the real files when present.
+pub fn all_files() -> Vec<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut v = files_in(&root.join("fixtures"));
+    for dir in ["data/real/psx-ff9", "data/real/steam", "data/real/switch"] {
+        if shared::exists(dir) {
+            v.extend(files_in(&shared::path(dir)));
+        }
+    }
+    v
+}
+
+/// The `--save` selectors of a file's FF9 saves.
+pub fn ff9_saves(file: &Path) -> Vec<String> {
+    let out = Command::cargo_bin("quadmist")
+        .unwrap()
+        .args(["saves", "--json"])
+        .arg(file)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    v["saves"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter(|s| s["game"] == "ff9")
+                .filter_map(|s| s["save"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The slot of the first card of a save ("1" when it has none).
+fn first_slot(file: &str, save: &str) -> String {
+    let out = Command::cargo_bin("quadmist")
+        .unwrap()
+        .args(["cards", file, "--save", save, "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    v["cards"][0]["slot"].as_u64().unwrap_or(1).to_string()
+}
+
+/// The command lines checked for one save of a file.
+pub fn commands(file: &str, save: &str) -> Vec<Vec<String>> {
+    let spec = format!("{file}:{save}");
+    let slot = first_slot(file, save);
+    [
+        vec!["cards", file, "--save", save],
+        vec!["score", file, "--save", save],
+        vec!["score", file, "--save", save, "--cards"],
+        vec!["plan", file, "--save", save],
+        vec!["album", file, "--save", save],
+        vec!["album", file, "--save", save, "--missing"],
+        vec!["odds", &spec, "--card", &slot, "4P23"],
+        vec!["odds", &spec, "--hand", "all", "--vs", "4P23,8X35"],
+    ]
+    .into_iter()
+    .map(|v| v.into_iter().map(str::to_string).collect())
+    .collect()
+}
+
+fn too_wide(args: &[String], out: &str, err: &str, bad: &mut Vec<String>) {
+    for (stream, text) in [("stdout", out), ("stderr", err)] {
+        for line in text.lines() {
+            if width(line) > 80 {
+                bad.push(format!("{} ({stream}, {} columns): {line}", args.join(" "), width(line)));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_line_of_every_command_fits_80_columns() {
+    let files = all_files();
+    assert!(files.len() >= 4, "{files:?}");
+    let mut bad = Vec::new();
+    let mut runs = 0;
+    let mut saves_seen = 0;
+    for file in &files {
+        let f = file.to_str().unwrap();
+        let mut lines: Vec<Vec<String>> = vec![vec!["saves".into(), f.into()]];
+        for save in ff9_saves(file) {
+            saves_seen += 1;
+            lines.extend(commands(f, &save));
+        }
+        for args in lines {
+            let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+            let (out, err) = run80(&refs);
+            assert!(!out.is_empty(), "{} printed nothing; stderr: {err}", args.join(" "));
+            too_wide(&args, &out, &err, &mut bad);
+            runs += 1;
+        }
+    }
+    // `saves DIR` on each folder.
+    let mut dirs = vec![PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures")];
+    for dir in ["data/real/psx-ff9", "data/real/steam", "data/real/switch"] {
+        if shared::exists(dir) {
+            dirs.push(shared::path(dir));
+        }
+    }
+    for d in dirs {
+        let args = vec!["saves".to_string(), d.to_str().unwrap().to_string()];
+        let (out, err) = run80(&["saves", d.to_str().unwrap()]);
+        too_wide(&args, &out, &err, &mut bad);
+        runs += 1;
+    }
+    eprintln!("{runs} runs over {} files and {saves_seen} FF9 saves", files.len());
+    assert!(bad.is_empty(), "{} lines wider than 80 columns:\n{}", bad.len(), bad.join("\n"));
+}

@@ -318,7 +318,7 @@ pub fn render_table(rows: &[CardView], wide: bool, hex: bool) -> String {
         "MDef",
         "Left",
         arrows_head,
-        "Copies",
+        "Held",
     ]);
     for r in rows {
         let byte = if hex { format!("  {:02X}", r.arrows) } else { String::new() };
@@ -391,14 +391,14 @@ fn write_csv(rows: &[CardView]) -> Result<(), CliError> {
 fn heading(entry: &SaveEntry, c: &Collection, shown: usize) -> String {
     let s = &c.summary;
     let mut parts = vec![format!("Save {}", entry.selector)];
-    if let Some(n) = &s.leader_name {
+    if let Some(n) = s.leader_name.as_deref().and_then(text::readable) {
         parts.push(match s.leader_level {
             Some(l) => format!("{n} Lv {l}"),
-            None => n.clone(),
+            None => n.to_string(),
         });
     }
-    if let Some(l) = &s.location {
-        parts.push(l.clone());
+    if let Some(l) = s.location.as_deref().and_then(text::readable) {
+        parts.push(l.to_string());
     }
     if let Some(t) = s.play_time_seconds {
         parts.push(crate::ff9::format_play_time(t));

@@ -118,6 +118,9 @@ pub struct AmbiguousView {
     pub kept: usize,
     /// Level-ups in all (the same in every best story).
     pub growth: u32,
+    /// True when the group holds too many copies to be matched exactly (more than any save
+    /// the game writes); `kept` and `growth` are then 0.
+    pub too_large: bool,
 }
 
 /// The JSON document of `quadmist diff --json` (and each line of `quadmist watch --json`).
@@ -197,6 +200,7 @@ pub fn report(
                 after: a.new.iter().map(|&j| nv[j].clone()).collect(),
                 kept: a.matched,
                 growth: a.growth,
+                too_large: a.too_large,
             })
         })
         .collect();
@@ -436,6 +440,16 @@ pub fn render_text(
                         cs.iter().map(|c| exact(c)).collect::<Vec<_>>().join(", ")
                     }
                 };
+                if a.too_large {
+                    return Some(format!(
+                        "{}, arrows {}: {} before and {} after, too many copies to match \
+                         exactly (more than a save of the game holds)",
+                        cards::name(first.id),
+                        text::arrows_line(first.arrows),
+                        text::count(a.old.len() as u64, "card"),
+                        a.new.len(),
+                    ));
+                }
                 Some(format!(
                     "{}, arrows {}: before {}; after {}; {} kept, {} in all",
                     cards::name(first.id),
@@ -461,8 +475,8 @@ pub fn render_text(
 }
 
 fn load(spec: &str) -> Result<(SaveArgs, SaveEntry, Collection), super::CliError> {
-    let args = super::odds::parse_save_spec(spec);
-    let (entry, c) = common::load_collection(&args)?;
+    let args = common::parse_save_spec(spec);
+    let (entry, c) = common::load_collection_hinted(&args, common::SelectorHint::FileSuffix)?;
     Ok((args, entry, c))
 }
 

@@ -18,6 +18,7 @@ use std::process::ExitCode;
 pub mod album;
 pub mod cards;
 pub mod common;
+pub mod completions;
 pub mod diff;
 pub mod icon;
 pub mod odds;
@@ -50,7 +51,7 @@ Colour is used on a terminal only, and never when NO_COLOR is set.";
 /// Reads Final Fantasy IX saves and shows the hidden Tetra Master data: exact card stats,
 /// caps, the collector score and rank, and plans for discards and the Master rank.
 #[derive(Debug, Parser)]
-#[command(name = "quadmist", version, after_help = EXAMPLES, max_term_width = 100)]
+#[command(name = "quadmist", version, after_help = EXAMPLES, max_term_width = 80)]
 pub struct Cli {
     /// Print errors only: no info or warning findings.
     #[arg(long, short = 'q', global = true, conflicts_with = "verbose")]
@@ -84,6 +85,10 @@ pub enum Command {
     Diff(diff::DiffArgs),
     /// Wait for a save file to change and print what changed, until interrupted.
     Watch(watch::WatchArgs),
+    /// Print shell completions (bash, zsh, fish, elvish, powershell) on stdout.
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff) on stdout.
+    Man(completions::ManArgs),
     /// Write the collection as one HTML page: album, score, plan, source and findings.
     Report(report::ReportArgs),
 }
@@ -158,6 +163,8 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Score(a) => score::run(&a),
         Command::Plan(a) => plan::run(&a),
         Command::Odds(a) => odds::run(&a),
+        Command::Completions(a) => completions::run_completions(&a),
+        Command::Man(a) => completions::run_man(&a),
         Command::Diff(a) => diff::run(&a),
         Command::Watch(a) => watch::run(&a),
         Command::Report(a) => report::run(&a),

@@ -1,8 +1,9 @@
 //! `quadmist report`: the collection as one self-contained HTML page (album, score, plan,
 //! source and findings), written with the `maud` HTML builder.
 //!
-//! The page loads nothing from elsewhere: inline CSS, inline SVG, no script (a card opens
-//! with `<details>`). Every text that comes from the save is escaped by `maud`.
+//! The page loads nothing from elsewhere: inline CSS, inline SVG; a card opens with
+//! `<details>` (one open at a time), and one tiny inline script only lets its × close it.
+//! Every text that comes from the save is escaped by `maud`.
 
 use super::common::{self, SaveArgs};
 use super::plan::{self as plan_cli, OddsChoice, PlanReport, StepReport, MAX_PLAN_CARDS};
@@ -215,7 +216,7 @@ struct Marks {
     worth: HashMap<u16, Contribution>,
 }
 
-fn copy_entry(card: &CardRecord, info: Option<&CardInfo>, owned: usize, marks: &Marks) -> Markup {
+fn copy_entry(card: &CardRecord, info: Option<&CardInfo>, marks: &Marks) -> Markup {
     let keeper = marks.keepers.contains(&card.slot);
     let worth = marks.worth.get(&card.slot).map(Contribution::total);
     html! {
@@ -237,8 +238,8 @@ fn copy_entry(card: &CardRecord, info: Option<&CardInfo>, owned: usize, marks: &
                             (levelups_left(card, info))
                             ". " (arrow_words(card.arrows)) "."
                             @if let Some(w) = worth {
-                                " Worth " (count(w as usize, "point", "points")) " on its own"
-                                @if owned > 1 { " (what its discard alone would cost)" } "."
+                                " Discarding it alone costs "
+                                @if w == 0 { "no point." } @else { (count(w as usize, "point", "points")) "." }
                             }
                         }
                     }
@@ -283,7 +284,7 @@ fn album(collection: &Collection, marks: &Marks) -> Markup {
                 @let owned = copies.len();
                 @let right = info.id % 10 >= 5;
                 @let keeper = copies.iter().any(|c| marks.keepers.contains(&c.slot));
-                details.card.r[right] id=(format!("card-{}", info.number)) data-id=(info.id)
+                details.card.r[right] name="album" id=(format!("card-{}", info.number)) data-id=(info.id)
                     data-owned=(owned) data-keeper=[keeper.then_some("1")] {
                     summary title=(format!("{} {}: {}", info.number, info.name,
                         if owned == 0 { "not owned".to_string() }
@@ -295,6 +296,7 @@ fn album(collection: &Collection, marks: &Marks) -> Markup {
                         span.cap { (info.name) }
                     }
                     div.copies {
+                        button.close type="button" aria-label="Close" { "×" }
                         h3 { (info.number) ". " (info.name) }
                         p { small {
                             "Default type " (type_words(info.default_type)) "; caps "
@@ -305,7 +307,7 @@ fn album(collection: &Collection, marks: &Marks) -> Markup {
                             p { "Not owned yet." }
                         }
                         @for c in copies {
-                            (copy_entry(c, Some(info), owned, marks))
+                            (copy_entry(c, Some(info), marks))
                         }
                     }
                 }
@@ -579,6 +581,7 @@ pub fn render_page(
                 }
                 (source_section(src, collection))
                 (findings_section(src, collection))
+                script { (PreEscaped(CLOSE_SCRIPT)) }
                 footer {
                     p { "Made by quadmist " (env!("CARGO_PKG_VERSION")) ". Every figure is exact and "
                         "follows the game's rules, except those labelled expected value or estimate." }
@@ -588,6 +591,11 @@ pub fn render_page(
     };
     page.into_string()
 }
+
+/// The page's only script: the × of an opened card closes it (on a phone the card list is
+/// under the panel). Everything else works without it.
+const CLOSE_SCRIPT: &str = "document.addEventListener('click',function(e){var b=e.target.closest\
+('.close');if(b)b.closest('details').open=false});";
 
 /// The default page name: `<file stem>[-save-<SAVE>]-collection.html` in the current directory.
 pub fn default_output(file: &Path, selector: Option<&str>) -> PathBuf {
@@ -605,24 +613,14 @@ pub fn default_output(file: &Path, selector: Option<&str>) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Refuses to write over the save being read or over any existing file that is not an HTML
-/// page (another save, a Memoria sidecar, anything else).
+/// Refuses to write over the save being read (through any link), a directory, a FIFO or a
+/// device ([`common::check_output`]), or any existing file that is not an HTML page (another
+/// save, a Memoria sidecar, anything else).
 pub fn check_output(output: &Path, input: &Path) -> Result<(), CliError> {
-    if let (Ok(a), Ok(b)) = (output.canonicalize(), input.canonicalize()) {
-        if a == b {
-            return Err(CliError::usage(format!(
-                "{} is the save being read; quadmist never writes over it: choose another -o",
-                output.display()
-            )));
-        }
-    }
-    if output.is_dir() {
-        return Err(CliError::usage(format!(
-            "{} is a directory: -o takes a file name such as collection.html",
-            output.display()
-        )));
-    }
-    if output.exists() {
+    // The input itself (by file identity), a directory, a FIFO or a device: refused first,
+    // before anything opens the output.
+    common::check_output(output, input)?;
+    if output.is_file() {
         let mut head = Vec::new();
         if let Ok(f) = std::fs::File::open(output) {
             use std::io::Read as _;
@@ -661,7 +659,9 @@ pub fn run(args: &ReportArgs) -> CliResult {
     }
     let set = common::open(&args.save.file)?;
     common::print_findings(&set.findings);
-    let entry = common::select(&set, args.save.save.as_deref(), &args.save.file)?;
+    let mut entry = common::select(&set, args.save.save.as_deref(), &args.save.file)?.clone();
+    common::load_sidecar(&mut entry, &args.save.file);
+    let entry = &entry;
     let collection = entry.collection().map_err(|e| {
         CliError::unusable(format!("{} save {}: {e}", args.save.file.display(), entry.selector))
     })?;
@@ -755,7 +755,7 @@ mod tests {
         c.summary.location = Some("Treno & \"Alexandria\"".into());
         c.findings.push(Finding::error("slot <img src=x onerror=alert(1)>"));
         let html = page(&c);
-        assert!(!html.contains("<script"), "a raw <script> tag");
+        assert!(!html.contains("<script>alert"), "a raw <script> tag");
         assert!(!html.contains("<img"), "a raw <img> tag");
         assert!(!html.contains("<b>bold"), "a raw <b> tag");
         assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;'s Tetra Master collection"));
@@ -774,7 +774,9 @@ mod tests {
         let c = Collection::new(Platform::Pc, cards);
         let html = page(&c);
         assert!(html.len() < 300 * 1024, "{} bytes", html.len());
-        for needle in ["http:", "https:", "src=", "<link", "<script", "@import", "url("] {
+        for needle in
+            ["http:", "https:", "src=", "<link", "<script src", "@import", "url(", "fetch("]
+        {
             assert!(!html.contains(needle), "the page refers to something outside: {needle}");
         }
         assert_eq!(html.matches("<details class=\"card").count(), 100);
@@ -794,6 +796,23 @@ mod tests {
         assert!(html.contains("data-id=\"2\" data-owned=\"0\""));
         assert!(html.contains("Beginner, rank 1 of 32"));
         assert!(html.contains("card numbers held 2 × 10 = <strong>20</strong>"));
+    }
+
+    #[test]
+    fn an_empty_or_odd_collection_still_makes_a_page() {
+        // No card at all: 100 outlines, 0 points.
+        let html = page(&Collection::new(Platform::Switch, vec![]));
+        assert_eq!(html.matches("data-owned=\"0\"").count(), 100);
+        assert!(html.contains("data-points=\"0\""));
+        // An id outside the catalogue, an unknown type and stats over their caps.
+        let mut odd = card(1, 200, 0x01, CardType::Unknown(9));
+        odd.atk = 255;
+        let mut over = card(2, 0, 0x02, P);
+        over.atk = 250; // Goblin's attack cap is far lower
+        let html = page(&Collection::new(Platform::Pc, vec![odd, over]));
+        assert!(html.contains("1 card has an id outside the catalogue"));
+        assert!(html.contains("(over the cap)"));
+        assert_eq!(html.matches("<details class=\"card").count(), 100);
     }
 
     #[test]

@@ -220,10 +220,10 @@ fn row(s: &SaveEntry, save: String) -> Row {
     let region =
         g.map(|g| if g.region == "PAL" { format!("PAL {}", g.language) } else { g.region.clone() });
     // Names in an unknown character table are not shown (they would be codes, not a name).
-    let leader_name = sum.and_then(|m| m.leader_name.clone()).filter(|n| !n.contains("\\x"));
+    let leader_name = sum.and_then(|m| m.leader_name.as_deref()).and_then(text::readable);
     let leader = match (leader_name, sum.and_then(|m| m.leader_level)) {
-        (Some(n), Some(l)) => format!("{n} {l}"),
-        (Some(n), None) => n,
+        (Some(n), Some(l)) => format!("{n} Lv {l}"),
+        (Some(n), None) => n.to_string(),
         (None, Some(l)) => format!("Lv {l}"),
         (None, None) => String::new(),
     };

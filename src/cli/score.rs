@@ -316,7 +316,7 @@ pub fn render_score(report: &ScoreReport, heading: &str, width: usize) -> String
 /// The heading of `score`: the save shown, named as in `quadmist saves`.
 pub fn heading(entry: &SaveEntry, c: &Collection, file: &std::path::Path) -> String {
     let mut parts = vec![format!("Save {} of {}", entry.selector, file.display())];
-    if let Some(n) = c.summary.leader_name.as_deref().filter(|n| !n.contains("\\x")) {
+    if let Some(n) = c.summary.leader_name.as_deref().and_then(text::readable) {
         parts.push(match c.summary.leader_level {
             Some(l) => format!("{n} Lv {l}"),
             None => n.to_string(),

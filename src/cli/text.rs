@@ -224,6 +224,12 @@ pub fn arrows_grid(mask: u8) -> [String; 3] {
     ]
 }
 
+/// A text read from a save, or `None` when it holds characters quadmist cannot show (names in
+/// a character table it does not know come out as `\xNN` codes: never shown to a player).
+pub fn readable(s: &str) -> Option<&str> {
+    (!s.contains("\\x") && !s.trim().is_empty()).then_some(s)
+}
+
 /// How many collector ranks there are: levels 0..31.
 pub const RANKS: usize = 32;
 
@@ -322,6 +328,13 @@ mod tests {
         assert_eq!(arrows_line(0x70), "···←·↙↓·");
         assert_eq!(arrows_grid(0x81), ["↖↑·", "·□·", "···"]);
         assert_eq!(arrows_grid(0x0C), ["···", "·□→", "··↘"]);
+    }
+
+    #[test]
+    fn unreadable_names_are_not_shown() {
+        assert_eq!(readable("Zidane"), Some("Zidane"));
+        assert_eq!(readable("\\xA6\\xF1"), None);
+        assert_eq!(readable(" "), None);
     }
 
     #[test]

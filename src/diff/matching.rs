@@ -67,7 +67,16 @@ pub struct Ambiguity {
     pub matched: usize,
     /// Total level-ups (the same in every best assignment).
     pub growth: u32,
+    /// True when the group was too large to match exactly ([`MAX_GROUP_PAIRS`]); `matched`
+    /// and `growth` are then 0. No save the game writes comes near it.
+    pub too_large: bool,
 }
+
+/// The largest (distinct earlier values) × (distinct later values) of one id and arrow mask
+/// that is matched exactly. The game holds at most 105 cards (100, plus a Perfect win's 5),
+/// so a genuine save stays below 105 × 105; an edited list of thousands of copies is reported
+/// whole as ambiguous rather than solved in unbounded time.
+pub const MAX_GROUP_PAIRS: usize = 160 * 160;
 
 /// The best assignment of an earlier save's cards to a later save's.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -81,9 +90,9 @@ pub struct Matching {
     pub added: Vec<usize>,
     /// Groups whose best assignment is not unique.
     pub ambiguous: Vec<Ambiguity>,
-    /// Cards matched across the saves, ambiguous groups included.
+    /// Cards matched across the saves, ambiguous groups included (too large ones excepted).
     pub matched: usize,
-    /// Total level-ups of the matched cards, ambiguous groups included.
+    /// Total level-ups of the matched cards, ambiguous groups included (too large excepted).
     pub growth: u32,
 }
 
@@ -104,7 +113,35 @@ pub fn match_cards(old: &[CardRecord], new: &[CardRecord]) -> Matching {
     }
     let mut m = Matching::default();
     for (o, n) in groups.into_values() {
-        let g = solve_group(old, new, &o, &n);
+        // The common cases have one story: a card alone on one side, or one card each side.
+        match (o.as_slice(), n.as_slice()) {
+            ([], _) | (_, []) => {
+                m.removed.extend(&o);
+                m.added.extend(&n);
+                continue;
+            }
+            (&[i], &[j]) => {
+                match growth(&old[i], &new[j]) {
+                    Some(g) => {
+                        m.pairs.push((i, j));
+                        m.matched += 1;
+                        m.growth += g;
+                    }
+                    None => {
+                        m.removed.push(i);
+                        m.added.push(j);
+                    }
+                }
+                continue;
+            }
+            _ => {}
+        }
+        let (lc, rc) = (classes(old, &o), classes(new, &n));
+        if lc.len().saturating_mul(rc.len()) > MAX_GROUP_PAIRS {
+            m.ambiguous.push(Ambiguity { old: o, new: n, matched: 0, growth: 0, too_large: true });
+            continue;
+        }
+        let g = solve_group(old, new, &o, &n, lc, rc);
         m.matched += g.pairs.len();
         m.growth += g.growth;
         if g.ambiguous {
@@ -113,6 +150,7 @@ pub fn match_cards(old: &[CardRecord], new: &[CardRecord]) -> Matching {
                 new: n,
                 matched: g.pairs.len(),
                 growth: g.growth,
+                too_large: false,
             });
         } else {
             m.pairs.extend(g.pairs);
@@ -144,9 +182,14 @@ fn classes(cards: &[CardRecord], idx: &[usize]) -> Vec<Vec<usize>> {
     by_value.into_values().collect()
 }
 
-fn solve_group(old: &[CardRecord], new: &[CardRecord], o: &[usize], n: &[usize]) -> GroupResult {
-    let lc = classes(old, o);
-    let rc = classes(new, n);
+fn solve_group(
+    old: &[CardRecord],
+    new: &[CardRecord],
+    o: &[usize],
+    n: &[usize],
+    lc: Vec<Vec<usize>>,
+    rc: Vec<Vec<usize>>,
+) -> GroupResult {
     let (p, q) = (lc.len(), rc.len());
     // Left nodes 0..p = earlier classes, p = "appears" (supplies one unit per later card);
     // right nodes 0..q = later classes, q = "vanishes" (takes one unit per earlier card).
@@ -478,5 +521,23 @@ mod tests {
         assert_eq!(m.ambiguous.len(), 1);
         assert_eq!((m.ambiguous[0].matched, m.ambiguous[0].growth), (2, 2));
         assert!(m.pairs.is_empty());
+    }
+
+    #[test]
+    fn a_group_beyond_the_bound_is_reported_whole_without_solving() {
+        // 200 distinct Ifrits (caps 100/150/17) with one mask on each side: 200 × 200 classes.
+        let m = CardType::Magic;
+        let old: Vec<CardRecord> =
+            (0..200u8).map(|k| card(60, 3, m, k / 2, 75 + k % 2, 8)).collect();
+        let new: Vec<CardRecord> =
+            (0..200u8).map(|k| card(60, 3, m, k / 2, 75 + k % 2, 9)).collect();
+        let r = match_cards(&old, &new);
+        assert_eq!(r.ambiguous.len(), 1);
+        assert!(r.ambiguous[0].too_large);
+        assert_eq!((r.ambiguous[0].old.len(), r.ambiguous[0].new.len()), (200, 200));
+        // 100 × 100 distinct classes is solved: each card's mdef +1 is the only story.
+        let r = match_cards(&old[..100], &new[..100]);
+        assert!(r.ambiguous.is_empty());
+        assert_eq!((r.matched, r.growth), (100, 100));
     }
 }

@@ -1,5 +1,4 @@
-//! Minimum-cost flow by successive shortest paths (`i64` costs): SPFA for the first path,
-//! then Dijkstra on costs reduced by node potentials (Johnson), which stay non-negative.
+//! Minimum-cost flow by successive shortest paths (SPFA on the residual graph, `i64` costs).
 //!
 //! Every arc the planners add has capacity 1 and each augmentation pushes one unit, so the
 //! k-th augmentation turns a minimum-cost (k−1)-unit flow into a minimum-cost k-unit flow
@@ -18,9 +17,6 @@ struct Arc {
 pub struct FlowGraph {
     arcs: Vec<Arc>,
     out: Vec<Vec<usize>>,
-    /// Node potentials from the last shortest-path search (empty before the first): every
-    /// residual arc `u → v` reachable from the source has `cost + p[u] − p[v] ≥ 0`.
-    potential: Vec<i64>,
 }
 
 /// Identifies an arc added by [`FlowGraph::add_arc`], to read its flow later.
@@ -30,7 +26,7 @@ pub struct ArcId(usize);
 impl FlowGraph {
     /// An empty network with `nodes` nodes, numbered `0..nodes`.
     pub fn new(nodes: usize) -> Self {
-        FlowGraph { arcs: Vec::new(), out: vec![Vec::new(); nodes], potential: Vec::new() }
+        FlowGraph { arcs: Vec::new(), out: vec![Vec::new(); nodes] }
     }
 
     /// Adds an arc `from → to` of this capacity and cost per unit.
@@ -39,7 +35,6 @@ impl FlowGraph {
     /// When `from` or `to` is not a node of the network (a programming error, never input).
     pub fn add_arc(&mut self, from: usize, to: usize, capacity: i32, cost: i64) -> ArcId {
         assert!(from < self.out.len() && to < self.out.len(), "arc to a missing node");
-        self.potential.clear();
         let id = self.arcs.len();
         self.arcs.push(Arc { to, capacity, cost });
         self.arcs.push(Arc { to: from, capacity: 0, cost: -cost });
@@ -64,35 +59,6 @@ impl FlowGraph {
         sink: usize,
         stop_if_nonnegative: bool,
     ) -> Option<i64> {
-        let (dist, via) =
-            if self.potential.is_empty() { self.spfa(source)? } else { self.dijkstra(source) };
-        // Shortest distances are valid potentials for the next search; nodes not reached
-        // stay unreachable (new residual arcs only join nodes of the path), so theirs are kept.
-        self.potential.resize(dist.len(), 0);
-        for (p, &d) in self.potential.iter_mut().zip(&dist) {
-            if d != i64::MAX {
-                *p = d;
-            }
-        }
-        if dist[sink] == i64::MAX {
-            return None;
-        }
-        if stop_if_nonnegative && dist[sink] >= 0 {
-            return Some(dist[sink]);
-        }
-        let mut v = sink;
-        while v != source {
-            let a = via[v];
-            self.arcs[a].capacity -= 1;
-            self.arcs[a ^ 1].capacity += 1;
-            v = self.arcs[a ^ 1].to;
-        }
-        Some(dist[sink])
-    }
-
-    /// Shortest distances from `source` (`i64::MAX` when unreachable) and the arc into each
-    /// node, by SPFA (negative costs allowed); `None` on a negative cycle.
-    fn spfa(&self, source: usize) -> Option<(Vec<i64>, Vec<usize>)> {
         let n = self.out.len();
         let mut dist = vec![i64::MAX; n];
         let mut via = vec![usize::MAX; n];
@@ -125,45 +91,20 @@ impl FlowGraph {
                 }
             }
         }
-        Some((dist, via))
-    }
-
-    /// The same as [`FlowGraph::spfa`] by Dijkstra on the reduced costs (all ≥ 0 thanks to
-    /// the potentials); the distances returned are the true ones.
-    fn dijkstra(&self, source: usize) -> (Vec<i64>, Vec<usize>) {
-        use std::cmp::Reverse;
-        let n = self.out.len();
-        let p = &self.potential;
-        let mut reduced = vec![i64::MAX; n];
-        let mut via = vec![usize::MAX; n];
-        let mut done = vec![false; n];
-        let mut heap = std::collections::BinaryHeap::with_capacity(n);
-        reduced[source] = 0;
-        heap.push(Reverse((0i64, source)));
-        while let Some(Reverse((d, u))) = heap.pop() {
-            if done[u] {
-                continue;
-            }
-            done[u] = true;
-            for &a in &self.out[u] {
-                let arc = self.arcs[a];
-                if arc.capacity <= 0 || done[arc.to] {
-                    continue;
-                }
-                let nd = d.saturating_add(arc.cost + p[u] - p[arc.to]);
-                if nd < reduced[arc.to] {
-                    reduced[arc.to] = nd;
-                    via[arc.to] = a;
-                    heap.push(Reverse((nd, arc.to)));
-                }
-            }
+        if dist[sink] == i64::MAX {
+            return None;
         }
-        let dist = reduced
-            .iter()
-            .enumerate()
-            .map(|(v, &r)| if r == i64::MAX { r } else { r - p[source] + p[v] })
-            .collect();
-        (dist, via)
+        if stop_if_nonnegative && dist[sink] >= 0 {
+            return Some(dist[sink]);
+        }
+        let mut v = sink;
+        while v != source {
+            let a = via[v];
+            self.arcs[a].capacity -= 1;
+            self.arcs[a ^ 1].capacity += 1;
+            v = self.arcs[a ^ 1].to;
+        }
+        Some(dist[sink])
     }
 }
 

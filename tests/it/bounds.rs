@@ -233,7 +233,7 @@ fn icon_refuses_its_input_through_a_hard_link_a_symlink_a_fifo_and_a_directory()
             &[&input],
         );
         assert_eq!(r.code, 2, "{}", r.stderr);
-        assert!(r.stderr.contains("is the input file itself"), "{}", r.stderr);
+        assert!(r.stderr.contains("the input file itself"), "{}", r.stderr);
     }
     let fifo = dir.path().join("out.png");
     mkfifo(&fifo);
@@ -678,4 +678,41 @@ fn a_disc_byte_of_255_is_no_reading() {
     assert_eq!(block::disc(&data).0, None);
     data[block::DISC_OFFSET] = 3;
     assert_eq!(block::disc(&data).0, Some(4));
+}
+
+#[test]
+fn report_refuses_its_input_through_a_hard_link_and_never_opens_a_fifo() {
+    let dir = tempfile::tempdir().unwrap();
+    let input =
+        write(dir.path(), "in.mcr", &std::fs::read(fixture("ff9-three-saves.mcr")).unwrap());
+    let hard = dir.path().join("hard.html");
+    std::fs::hard_link(&input, &hard).unwrap();
+    let r = run(
+        &[
+            OsStr::new("report"),
+            input.as_os_str(),
+            "--save".as_ref(),
+            "1".as_ref(),
+            "-o".as_ref(),
+            hard.as_os_str(),
+        ],
+        &[&input],
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("the input file itself"), "{}", r.stderr);
+    let fifo = dir.path().join("page.html");
+    mkfifo(&fifo);
+    let r = run(
+        &[
+            OsStr::new("report"),
+            input.as_os_str(),
+            "--save".as_ref(),
+            "1".as_ref(),
+            "-o".as_ref(),
+            fifo.as_os_str(),
+        ],
+        &[&input],
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("not a regular file"), "{}", r.stderr);
 }

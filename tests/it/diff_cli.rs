@@ -203,3 +203,69 @@ fn usage_and_unreadable_files_give_the_documented_exit_codes() {
     // Three FF9 saves and no selector: choose one (usage).
     quadmist().args(["diff", CARD, &format!("{CARD}:1")]).assert().code(2);
 }
+
+/// A Switch-style JSON save with these cards: (id, atk, type, pdef, mdef, arrows).
+fn switch_save(wins: u32, cards: &[(u8, u8, &str, u8, u8, u8)]) -> String {
+    let cards: Vec<String> = cards
+        .iter()
+        .map(|(id, atk, ty, pdef, mdef, arrow)| {
+            format!(
+                r#"{{"id":"{id}","side":"0","atk":"{atk}","type":"{ty}","pdef":"{pdef}","mdef":"{mdef}","cpoint":"10","arrow":"{arrow}"}}"#
+            )
+        })
+        .collect();
+    format!(
+        r#"{{"Data":{{"30000_MiniGame":{{"sWin":"{wins}","sLose":"0","sDraw":"0","MiniGameCard":[{}]}}}}}}"#,
+        cards.join(",")
+    )
+}
+
+#[test]
+fn two_stories_are_reported_as_ambiguous_and_not_guessed() {
+    // Goblin (caps 7/9/4) with one mask: atk 3 and 4 before, 4 and 5 after. Either each grew
+    // by one or the 3 became 5 and the 4 stayed: 2 level-ups either way. Fang (caps 9/10/4)
+    // alone grew pdef +1 and became X: one story.
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("DATA_SLOT0_FILE0"), dir.path().join("DATA_SLOT0_FILE1"));
+    let before =
+        [(0, 3, "PHYSICAL", 4, 2, 1), (0, 4, "PHYSICAL", 4, 2, 1), (1, 5, "PHYSICAL", 6, 2, 9)];
+    let after =
+        [(1, 5, "FLEXIABLE", 7, 2, 9), (0, 5, "PHYSICAL", 4, 2, 1), (0, 4, "PHYSICAL", 4, 2, 1)];
+    std::fs::write(&a, switch_save(4, &before)).unwrap();
+    std::fs::write(&b, switch_save(5, &after)).unwrap();
+    let v = diff_json(a.to_str().unwrap(), b.to_str().unwrap());
+    let amb = v["ambiguous"].as_array().unwrap();
+    assert_eq!(amb.len(), 1, "{v}");
+    assert_eq!(amb[0]["name"], "Goblin");
+    assert_eq!((amb[0]["kept"].as_u64(), amb[0]["growth"].as_u64()), (Some(2), Some(2)));
+    let atks = |k: &str| {
+        let mut v: Vec<u64> =
+            amb[0][k].as_array().unwrap().iter().map(|c| c["atk"].as_u64().unwrap()).collect();
+        v.sort();
+        v
+    };
+    assert_eq!((atks("before"), atks("after")), (vec![3, 4], vec![4, 5]));
+    assert_eq!(v["grown"].as_array().unwrap().len(), 0, "no Goblin story is picked");
+    let ev = &v["evolved"][0];
+    assert_eq!(
+        (ev["from"].as_str(), ev["to"].as_str(), ev["pdef"].as_u64()),
+        (Some("P"), Some("X"), Some(1))
+    );
+    assert!(
+        v["added"].as_array().unwrap().is_empty() && v["removed"].as_array().unwrap().is_empty()
+    );
+    // 1 X copy: 20 + 10 + 1 points after; 2 ids, 2 masks before.
+    assert_eq!(
+        (v["points"]["before"].as_u64(), v["points"]["after"].as_u64()),
+        (Some(30), Some(31))
+    );
+
+    let out = quadmist().args(["diff"]).arg(&a).arg(&b).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Compared as words: the lines wrap at 80 columns.
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("1 group ambiguous"), "{text}");
+    assert!(text.contains("Goblin, arrows ·↑······: before 3/P/4/2, 4/P/4/2; after"), "{text}");
+    assert!(text.contains("2 cards kept, 2 level-ups in all"), "{text}");
+    assert!(text.contains("1 card evolved: Fang 0P00 → 0X00: P → X, pdef +1 (6→7/10)"), "{text}");
+}

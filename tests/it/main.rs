@@ -36,6 +36,8 @@ mod report_browser;
 mod report_cli;
 mod report_snapshots;
 mod score_contribution;
+mod snapshots80;
 mod switch_json;
+mod terminal_cli;
 mod watch_cli;
 mod width80;

@@ -221,3 +221,30 @@ fn the_dark_scheme_has_a_dark_background() {
     let (_, _, px) = decode_png(&shot);
     assert!(px[0] < 60 && px[1] < 60 && px[2] < 60, "background {:?}", &px[..3]);
 }
+
+#[test]
+fn it_prints_on_a4_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = write_page(dir.path(), "1");
+    let pdf = dir.path().join("save-1.pdf");
+    run_chromium(
+        &page,
+        &["--no-pdf-header-footer".to_string(), format!("--print-to-pdf={}", pdf.display())],
+    );
+    let bytes = std::fs::read(&pdf).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    let boxes: Vec<&str> = text.match_indices("/MediaBox [").map(|(i, _)| &text[i..]).collect();
+    // Score, album (one page of its own), plan, source: a few pages, every one A4
+    // (595 × 842 points).
+    assert!((2..=10).contains(&boxes.len()), "{} pages", boxes.len());
+    for b in boxes {
+        let nums: Vec<f64> = b["/MediaBox [".len()..]
+            .split(']')
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert!((nums[2] - 595.0).abs() < 1.5 && (nums[3] - 842.0).abs() < 1.5, "{nums:?}");
+    }
+}

@@ -1,0 +1,49 @@
+//! `quadmist completions SHELL` and `quadmist man`: shell completions and a man page, generated
+//! from the command line's own definition (clap_complete, clap_mangen) and printed on stdout.
+
+use super::{Cli, CliError, CliResult};
+use clap::{Args, CommandFactory};
+use std::io::Write;
+
+const COMPLETIONS_HELP: &str = "\
+Examples:
+  quadmist completions bash > ~/.local/share/bash-completion/completions/quadmist
+  quadmist completions zsh > ~/.zfunc/_quadmist       (with fpath+=~/.zfunc in ~/.zshrc)
+  quadmist completions fish > ~/.config/fish/completions/quadmist.fish
+  quadmist completions powershell >> $PROFILE";
+
+/// Arguments of `quadmist completions`.
+#[derive(Debug, Args)]
+#[command(after_help = COMPLETIONS_HELP)]
+pub struct CompletionsArgs {
+    /// The shell: bash, zsh, fish, elvish or powershell.
+    pub shell: clap_complete::Shell,
+}
+
+const MAN_HELP: &str = "\
+Examples:
+  quadmist man > quadmist.1 && man ./quadmist.1
+  quadmist man > ~/.local/share/man/man1/quadmist.1";
+
+/// Arguments of `quadmist man`.
+#[derive(Debug, Args)]
+#[command(after_help = MAN_HELP)]
+pub struct ManArgs {}
+
+/// Runs `quadmist completions`.
+pub fn run_completions(args: &CompletionsArgs) -> CliResult {
+    let mut out = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "quadmist", &mut out);
+    std::io::stdout().lock().write_all(&out)?;
+    Ok(())
+}
+
+/// Runs `quadmist man`.
+pub fn run_man(_: &ManArgs) -> CliResult {
+    let mut out = Vec::new();
+    clap_mangen::Man::new(Cli::command())
+        .render(&mut out)
+        .map_err(|e| CliError::unusable(format!("cannot write the man page: {e}")))?;
+    std::io::stdout().lock().write_all(&out)?;
+    Ok(())
+}

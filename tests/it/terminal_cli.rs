@@ -1,0 +1,182 @@
+//! Issue 14 from the outside: `saves DIR`, `-q`/`-v`, `--save latest`, `FILE:S`, `odds` with a
+//! save as in the other commands, both directions and `--hand all`, `album`, the icon message.
+
+use super::shared;
+use super::width80::run80;
+use assert_cmd::Command;
+
+const CARD: &str = "fixtures/ff9-three-saves.mcr";
+
+fn quadmist() -> Command {
+    let mut c = Command::cargo_bin("quadmist").unwrap();
+    c.current_dir(env!("CARGO_MANIFEST_DIR")).env("COLUMNS", "80");
+    c
+}
+
+#[test]
+fn saves_dir_lists_ff9_saves_with_their_selectors_and_skips_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(root.join(CARD), dir.path().join("a.mcr")).unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "not a save").unwrap();
+    // Larger than 16 MiB (sparse): skipped with a note, never read.
+    let big = std::fs::File::create(dir.path().join("huge.bin")).unwrap();
+    big.set_len(17 * 1024 * 1024).unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    std::fs::copy(root.join("fixtures/ff9-file1.psv"), dir.path().join("sub/b.psv")).unwrap();
+    #[cfg(unix)]
+    {
+        let fifo = dir.path().join("pipe");
+        let ok =
+            std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
+        assert!(ok, "mkfifo");
+    }
+    let out = quadmist()
+        .arg("saves")
+        .arg(dir.path())
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = shared::words(&out.stderr);
+    assert!(stdout.contains("1 file with Final Fantasy IX saves (2 files read)"), "{stdout}");
+    for sel in ["a.mcr:1", "a.mcr:2", "a.mcr:3"] {
+        assert!(stdout.lines().any(|l| l.starts_with(sel)), "{sel}: {stdout}");
+    }
+    assert!(!stdout.contains("b.psv"), "not recursive unless asked: {stdout}");
+    assert!(stderr.contains("huge.bin: larger than 16 MiB, not a save; skipped"), "{stderr}");
+    #[cfg(unix)]
+    assert!(stderr.contains("pipe: not a regular file; skipped"), "{stderr}");
+    assert!(!stderr.contains("notes.txt"), "files that are not saves are skipped quietly");
+    // The selector printed is one every command takes.
+    let a = format!("{}:2", dir.path().join("a.mcr").display());
+    let by_selector = quadmist().args(["score", &a]).output().unwrap();
+    let by_flag = quadmist().args(["score", CARD, "--save", "2"]).output().unwrap();
+    let body = |o: &[u8]| String::from_utf8_lossy(o).lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(body(&by_selector.stdout), body(&by_flag.stdout));
+    assert!(body(&by_flag.stdout).contains("553 points"));
+    // --recursive reads the subfolder.
+    let out = quadmist().args(["saves", "-r"]).arg(dir.path()).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("2 files with Final Fantasy IX saves"), "{stdout}");
+    assert!(stdout.lines().any(|l| l.starts_with("sub/b.psv:1")), "{stdout}");
+}
+
+#[test]
+fn quiet_hides_warnings_and_verbose_keeps_them() {
+    if !shared::exists("data/real/psx-ff9/bad.gme") {
+        return;
+    }
+    let f = shared::path("data/real/psx-ff9/bad.gme");
+    let f = f.to_str().unwrap();
+    let (_, err) = run80(&["score", f]);
+    assert!(err.contains("warning: DexDrive GME header is 11 bytes short"), "{err}");
+    let (out_q, err_q) = run80(&["-q", "score", f]);
+    assert_eq!(err_q, "");
+    assert!(out_q.contains("45 points"), "{out_q}");
+    let (_, err_v) = run80(&["score", f, "-v"]);
+    assert_eq!(err_v, err);
+}
+
+#[test]
+fn latest_is_the_save_the_pc_metadata_names() {
+    if !shared::exists("data/real/steam/SavedData_ww.dat") {
+        return;
+    }
+    let f = shared::path("data/real/steam/SavedData_ww.dat");
+    let f = f.to_str().unwrap();
+    let (latest, _) = run80(&["score", f, "--save", "latest"]);
+    let (one_one, _) = run80(&["score", f, "--save", "1-1"]);
+    assert!(latest.starts_with("Save 1-1 of "), "{latest}");
+    assert_eq!(latest, one_one);
+    // A memory card records no latest save: a usage error that lists the saves.
+    let out = quadmist().args(["score", CARD, "--save", "latest"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(shared::words(&out.stderr).contains("does not record which save is the latest"));
+}
+
+#[test]
+fn odds_reads_a_save_like_the_other_commands_in_both_directions() {
+    // The fixture's save 1, slot 2: Iron Man 167/P/63/12 (fixtures/README.md).
+    let (a, _) = run80(&["odds", CARD, "--save", "1", "--card", "2", "4P23"]);
+    let (b, _) = run80(&["odds", "fixtures/ff9-three-saves.mcr:1", "--card", "2", "4P23"]);
+    let (c, _) =
+        run80(&["odds", "--save", "fixtures/ff9-three-saves.mcr:1", "--card", "2", "4P23"]);
+    assert_eq!(a, b);
+    assert_eq!(a, c);
+    assert!(a.starts_with("When Iron Man, slot 2: 167/P/63/12 (AP30) attacks 4P23\n"), "{a}");
+    // Attacking: P, 167 vs pdef 32..47: worst 1 − 48/334 = 143/167.
+    assert!(a.contains("worst   85.63% (143/167)"), "{a}");
+    // Attacked: 4P23 is P, atk 64..79 vs Iron Man's pdef 63. Iron Man holds with
+    // 1 − P(4P23 wins): worst at atk 79, 1 − (1 − 64·65/(2·79·64))... computed by the rules:
+    let worst = 1.0 - quadmist::rules::battle::win_chance(79, 63).to_f64();
+    assert!(a.contains("When 4P23 attacks it"), "{a}");
+    assert!(a.contains(&format!("worst   {:.2}%", 100.0 * worst)), "{a}");
+    // --hand all: one row per card of the save.
+    let (t, _) = run80(&["odds", CARD, "--save", "3", "--hand", "all", "--vs", "4P23"]);
+    let rows = t.lines().filter(|l| l.contains(" 4P23 ")).count();
+    assert_eq!(rows, 18, "{t}");
+}
+
+#[test]
+fn album_shows_the_hundred_numbers() {
+    let (out, _) = run80(&["album", CARD, "--save", "3", "--missing"]);
+    let grid: Vec<&str> = out.lines().skip(1).take(20).collect();
+    let numbers: Vec<u32> = grid
+        .iter()
+        .step_by(2)
+        .flat_map(|l| l.split_whitespace().filter_map(|w| w.parse::<u32>().ok()))
+        .collect();
+    assert_eq!(numbers, (1..=100).collect::<Vec<_>>());
+    // The numbers held, from `cards --json`: distinct ids.
+    let json = quadmist().args(["cards", CARD, "--save", "3", "--json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let mut ids: Vec<u64> =
+        v["cards"].as_array().unwrap().iter().map(|c| c["number"].as_u64().unwrap()).collect();
+    let held = ids.len();
+    ids.sort_unstable();
+    ids.dedup();
+    let line = format!(
+        "{} of 100 card numbers held ({held} cards in all); {} missing",
+        ids.len(),
+        100 - ids.len()
+    );
+    assert!(shared::words(out.as_bytes()).contains(&line), "{line}\n{out}");
+    let first_missing = (1..=100u64).find(|n| !ids.contains(n)).unwrap();
+    assert!(out.contains(&format!("Missing: {first_missing} ")), "{out}");
+}
+
+#[test]
+fn icon_says_where_it_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("icon.png");
+    let out = quadmist().args(["icon", CARD, "--save", "1", "-o"]).arg(&png).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = shared::words(&out.stderr);
+    assert!(err.contains(&format!("wrote the icon of save 1 to {}", png.display())), "{err}");
+    assert!(err.contains(&format!("{} bytes", std::fs::metadata(&png).unwrap().len())), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn completions_and_man_page_come_from_the_binary() {
+    let out = quadmist().args(["completions", "bash"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("_quadmist()") && text.contains("album"), "{text}");
+    let out = quadmist().arg("man").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(".TH quadmist 1") && text.contains("album"), "{text}");
+}
+
+#[test]
+fn the_readme_album_is_what_quadmist_prints() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme.find("An album, as").expect("README has the album");
+    let block = &readme[start..];
+    let open = block.find("```text\n").unwrap() + "```text\n".len();
+    let shown = &block[open..open + block[open..].find("```").unwrap()];
+    let (out, _) = run80(&["album", CARD, "--save", "1"]);
+    assert_eq!(shown, out);
+}

@@ -16,7 +16,9 @@ const EXAMPLES: &str = "\
 Each cell is one card number, as in the game's card menu: the number, how many copies you
 hold (x2, x3 ...; nothing for one), and under it the best copy as the game shows it (attack
 digit, type, physical and magical defence digits; the best copy has the highest type, A then X
-then P/M, then the highest stats). A missing card shows its number and ····, dimmed.
+then P/M, then the highest stats). A missing card shows its number and ····, dimmed. On a
+terminal of 99 columns or more a third line shows the best copy's arrows (↖↑······: up-left
+and up).
 
 Examples:
   quadmist album memcard.mcr --save 3
@@ -129,35 +131,44 @@ fn type_style(t: CardType) -> Style {
 /// Cell width in columns; cells are separated by one space.
 const CELL: usize = 7;
 
-/// The grid: two lines per row of cards, as many cards a row as fit `width` (at most 10).
+/// Cell width when the terminal has room for the arrows (10 cells of 9 and 9 spaces: 99).
+const WIDE_CELL: usize = 9;
+
+/// The grid: two lines per row of cards, as many cards a row as fit `width` (at most 10); on a
+/// terminal of 99 columns or more, a third line with the best copy's arrows (`↖↑······`).
 pub fn render_grid(report: &AlbumReport, width: usize) -> String {
-    let per_row = ((width + 1) / (CELL + 1)).clamp(1, 10);
+    let with_arrows = width >= 10 * (WIDE_CELL + 1) - 1;
+    let cell = if with_arrows { WIDE_CELL } else { CELL };
+    let per_row = ((width + 1) / (cell + 1)).clamp(1, 10);
     let dim = Style::new().dimmed();
     let mut s = String::new();
     for row in report.cells.chunks(per_row) {
-        let mut top = Vec::new();
-        let mut bottom = Vec::new();
-        for cell in row {
-            match (&cell.best, &cell.best_display) {
+        let mut lines: [Vec<String>; 3] = Default::default();
+        for c in row {
+            match (&c.best, &c.best_display) {
                 (Some(best), Some(display)) => {
                     let copies =
-                        if cell.copies > 1 { format!("x{}", cell.copies) } else { String::new() };
-                    top.push(format!("{:>3} {copies:<3}", cell.number));
+                        if c.copies > 1 { format!("x{}", c.copies) } else { String::new() };
+                    lines[0].push(text::pad(&format!("{:>3} {copies}", c.number), cell));
                     let st = type_style(best.card_type);
                     let mut chars = display.chars();
                     let atk = chars.next().unwrap_or(' ');
                     let letter = chars.next().unwrap_or(' ');
                     let rest: String = chars.collect();
-                    bottom.push(format!("  {atk}{st}{letter}{st:#}{rest} "));
+                    lines[1].push(text::pad(&format!("  {atk}{st}{letter}{st:#}{rest}"), cell));
+                    lines[2].push(text::pad(&format!(" {}", text::arrows_line(best.arrows)), cell));
                 }
                 _ => {
-                    top.push(format!("{dim}{:>3}{dim:#}    ", cell.number));
-                    bottom.push(format!("  {dim}····{dim:#} "));
+                    lines[0].push(text::pad(&format!("{dim}{:>3}{dim:#}", c.number), cell));
+                    lines[1].push(text::pad(&format!("  {dim}····{dim:#}"), cell));
+                    lines[2].push(" ".repeat(cell));
                 }
             }
         }
-        let _ = writeln!(s, "{}", top.join(" ").trim_end());
-        let _ = writeln!(s, "{}", bottom.join(" ").trim_end());
+        let shown = if with_arrows { 3 } else { 2 };
+        for line in &lines[..shown] {
+            let _ = writeln!(s, "{}", line.join(" ").trim_end());
+        }
     }
     s
 }
@@ -263,5 +274,13 @@ mod tests {
         // A narrow terminal gets fewer cards a row.
         let narrow = render_grid(&r, 40);
         assert_eq!(anstream::adapter::strip_str(&narrow).to_string().lines().count(), 40);
+        // A terminal of 99 columns or more also shows the best copy's arrows.
+        let wide = render_grid(&r, 100);
+        let plain: String = anstream::adapter::strip_str(&wide).to_string();
+        let lines: Vec<&str> = plain.lines().collect();
+        assert_eq!(lines.len(), 30);
+        // Goblin's best copy is the X one, arrows 0x02 (up-right).
+        assert_eq!(lines[2], " ··↗·····");
+        assert!(lines.iter().all(|l| text::width(l) <= 99));
     }
 }

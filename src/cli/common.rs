@@ -117,7 +117,17 @@ pub fn open(path: &Path) -> Result<SaveSet, CliError> {
     let bytes = read_file(path)?;
     let file_name = path.file_name().and_then(|n| n.to_str());
     ff9::open(&bytes, file_name, &|_| None)
-        .map_err(|e| CliError::unusable(format!("{}: {e}", path.display())))
+        .map_err(|e| CliError::unusable(name_once(path, &e.to_string())))
+}
+
+/// `PATH: message`, the file named once: a message that names the file itself (by its file
+/// name, as the library does) loses that name.
+pub fn name_once(path: &Path, message: &str) -> String {
+    let message = match path.file_name().and_then(|n| n.to_str()) {
+        Some(name) => message.replace(&format!("{name}: "), ""),
+        None => message.to_string(),
+    };
+    format!("{}: {message}", path.display())
 }
 
 /// Reads the file `name` beside `path`: `Ok(None)` when there is none.
@@ -456,22 +466,29 @@ pub fn verbosity() -> Verbosity {
 /// Findings of one kind shown before the rest are counted ("and 17 more like it").
 pub const REPEATS_SHOWN: usize = 3;
 
-/// The kind of a finding: its severity and its message with every number replaced by `#`
-/// (so "slot 5: attack 200 above its cap 100" and "slot 9: ..." are of one kind).
+/// The kind of a finding: its severity and its message with every word that holds a digit
+/// (a number, `0x5643549A`, `C9AD0E26`) replaced by `#` (so "slot 5: attack 200 above its cap
+/// 100" and "slot 9: ..." are of one kind).
 fn kind(f: &Finding) -> (Severity, String) {
     let mut k = String::with_capacity(f.message.len());
-    let mut in_number = false;
-    for c in f.message.chars() {
-        if c.is_ascii_hexdigit() && (in_number || c.is_ascii_digit()) {
-            if !in_number {
-                k.push('#');
-            }
-            in_number = true;
+    let mut word = String::new();
+    let flush = |word: &mut String, k: &mut String| {
+        if word.chars().any(|c| c.is_ascii_digit()) {
+            k.push('#');
         } else {
-            in_number = false;
+            k.push_str(word);
+        }
+        word.clear();
+    };
+    for c in f.message.chars() {
+        if c.is_alphanumeric() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut k);
             k.push(c);
         }
     }
+    flush(&mut word, &mut k);
     (f.severity, k)
 }
 
@@ -484,29 +501,27 @@ pub fn finding_lines(findings: &[Finding], v: Verbosity) -> Vec<(Severity, Strin
         .iter()
         .filter(|f| v != Verbosity::Quiet || f.severity == Severity::Error)
         .collect();
-    let mut kinds: Vec<((Severity, String), usize)> = Vec::new();
+    let kinds: Vec<(Severity, String)> = shown.iter().map(|f| kind(f)).collect();
+    let mut totals: std::collections::HashMap<&(Severity, String), usize> =
+        std::collections::HashMap::new();
+    for k in &kinds {
+        *totals.entry(k).or_default() += 1;
+    }
+    let mut seen: std::collections::HashMap<&(Severity, String), usize> =
+        std::collections::HashMap::new();
     let mut lines = Vec::new();
-    for f in shown {
-        let k = kind(f);
-        let seen = match kinds.iter_mut().find(|(x, _)| *x == k) {
-            Some((_, n)) => {
-                *n += 1;
-                *n
-            }
-            None => {
-                kinds.push((k, 1));
-                1
-            }
-        };
-        if v == Verbosity::Verbose || seen <= REPEATS_SHOWN {
+    for (f, k) in shown.iter().zip(&kinds) {
+        let n = seen.entry(k).or_default();
+        *n += 1;
+        if v == Verbosity::Verbose || *n <= REPEATS_SHOWN {
             lines.push((f.severity, f.message.clone()));
         }
-    }
-    if v != Verbosity::Verbose {
-        for ((severity, _), n) in kinds.into_iter().filter(|(_, n)| *n > REPEATS_SHOWN) {
-            let more = n - REPEATS_SHOWN;
+        let total = totals[k];
+        if v != Verbosity::Verbose && *n == REPEATS_SHOWN && total > REPEATS_SHOWN {
+            // Said right after the last one shown of its kind.
+            let more = total - REPEATS_SHOWN;
             lines.push((
-                severity,
+                f.severity,
                 format!(
                     "... and {more} more like it (-v shows {})",
                     if more == 1 { "it" } else { "them" }
@@ -576,20 +591,38 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_error_names_the_file_once() {
+        let p = Path::new("dir/README.md");
+        assert_eq!(
+            name_once(p, "not a PS1 memory card or save file: README.md: 11849 bytes"),
+            "dir/README.md: not a PS1 memory card or save file: 11849 bytes"
+        );
+        assert_eq!(name_once(p, "damaged"), "dir/README.md: damaged");
+    }
+
+    #[test]
     fn repeats_of_one_kind_collapse_and_quiet_keeps_errors() {
         let mut f: Vec<Finding> = (1..=20)
             .map(|i| Finding::warning(format!("slot {i}: attack {} above its cap 10", 10 + i)))
             .collect();
         f.push(Finding::error("block 3 is damaged"));
+        for hex in ["0x5643549A", "0x8F1A49E9", "0xC9AD0E26", "0xFD91E11F"] {
+            f.push(Finding::warning(format!("entry names sector {hex} but its XOR is bad")));
+        }
         f.push(Finding::info("Japanese save"));
         let normal = finding_lines(&f, Verbosity::Normal);
-        assert_eq!(normal.len(), REPEATS_SHOWN + 2 + 1);
+        assert_eq!(normal.len(), REPEATS_SHOWN + 2 + REPEATS_SHOWN + 2);
         assert_eq!(normal[0].1, "slot 1: attack 11 above its cap 10");
+        // The count follows the last one shown of its kind.
         assert_eq!(
-            normal.last().unwrap(),
-            &(Severity::Warning, "... and 17 more like it (-v shows them)".to_string())
+            normal[REPEATS_SHOWN],
+            (Severity::Warning, "... and 17 more like it (-v shows them)".to_string())
         );
-        assert_eq!(finding_lines(&f, Verbosity::Verbose).len(), 22);
+        assert_eq!(
+            normal[normal.len() - 2],
+            (Severity::Warning, "... and 1 more like it (-v shows it)".to_string())
+        );
+        assert_eq!(finding_lines(&f, Verbosity::Verbose).len(), 26);
         let quiet = finding_lines(&f, Verbosity::Quiet);
         assert_eq!(quiet, vec![(Severity::Error, "block 3 is damaged".to_string())]);
     }

@@ -140,7 +140,7 @@ pub struct DiffReport {
     pub points: Change<u32>,
     /// Collector level, 0..31.
     pub level: Change<usize>,
-    /// Cards won (not in the earlier save).
+    /// New cards (won, bought or received: not in the earlier save).
     pub added: Vec<CardView>,
     /// Cards gone (lost or discarded).
     pub removed: Vec<CardView>,
@@ -372,9 +372,9 @@ pub fn render_text(
         }
     };
     section(
-        "won",
+        "(won, bought or received)",
         d.added.len(),
-        "card",
+        "new card",
         d.added.iter().map(|&j| card_line(&new.cards[j])).collect(),
     );
     section(

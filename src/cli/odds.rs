@@ -2,7 +2,7 @@
 //! board-game dice variants, in both directions (when it attacks, when it is attacked).
 //!
 //! args ([`OddsArgs`]) → report ([`Row`]s, computed by [`crate::rules::odds`]) → render
-//! ([`render_single`], [`render_table`]).
+//! ([`super::odds_render`]).
 
 use super::common::{self, SaveArgs, SelectorHint};
 use super::text::{self, count};
@@ -14,15 +14,10 @@ use crate::rules::battle::{Fighter, Odds};
 use crate::rules::dice;
 use crate::rules::odds::{self as rules_odds, Basis, RuleSet};
 use crate::rules::ratio::Ratio;
-use anstyle::Style;
 use clap::Args;
 use serde::Serialize;
-use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::Path;
-use tabled::settings::object::Columns;
-use tabled::settings::peaker::Priority;
-use tabled::settings::{Alignment, Padding, Style as TableStyle, Width};
 
 const AFTER_HELP: &str = "\
 Card syntax:
@@ -147,7 +142,7 @@ impl Side {
     }
 
     /// The card in full: "Iron Man, slot 2: 167/P/63/12 (AP30)", or as typed.
-    fn label(&self) -> String {
+    pub(super) fn label(&self) -> String {
         let card = if self.card == self.digits {
             self.card.clone()
         } else {
@@ -160,7 +155,7 @@ impl Side {
     }
 
     /// The card in short, for a table: "2 Iron Man AP30", or as typed.
-    fn short(&self) -> String {
+    pub(super) fn short(&self) -> String {
         match (&self.name, self.slot) {
             (Some(name), Some(slot)) => format!("{slot} {name} {}", self.digits),
             _ => self.card.clone(),
@@ -168,7 +163,7 @@ impl Side {
     }
 
     /// The card's name, or the card as typed.
-    fn who(&self) -> String {
+    pub(super) fn who(&self) -> String {
         self.name.clone().unwrap_or_else(|| self.card.clone())
     }
 }
@@ -179,6 +174,7 @@ pub fn parse_card(text: &str) -> Result<Fighter, CliError> {
 }
 
 pub use super::common::parse_save_spec;
+use super::odds_render::{render_single, render_table};
 
 /// The card in `slot` of a collection, as a battle side.
 pub fn card_in_slot(collection: &Collection, slot: u16, file: &str) -> Result<Side, CliError> {
@@ -350,31 +346,31 @@ fn wins_json(odds: Odds) -> (WinsJson, ExactJson, bool) {
 
 /// The other direction: the defender attacks, and the first card's chance to hold.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-struct Attacked {
+pub(super) struct Attacked {
     #[serde(flatten)]
-    basis: Basis,
+    pub(super) basis: Basis,
     /// The first card's chance to win when the other card attacks it.
     holds: WinsJson,
     exact: ExactJson,
     #[serde(skip)]
-    odds: Odds,
+    pub(super) odds: Odds,
 }
 
 /// One attacker against one defender, both directions.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-struct Row {
-    attacker: Side,
-    defender: Side,
+pub(super) struct Row {
+    pub(super) attacker: Side,
+    pub(super) defender: Side,
     #[serde(flatten)]
-    basis: Basis,
+    pub(super) basis: Basis,
     attacker_wins: WinsJson,
     exact: ExactJson,
     /// True when a mean is an estimate (a side known by digits).
-    estimate: bool,
+    pub(super) estimate: bool,
     /// When the defender attacks instead; null when its type is not one the game defines.
-    when_attacked: Option<Attacked>,
+    pub(super) when_attacked: Option<Attacked>,
     #[serde(skip)]
-    odds: Odds,
+    pub(super) odds: Odds,
 }
 
 /// The odds of one matchup under the rules; `None` when the attacker's type code is unknown.
@@ -457,17 +453,6 @@ fn notes(rows: &[Row], rules: RuleSet) -> Vec<String> {
     notes
 }
 
-/// A chance in percent with two decimals; never rounds a possible outcome to 0% or a
-/// possible loss to 100%.
-fn percent(p: f64) -> String {
-    let shown = format!("{:.2}", 100.0 * p);
-    match shown.as_str() {
-        "0.00" if p > 0.0 => "<0.01%".to_string(),
-        "100.00" if p < 1.0 => ">99.99%".to_string(),
-        _ => format!("{shown}%"),
-    }
-}
-
 /// JSON of a single matchup: the row with the rules and notes beside it.
 #[derive(Serialize)]
 struct SingleJson<'a> {
@@ -483,116 +468,6 @@ struct TableJson<'a> {
     rules: RuleSet,
     rows: &'a [Row],
     notes: Vec<String>,
-}
-
-/// The chance lines of one direction.
-fn chance_lines(s: &mut String, who: &str, odds: Odds) {
-    let bold = Style::new().bold();
-    match odds {
-        Odds::Exact(p) => {
-            let _ = writeln!(s, "  {who} wins {bold}{}{bold:#} ({p})", percent(p.to_f64()));
-        }
-        Odds::Range { min, mean, max } => {
-            let _ = writeln!(s, "  {who} wins:");
-            let _ = writeln!(s, "    worst {:>8} ({min})", percent(min.to_f64()));
-            let _ = writeln!(s, "    mean  {bold}{:>8}{bold:#} (estimate)", percent(mean));
-            let _ = writeln!(s, "    best  {:>8} ({max})", percent(max.to_f64()));
-        }
-    }
-}
-
-/// The text of one matchup, both directions, fitted to `width`.
-fn render_single(row: &Row, rules: RuleSet, notes: &[String], width: usize) -> String {
-    let mut s = String::new();
-    let (a, d) = (&row.attacker, &row.defender);
-    let what = |b: &Basis| match b {
-        Basis::Values { .. } => "attack value vs defence value",
-        Basis::Dice { .. } => "dice",
-    };
-    let _ = writeln!(
-        s,
-        "{}",
-        text::fit(&format!("When {} attacks {}", a.label(), d.label()), width, "  ")
-    );
-    let _ = writeln!(s, "  {} ({})", rules.phrase(row.basis.matchup()), what(&row.basis));
-    let _ = writeln!(s, "  {}", row.basis.describe());
-    chance_lines(&mut s, &a.who(), row.odds);
-    let _ = writeln!(s, "{}", text::fit(&format!("When {} attacks it", d.who()), width, "  "));
-    match &row.when_attacked {
-        Some(w) => {
-            let _ = writeln!(s, "  {} ({})", rules.phrase(w.basis.matchup()), what(&w.basis));
-            let _ = writeln!(s, "  {}", w.basis.describe());
-            chance_lines(&mut s, &a.who(), w.odds);
-        }
-        None => {
-            let _ =
-                writeln!(s, "  {} cannot attack: its type is not one the game defines", d.who());
-        }
-    }
-    for n in notes {
-        let _ = writeln!(s, "{}", text::wrap(n, width, "note: ", "  "));
-    }
-    s
-}
-
-/// A chance for a table cell: exact, or `~mean`.
-fn cell(odds: Odds) -> String {
-    match odds {
-        Odds::Exact(p) => percent(p.to_f64()),
-        Odds::Range { mean, .. } => format!("~{}", percent(mean)),
-    }
-}
-
-/// The table of several matchups, fitted to `width`.
-fn render_table(rows: &[Row], rules: RuleSet, notes: &[String], width: usize) -> String {
-    let mut builder = tabled::builder::Builder::new();
-    builder.push_record(["Card", "Opponent", "Attacking", "Attacked"]);
-    for r in rows {
-        builder.push_record([
-            r.attacker.short(),
-            r.defender.short(),
-            cell(r.odds),
-            r.when_attacked.as_ref().map(|w| cell(w.odds)).unwrap_or_else(|| "-".into()),
-        ]);
-    }
-    let mut table = builder.build();
-    table
-        .with(TableStyle::empty())
-        .with(Padding::new(0, 2, 0, 0))
-        .modify(Columns::new(2..), Alignment::right())
-        .with(Width::wrap(width + 2).priority(Priority::max(true)));
-    let mut s = String::new();
-    let head = format!(
-        "Each card's chance to win ({}), when it attacks the opponent and when the opponent \
-         attacks it{}:",
-        rules.phrase(None),
-        if rows.len() > 1 && rows.iter().any(|r| r.attacker != rows[0].attacker) {
-            "; best attacker first"
-        } else {
-            ""
-        }
-    );
-    let _ = writeln!(s, "{}", text::wrap(&head, width, "", ""));
-    for line in table.to_string().lines() {
-        let _ = writeln!(s, "{}", line.trim_end());
-    }
-    if rows.iter().any(|r| r.estimate) {
-        let _ = writeln!(
-            s,
-            "{}",
-            text::wrap(
-                "~: the mean over the digit bands, an estimate; `quadmist odds CARD OPPONENT` \
-                 gives the worst and best case.",
-                width,
-                "",
-                ""
-            )
-        );
-    }
-    for n in notes.iter().filter(|n| !n.starts_with("mean:")) {
-        let _ = writeln!(s, "{}", text::wrap(n, width, "note: ", "  "));
-    }
-    s
 }
 
 /// Most attackers (`--hand`) or defenders (`--vs`): a modded card list's
@@ -657,6 +532,7 @@ pub fn run(args: &OddsArgs) -> CliResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::odds_render::percent;
     use crate::ff9::{CardRecord, Platform};
     use crate::rules::battle;
     use crate::rules::dice::DiceRule;

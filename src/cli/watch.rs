@@ -1,7 +1,8 @@
 //! `quadmist watch FILE [--save S]`: waits for the save file to change (an emulator rewrites
 //! the card on every in-game save, in place or through a temporary file renamed over it),
-//! re-reads it until the save is whole (its checksum holds), and prints what changed since the
-//! previous state, once per change, until interrupted.
+//! re-reads it until the save is whole (its checksum holds; for PC and Switch saves, which have
+//! none, two reads agree), and prints what changed since the previous state, once per change,
+//! until interrupted.
 
 use super::common::{self, SaveArgs};
 use super::diff::{self as diff_cli, SaveRef};
@@ -48,6 +49,21 @@ const RETRY: Duration = Duration::from_millis(100);
 /// Reads of a file that is not whole before saying so and waiting for the next write.
 const RETRIES: u32 = 50;
 
+/// Reads the save until it is whole: its checksum holds (PlayStation), or, for saves without a
+/// checksum (PC, Switch), two reads [`SETTLE`] apart agree. `Err` with the reason otherwise.
+fn read_whole(args: &SaveArgs, selector: &str) -> Result<(SaveEntry, Collection), String> {
+    let first = read_state(args, selector)?;
+    if first.0.checksum_ok.is_some() {
+        return Ok(first);
+    }
+    std::thread::sleep(SETTLE);
+    let second = read_state(args, selector)?;
+    if second.1 != first.1 {
+        return Err("the file is still changing".into());
+    }
+    Ok(second)
+}
+
 /// Reads the file and the save; `Err` with the reason when it is not (yet) a whole save.
 fn read_state(args: &SaveArgs, selector: &str) -> Result<(SaveEntry, Collection), String> {
     let set = common::open(&args.file).map_err(|e| e.message)?;
@@ -73,6 +89,9 @@ fn relevant(event: &Event, name: &std::ffi::OsStr) -> bool {
 
 /// Runs `quadmist watch`.
 pub fn run(args: &WatchArgs) -> CliResult {
+    // `FILE:S` names the file and the save, as `--save S` does.
+    let save = common::resolve(&args.save);
+    let args = &WatchArgs { save, json: args.json };
     let (entry, mut current) = common::load_collection(&args.save)?;
     if entry.checksum_ok == Some(false) {
         return Err(CliError::unusable(format!(
@@ -144,7 +163,7 @@ pub fn run(args: &WatchArgs) -> CliResult {
                 }
             }
         }
-        let (later_entry, later) = match read_state(&args.save, &selector) {
+        let (later_entry, later) = match read_whole(&args.save, &selector) {
             Ok(s) => s,
             Err(reason) => {
                 failures += 1;

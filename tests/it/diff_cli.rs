@@ -205,7 +205,7 @@ fn usage_and_unreadable_files_give_the_documented_exit_codes() {
 }
 
 /// A Switch-style JSON save with these cards: (id, atk, type, pdef, mdef, arrows).
-fn switch_save(wins: u32, cards: &[(u8, u8, &str, u8, u8, u8)]) -> String {
+pub(crate) fn switch_save(wins: u32, cards: &[(u8, u8, &str, u8, u8, u8)]) -> String {
     let cards: Vec<String> = cards
         .iter()
         .map(|(id, atk, ty, pdef, mdef, arrow)| {

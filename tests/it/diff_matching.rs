@@ -492,3 +492,47 @@ fn truth_is_best(
     }
     out
 }
+
+/// [`brute`] one (id, arrows) group at a time (groups never interact), for larger collections.
+fn brute_by_group(
+    old: &[CardRecord],
+    new: &[CardRecord],
+) -> (usize, u32, BTreeMap<Group, BTreeSet<Story>>) {
+    let keys: BTreeSet<Group> = old.iter().chain(new).map(|c| (c.id, c.arrows)).collect();
+    let (mut matched, mut growth, mut stories) = (0, 0, BTreeMap::new());
+    for g in keys {
+        let o: Vec<CardRecord> = old.iter().filter(|c| (c.id, c.arrows) == g).copied().collect();
+        let n: Vec<CardRecord> = new.iter().filter(|c| (c.id, c.arrows) == g).copied().collect();
+        assert!(o.len() <= 8 && n.len() <= 8, "group {g:?} too large to enumerate");
+        let (m, gr, s) = brute(&o, &n);
+        matched += m;
+        growth += gr;
+        stories.extend(s);
+    }
+    (matched, growth, stories)
+}
+
+#[test]
+fn every_pair_of_the_genuine_pc_saves_matches_brute_force() {
+    let Some(dat) = crate::shared::read("data/real/steam/SavedData_ww.dat") else { return };
+    let set = quadmist::ff9::open(&dat, Some("SavedData_ww.dat"), &|_| None).unwrap();
+    let saves: Vec<Collection> = set.saves.iter().filter_map(|s| s.collection().ok()).collect();
+    assert_eq!(saves.len(), 7);
+    let mut pairs = 0;
+    for a in &saves {
+        for b in &saves {
+            let m = match_cards(&a.cards, &b.cards);
+            let (matched, growth, stories) = brute_by_group(&a.cards, &b.cards);
+            assert_eq!((m.matched, m.growth), (matched, growth));
+            let (mine, amb) = told(&a.cards, &b.cards, &m);
+            for (g, options) in &stories {
+                assert_eq!(amb.contains(g), options.len() > 1, "group {g:?}");
+                if options.len() == 1 {
+                    assert_eq!(mine.get(g), options.first());
+                }
+            }
+            pairs += 1;
+        }
+    }
+    assert_eq!(pairs, 49);
+}

@@ -180,3 +180,41 @@ fn the_readme_album_is_what_quadmist_prints() {
     let (out, _) = run80(&["album", CARD, "--save", "1"]);
     assert_eq!(shown, out);
 }
+
+#[test]
+fn a_random_card_gets_a_few_lines_of_findings_not_dozens() {
+    // 128 KiB of noise (a fixed LCG): findings of one kind are shown 3 times, then counted.
+    let mut x: u32 = 12345;
+    let bytes: Vec<u8> = (0..128 * 1024)
+        .map(|_| {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (x >> 16) as u8
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("noise.mcr");
+    std::fs::write(&f, bytes).unwrap();
+    let f = f.to_str().unwrap();
+    let (_, err) = run80(&["saves", f]);
+    let (_, all) = run80(&["saves", f, "-v"]);
+    let findings = |e: &str| e.lines().filter(|l| !l.starts_with("  ")).count();
+    assert!(findings(&err) <= 20, "{err}");
+    assert!(err.contains("more like it (-v shows them)"), "{err}");
+    assert!(findings(&all) > findings(&err) + 10, "{all}");
+    let (_, quiet) = run80(&["saves", f, "-q"]);
+    assert!(quiet.lines().all(|l| l.starts_with("error") || l.starts_with("  ")), "{quiet}");
+}
+
+#[test]
+fn a_file_named_twice_has_its_findings_printed_once() {
+    if !shared::exists("data/real/psx-ff9/bad.gme") {
+        return;
+    }
+    let f = shared::path("data/real/psx-ff9/bad.gme");
+    let f = f.to_str().unwrap();
+    let (out, err) = run80(&["odds", f, "--card", "1", "--vs-save", f, "--vs-card", "2"]);
+    assert_eq!(err.matches("GME header is 11 bytes short").count(), 1, "{err}");
+    // Goblin 5/P/7/2 attacks Fang 6/P/9/3: P, atk 5 against pdef 9.
+    let attack = quadmist::rules::battle::win_chance(5, 9);
+    assert!(out.contains(&format!("Goblin wins {:.2}% ({attack})", 100.0 * attack.to_f64())));
+}

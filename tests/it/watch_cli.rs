@@ -151,7 +151,8 @@ fn text_reports_are_numbered_and_say_what_changed() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("card.mcr");
     std::fs::write(&path, card(3)).unwrap();
-    let w = start(&path, false);
+    // Named as FILE:S, the form `diff` takes.
+    let w = start(&dir.path().join("card.mcr:1"), false);
     let tmp = dir.path().join("card.tmp");
     std::fs::write(&tmp, card(2)).unwrap();
     std::fs::rename(&tmp, &path).unwrap();
@@ -163,6 +164,28 @@ fn text_reports_are_numbered_and_say_what_changed() {
     }
     let text = body.join("\n");
     assert!(text.contains("Matches: 14 wins → 69 (+55)"), "{text}");
-    assert!(text.contains("33 cards won:"), "{text}");
+    assert!(text.contains("33 new cards (won, bought or received):"), "{text}");
     assert!(!text.contains("Change 2"), "{text}");
+}
+
+#[test]
+fn a_switch_save_cut_short_is_not_reported_and_the_finished_write_is() {
+    // Fang (caps 9/10/4) grows pdef +1 in one match.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("DATA_SLOT0_FILE0");
+    let before = crate::diff_cli::switch_save(4, &[(1, 5, "PHYSICAL", 6, 2, 9)]);
+    let after = crate::diff_cli::switch_save(5, &[(1, 5, "PHYSICAL", 7, 2, 9)]);
+    std::fs::write(&path, &before).unwrap();
+    let w = start(&path, true);
+    // In place, cut in the middle of the card list: not JSON yet.
+    let cut = after.find("\"pdef\"").unwrap();
+    std::fs::write(&path, &after[..cut]).unwrap();
+    w.assert_quiet(Duration::from_millis(1500), "a cut JSON save");
+    std::fs::write(&path, &after).unwrap();
+    let (line, _) = w.next(Duration::from_secs(20)).expect("a report once whole");
+    let v: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(wins(&v), (4, 5));
+    assert_eq!(v["grown"][0]["pdef"], 1);
+    assert_eq!(v["grown"][0]["after"]["name"], "Fang");
+    w.assert_quiet(Duration::from_millis(1000), "the finished write");
 }

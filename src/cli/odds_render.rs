@@ -51,19 +51,22 @@ pub(super) fn render_single(row: &Row, rules: RuleSet, notes: &[String], width: 
         "{}",
         text::fit(&format!("When {} attacks {}", a.label(), d.label()), width, "  ")
     );
-    let _ = writeln!(s, "  {} ({})", rules.phrase(row.basis.matchup()), what(&row.basis));
+    let rule_line = |b: &Basis| {
+        text::wrap(&format!("{} ({})", rules.phrase(b.matchup()), what(b)), width, "  ", "    ")
+    };
+    let _ = writeln!(s, "{}", rule_line(&row.basis));
     let _ = writeln!(s, "  {}", row.basis.describe());
     chance_lines(&mut s, &a.who(), row.odds);
     let _ = writeln!(s, "{}", text::fit(&format!("When {} attacks it", d.who()), width, "  "));
     match &row.when_attacked {
         Some(w) => {
-            let _ = writeln!(s, "  {} ({})", rules.phrase(w.basis.matchup()), what(&w.basis));
+            let _ = writeln!(s, "{}", rule_line(&w.basis));
             let _ = writeln!(s, "  {}", w.basis.describe());
             chance_lines(&mut s, &a.who(), w.odds);
         }
         None => {
-            let _ =
-                writeln!(s, "  {} cannot attack: its type is not one the game defines", d.who());
+            let line = format!("{} cannot attack: its type is not one the game defines", d.who());
+            let _ = writeln!(s, "{}", text::wrap(&line, width, "  ", "    "));
         }
     }
     for n in notes {

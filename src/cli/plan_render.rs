@@ -53,11 +53,11 @@ fn card_table(
 fn render_safe(s: &mut String, collection: &Collection, r: &PlanReport, width: usize) {
     let bold = Style::new().bold();
     if r.safe_discards.is_empty() {
-        let _ = writeln!(
-            s,
-            "\n{bold}Safe discards{bold:#}: none; every card is needed for the {}.",
+        let line = format!(
+            "{bold}Safe discards{bold:#}: none; every card is needed for the {}.",
             count(r.points, "point")
         );
+        let _ = writeln!(s, "\n{}", text::wrap(&line, width, "", ""));
         return;
     }
     let head = format!(

@@ -114,15 +114,30 @@ const ARROW_PATHS: [&str; 8] = [
 const ARROW_NAMES: [&str; 8] =
     ["up", "up-right", "right", "down-right", "down", "down-left", "left", "up-left"];
 
-fn arrow_words(mask: u8) -> String {
-    let names: Vec<&str> =
-        (0..8).filter(|b| mask & (1 << b) != 0).map(|b| ARROW_NAMES[b as usize]).collect();
-    if names.is_empty() {
-        "no arrows".to_string()
-    } else {
-        format!("{}: {}", count(names.len(), "arrow", "arrows"), names.join(", "))
-    }
+/// `3 arrows: up, right, down-left` (or `no arrows`), made once per mask.
+fn arrow_words(mask: u8) -> &'static str {
+    static WORDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let words = WORDS.get_or_init(|| {
+        (0..=255u8)
+            .map(|mask| {
+                let names: Vec<&str> = (0..8)
+                    .filter(|b| mask & (1 << b) != 0)
+                    .map(|b| ARROW_NAMES[b as usize])
+                    .collect();
+                if names.is_empty() {
+                    "no arrows".to_string()
+                } else {
+                    format!("{}: {}", count(names.len(), "arrow", "arrows"), names.join(", "))
+                }
+            })
+            .collect()
+    });
+    &words[usize::from(mask)]
 }
+
+/// The ids of the arrow shapes, and references to them.
+const ARROW_IDS: [&str; 8] = ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"];
+const ARROW_REFS: [&str; 8] = ["#a0", "#a1", "#a2", "#a3", "#a4", "#a5", "#a6", "#a7"];
 
 fn type_class(t: CardType) -> &'static str {
     match t {
@@ -150,7 +165,7 @@ fn arrow_defs() -> Markup {
         svg width="0" height="0" style="position:absolute" aria-hidden="true" {
             defs {
                 @for (bit, d) in ARROW_PATHS.iter().enumerate() {
-                    path id=(format!("a{bit}")) d=(d) {}
+                    path id=(ARROW_IDS[bit]) d=(d) {}
                 }
             }
         }
@@ -160,25 +175,22 @@ fn arrow_defs() -> Markup {
 /// One card drawn as the game shows it: type colour, arrows, in-game string; with the card
 /// number, the copies owned (when more than one) and a star on a plan keeper.
 fn card_face(card: &CardRecord, owned: usize, keeper: bool) -> Markup {
-    let label = format!(
-        "{} {}, {}",
-        cards::name(card.id),
-        cards::display_string(card),
-        arrow_words(card.arrows)
-    );
+    let name = cards::info(card.id).map_or("unknown card", |i| i.name);
+    let string = cards::display_string(card);
     html! {
-        svg viewBox="0 0 60 80" role="img" aria-label=(label) {
+        svg viewBox="0 0 60 80" role="img"
+            aria-label={ (name) " " (string) ", " (arrow_words(card.arrows)) } {
             rect class=(type_class(card.card_type)) x="1" y="1" width="58" height="78" rx="5" {}
             @for bit in 0..8u8 {
                 @if card.arrows & (1 << bit) != 0 {
-                    use class="ar" href=(format!("#a{bit}")) {}
+                    use class="ar" href=(ARROW_REFS[usize::from(bit)]) {}
                 }
             }
             text class="n" x="13" y="20" { (card.id as u16 + 1) }
             @if owned > 1 {
                 text class="c" x="48" y="20" { "×" (owned) }
             }
-            text class="s" x="30" y="46" { (cards::display_string(card)) }
+            text class="s" x="30" y="46" { (string) }
             @if keeper {
                 text class="k" x="30" y="63" { "★" }
             }
@@ -189,7 +201,7 @@ fn card_face(card: &CardRecord, owned: usize, keeper: bool) -> Markup {
 /// A card not owned: a dashed outline with its number.
 fn missing_face(info: &CardInfo) -> Markup {
     html! {
-        svg viewBox="0 0 60 80" role="img" aria-label=(format!("{} (not owned)", info.name)) {
+        svg viewBox="0 0 60 80" role="img" aria-label={ (info.name) " (not owned)" } {
             rect class="miss" x="2" y="2" width="56" height="76" rx="5" {}
             text class="nm" x="30" y="46" { (info.number) }
         }
@@ -198,11 +210,15 @@ fn missing_face(info: &CardInfo) -> Markup {
 
 /// One stat against its cap, as a bar.
 fn stat_bar(name: &str, value: u8, cap: u8) -> Markup {
-    let pct = if cap == 0 { 100.0 } else { (f64::from(value) / f64::from(cap) * 100.0).min(100.0) };
+    let pct = if cap == 0 {
+        100
+    } else {
+        ((u32::from(value) * 200 + u32::from(cap)) / (2 * u32::from(cap))).min(100)
+    };
     html! {
         div.stat {
             span { (name) }
-            span.bar { i style=(format!("width:{pct:.0}%")) {} }
+            span.bar { i style={ "width:" (pct) "%" } {} }
             span { (value) " / " (cap) @if value > cap { " (over the cap)" } }
         }
     }
@@ -284,11 +300,10 @@ fn album(collection: &Collection, marks: &Marks) -> Markup {
                 @let owned = copies.len();
                 @let right = info.id % 10 >= 5;
                 @let keeper = copies.iter().any(|c| marks.keepers.contains(&c.slot));
-                details.card.r[right] name="album" id=(format!("card-{}", info.number)) data-id=(info.id)
+                details.card.r[right] name="album" id={ "card-" (info.number) } data-id=(info.id)
                     data-owned=(owned) data-keeper=[keeper.then_some("1")] {
-                    summary title=(format!("{} {}: {}", info.number, info.name,
-                        if owned == 0 { "not owned".to_string() }
-                        else { count(owned, "copy", "copies") })) {
+                    summary title={ (info.number) " " (info.name) ": "
+                        @if owned == 0 { "not owned" } @else { (count(owned, "copy", "copies")) } } {
                         @match face_copy(copies, marks) {
                             Some(face) => (card_face(face, owned, keeper)),
                             None => (missing_face(info)),

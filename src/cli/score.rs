@@ -213,7 +213,8 @@ fn breakdown_table(report: &ScoreReport) -> String {
     let mut t = b.build();
     t.with(TableStyle::empty())
         .with(Padding::new(2, 1, 0, 0))
-        .modify(Columns::new(1..), Alignment::right());
+        .modify(Columns::new(1..), Alignment::right())
+        .with(Width::wrap(text::term_width() + 1).priority(Priority::max(true)));
     t.to_string().lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
 }
 

@@ -98,27 +98,34 @@ pub fn wrap_list(items: &[String], max: usize, first: &str, rest: &str) -> Strin
 /// commas themselves).
 pub fn wrap_list_sep(items: &[String], sep: char, max: usize, first: &str, rest: &str) -> String {
     let mut lines: Vec<String> = Vec::new();
-    let mut line = first.to_string();
-    let mut empty = true;
+    // The prefix, itself wrapped when it is wider than a line.
+    let mut line = if width(first) > max {
+        let head = fit(first.trim_end(), max, "  ");
+        let mut parts: Vec<String> = head.lines().map(str::to_string).collect();
+        let last = parts.pop().unwrap_or_default();
+        lines.extend(parts);
+        format!("{last} ")
+    } else {
+        first.to_string()
+    };
     for (i, item) in items.iter().enumerate() {
         let item = if i + 1 < items.len() { format!("{item}{sep}") } else { item.clone() };
-        let need = width(&item) + usize::from(!empty);
-        if !empty && width(&line) + need > max {
-            lines.push(std::mem::replace(&mut line, rest.to_string()));
-            empty = true;
+        let space = !line.is_empty() && !line.ends_with(' ');
+        if !line.trim().is_empty() && width(&line) + width(&item) + usize::from(space) > max {
+            lines.push(std::mem::replace(&mut line, rest.to_string()).trim_end().to_string());
         }
-        if width(&line) + width(&item) + usize::from(!empty) > max {
+        let space = !line.is_empty() && !line.ends_with(' ');
+        if width(&line) + width(&item) + usize::from(space) > max {
             let wrapped = wrap(&item, max, &line, rest);
             let mut parts: Vec<&str> = wrapped.lines().collect();
             line = parts.pop().unwrap_or_default().to_string();
             lines.extend(parts.into_iter().map(str::to_string));
         } else {
-            if !empty {
+            if space {
                 line.push(' ');
             }
             line.push_str(&item);
         }
-        empty = false;
     }
     lines.push(line);
     lines.join("\n")
@@ -293,6 +300,14 @@ mod tests {
             wrap_list(&items, 26, "Missing: ", "  "),
             "Missing: 22 Cerberus,\n  23 Antlion,\n  25 Gimme Cat, 1 A"
         );
+    }
+
+    #[test]
+    fn a_long_list_prefix_wraps_too() {
+        let items: Vec<String> = ["2 Fang", "13 Wyerd"].iter().map(|s| s.to_string()).collect();
+        let w = wrap_list(&items, 30, "  Owned, but every copy clashes (2): ", "    ");
+        assert!(w.lines().all(|l| width(l) <= 30), "{w}");
+        assert_eq!(w, "  Owned, but every copy\n    clashes (2): 2 Fang,\n    13 Wyerd");
     }
 
     #[test]

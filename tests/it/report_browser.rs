@@ -166,21 +166,24 @@ fn decode_png(path: &Path) -> (u32, u32, Vec<u8>) {
 
 /// Takes a screenshot at this window size (light colour scheme unless `dark`) and checks it is
 /// not blank: most pixels are not the background, and the P (red) and M (blue) card faces of
-/// the album are drawn.
-fn screenshot(width: u32, height: u32, dark: bool) -> PathBuf {
-    // Kept in the temporary directory to be looked at; one directory per test.
+/// the album are drawn. Returns the pixels (RGBA). The files live in a fresh temporary
+/// directory (tests of several worktrees may run at once); set `QUADMIST_KEEP_SCREENSHOTS` to
+/// a directory to keep a copy there.
+fn screenshot(width: u32, height: u32, dark: bool) -> Vec<u8> {
     let name = format!("save-1-{width}{}", if dark { "-dark" } else { "" });
-    let dir = std::env::temp_dir().join("quadmist-report-screenshots").join(&name);
-    std::fs::create_dir_all(&dir).unwrap();
-    let page = write_page(&dir, "1");
-    let shot = dir.join(format!("{name}.png"));
-    let _ = std::fs::remove_file(&shot);
+    let dir = tempfile::tempdir().unwrap();
+    let page = write_page(dir.path(), "1");
+    let shot = dir.path().join(format!("{name}.png"));
     let mut extra =
         vec![format!("--window-size={width},{height}"), format!("--screenshot={}", shot.display())];
     if dark {
         extra.push("--force-dark-mode".into());
     }
     run_chromium(&page, &extra);
+    if let Some(keep) = std::env::var_os("QUADMIST_KEEP_SCREENSHOTS") {
+        std::fs::create_dir_all(&keep).unwrap();
+        std::fs::copy(&shot, Path::new(&keep).join(format!("{name}.png"))).unwrap();
+    }
     let (w, h, px) = decode_png(&shot);
     assert_eq!((w, h), (width, height), "screenshot size");
     let background = [px[0], px[1], px[2]];
@@ -188,24 +191,22 @@ fn screenshot(width: u32, height: u32, dark: bool) -> PathBuf {
     let not_background = pixels.iter().filter(|p| **p != background).count();
     assert!(
         not_background * 10 > pixels.len(),
-        "{}: only {not_background} of {} pixels differ from the background",
-        shot.display(),
+        "{name}: only {not_background} of {} pixels differ from the background",
         pixels.len()
     );
     // The type colours of report.css (light and dark schemes).
     let (p_face, m_face) =
         if dark { ([196, 85, 63], [60, 114, 204]) } else { ([180, 67, 47], [47, 98, 184]) };
-    for (name, colour) in [("P", p_face), ("M", m_face)] {
+    for (type_name, colour) in [("P", p_face), ("M", m_face)] {
         let n = pixels.iter().filter(|p| **p == colour).count();
-        assert!(n > 500, "{}: {n} pixels of the {name} card colour", shot.display());
+        assert!(n > 500, "{name}: {n} pixels of the {type_name} card colour");
     }
-    shot
+    px
 }
 
 #[test]
 fn a_phone_screenshot_at_390_px_is_not_blank() {
-    let shot = screenshot(390, 1600, false);
-    let (_, _, px) = decode_png(&shot);
+    let px = screenshot(390, 1600, false);
     // Light scheme: the page background is light.
     assert!(px[0] > 200 && px[1] > 200 && px[2] > 200, "background {:?}", &px[..3]);
 }
@@ -217,8 +218,7 @@ fn a_desktop_screenshot_at_1280_px_is_not_blank() {
 
 #[test]
 fn the_dark_scheme_has_a_dark_background() {
-    let shot = screenshot(1280, 900, true);
-    let (_, _, px) = decode_png(&shot);
+    let px = screenshot(1280, 900, true);
     assert!(px[0] < 60 && px[1] < 60 && px[2] < 60, "background {:?}", &px[..3]);
 }
 

@@ -10,10 +10,15 @@ use std::path::{Path, PathBuf};
 
 /// Runs quadmist at 80 columns; (stdout, stderr).
 pub fn run80(args: &[&str]) -> (String, String) {
+    run_at(80, args)
+}
+
+/// Runs quadmist with `COLUMNS` set to `columns`; (stdout, stderr).
+pub fn run_at(columns: usize, args: &[&str]) -> (String, String) {
     let out = Command::cargo_bin("quadmist")
         .unwrap()
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("COLUMNS", "80")
+        .env("COLUMNS", columns.to_string())
         .env_remove("NO_COLOR")
         .args(args)
         .output()
@@ -180,6 +185,26 @@ fn every_help_fits_80_columns() {
         // Width only: help documents the hex syntax `odds` accepts.
         for line in out.lines().chain(err.lines()).filter(|l| width(l) > 80) {
             bad.push(format!("{cmd} --help ({} columns): {line}", width(line)));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn narrower_terminals_are_fitted_too() {
+    let mut bad = Vec::new();
+    for columns in [40, 60] {
+        for save in ["1", "2", "3"] {
+            let mut lines = commands("fixtures/ff9-three-saves.mcr", save);
+            lines.push(vec!["saves".into(), "fixtures/ff9-three-saves.mcr".into()]);
+            lines.push(vec!["odds".into(), "8X35".into(), "4P23".into()]);
+            for args in lines {
+                let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+                let (out, err) = run_at(columns, &refs);
+                for line in out.lines().chain(err.lines()).filter(|l| width(l) > columns) {
+                    bad.push(format!("{} at {columns}: {line}", args.join(" ")));
+                }
+            }
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));

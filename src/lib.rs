@@ -15,13 +15,21 @@
 
 #![warn(missing_docs)]
 
-pub mod cards;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod container;
 pub mod diff;
 pub mod ff9;
-pub mod finding;
+pub mod model;
 pub mod plan;
 pub mod rules;
 
-pub use finding::{Finding, Severity};
+pub use model::finding;
+pub use model::{Finding, Severity};
+
+/// The catalogue and the in-game stat digits, under their old path; new code uses
+/// [`model::catalogue`] and [`model::card`].
+pub mod cards {
+    pub use crate::model::card::{digit, digits_string, display_string};
+    pub use crate::model::catalogue::*;
+}

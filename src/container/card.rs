@@ -3,7 +3,6 @@
 //! The walk is lenient (memory-card-formats §3.1, §10, §11): every damage case is a
 //! [`Finding`] and one bad chain never hides the other saves.
 
-use super::write::frame_xor;
 use super::{SaveFile, SaveState, BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
 use crate::finding::{Finding, Severity};
 
@@ -37,6 +36,11 @@ impl Entry {
 /// True for the allocation states of §2.3.
 fn known_state(state: u8) -> bool {
     matches!(state, 0x51..=0x53 | 0xA0..=0xA3)
+}
+
+/// XOR of bytes 0x00..0x7E of a frame (the value stored at 0x7F).
+pub fn frame_xor(frame: &[u8]) -> u8 {
+    frame[..0x7F].iter().fold(0, |acc, b| acc ^ b)
 }
 
 /// How a directory frame's XOR byte compares.

@@ -13,6 +13,7 @@ pub mod detect;
 pub mod icon;
 pub mod single;
 pub mod title;
+#[cfg(feature = "write")]
 pub mod write;
 
 /// Bytes in one block (a save is 1..=15 blocks).

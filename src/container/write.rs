@@ -1,14 +1,10 @@
-//! Builders for card images and single-save files.
+//! Builders for card images and single-save files (behind the `write` feature).
 //!
 //! Used to write `fixtures/` and by tests that need cards in every container format, with
 //! or without damage. Nothing here touches the file system.
 
+pub use super::card::frame_xor;
 use super::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
-
-/// XOR of bytes 0x00..0x7E of a frame (the value stored at 0x7F).
-pub fn frame_xor(frame: &[u8]) -> u8 {
-    frame[..0x7F].iter().fold(0, |acc, b| acc ^ b)
-}
 
 /// Encodes text as Shift-JIS (CP932) title bytes, at most 64 bytes.
 pub fn encode_title(text: &str) -> Vec<u8> {

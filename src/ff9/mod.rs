@@ -5,7 +5,8 @@
 //! lists the saves inside as [`SaveEntry`]s; [`SaveEntry::collection`] decodes one.
 //! See `shared/spec/ff9-save-formats.md`.
 
-use crate::finding::{limit_repeats, Finding};
+use crate::model::finding::limit_repeats;
+use crate::model::Finding;
 use serde::Serialize;
 use std::fmt;
 
@@ -15,142 +16,11 @@ pub mod pc;
 pub mod psx;
 pub mod switch;
 
-/// The release a save comes from; decides the default evolution odds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Platform {
-    /// PlayStation memory card save.
-    PlayStation,
-    /// PC (Steam) `SavedData_ww.dat`, with or without a Memoria sidecar.
-    Pc,
-    /// Switch (and converted) JSON save.
-    Switch,
-}
-
-impl fmt::Display for Platform {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Platform::PlayStation => "PlayStation",
-            Platform::Pc => "PC",
-            Platform::Switch => "Switch",
-        })
-    }
-}
-
-/// A card's battle type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum CardType {
-    /// P: attacks the physical defence.
-    Physical,
-    /// M: attacks the magical defence.
-    Magic,
-    /// X (flexible): attacks the lower defence.
-    Flexible,
-    /// A (assault): attacks with its highest stat against the lowest.
-    Assault,
-    /// A type code the game does not define (an edited or damaged save).
-    Unknown(u8),
-}
-
-impl CardType {
-    /// From the save's type code (0 P, 1 M, 2 X, 3 A).
-    pub fn from_code(code: u32) -> CardType {
-        match code {
-            0 => CardType::Physical,
-            1 => CardType::Magic,
-            2 => CardType::Flexible,
-            3 => CardType::Assault,
-            other => CardType::Unknown(other.min(255) as u8),
-        }
-    }
-
-    /// The type code (0..3, or the unknown value).
-    pub fn code(self) -> u8 {
-        match self {
-            CardType::Physical => 0,
-            CardType::Magic => 1,
-            CardType::Flexible => 2,
-            CardType::Assault => 3,
-            CardType::Unknown(c) => c,
-        }
-    }
-
-    /// The letter shown in game (`P`, `M`, `X`, `A`; `?` for an unknown code).
-    pub fn letter(self) -> char {
-        match self {
-            CardType::Physical => 'P',
-            CardType::Magic => 'M',
-            CardType::Flexible => 'X',
-            CardType::Assault => 'A',
-            CardType::Unknown(_) => '?',
-        }
-    }
-
-    /// From a letter `P`, `M`, `X` or `A` (either case).
-    pub fn from_letter(c: char) -> Option<CardType> {
-        match c.to_ascii_uppercase() {
-            'P' => Some(CardType::Physical),
-            'M' => Some(CardType::Magic),
-            'X' => Some(CardType::Flexible),
-            'A' => Some(CardType::Assault),
-            _ => None,
-        }
-    }
-
-    /// Collector points this copy adds: X 1, A 2, otherwise 0 (unknown codes count 0).
-    pub fn bonus(self) -> u32 {
-        match self {
-            CardType::Flexible => 1,
-            CardType::Assault => 2,
-            _ => 0,
-        }
-    }
-}
-
-impl fmt::Display for CardType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
-
-impl Serialize for CardType {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut buf = [0u8; 4];
-        s.serialize_str(self.letter().encode_utf8(&mut buf))
-    }
-}
-
-/// One owned card as stored in the save.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub struct CardRecord {
-    /// Position in the save's card list, 1-based (1..=100 in a vanilla save).
-    pub slot: u16,
-    /// Card id 0..99 (Goblin = 0; the catalogue number is id + 1).
-    pub id: u8,
-    /// Arrow mask: bit 0 = up, then clockwise.
-    pub arrows: u8,
-    /// Attack, 0..255.
-    pub atk: u8,
-    /// Battle type.
-    #[serde(rename = "type")]
-    pub card_type: CardType,
-    /// Physical defence, 0..255.
-    pub pdef: u8,
-    /// Magical defence, 0..255.
-    pub mdef: u8,
-    /// The per-card point value stored on PC and Switch (absent on PlayStation).
-    pub cpoint: Option<u8>,
-}
-
-/// Where a collection's card list came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CardSource {
-    /// The save itself.
-    Save,
-    /// A Memoria sidecar beside the PC save, which replaces the vanilla list as the game does.
-    MemoriaSidecar,
-}
+/// The domain types, re-exported where they used to live (`crate::ff9::Collection` etc.);
+/// new code names them from [`crate::model`].
+pub use crate::model::{
+    format_play_time, CardRecord, CardSource, CardType, Collection, Platform, SaveSummary,
+};
 
 /// Region, language, disc and in-game file of a PlayStation FF9 save: region, language and
 /// file from its name, the disc from its block (the game names every save with disc 1's code).
@@ -164,73 +34,6 @@ pub struct GameInfo {
     pub disc: Option<u8>,
     /// The in-game save file number, 1-based.
     pub file: Option<u8>,
-}
-
-/// What a save shows on the load screen, where known.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
-pub struct SaveSummary {
-    /// Party leader's name.
-    pub leader_name: Option<String>,
-    /// Party leader's level.
-    pub leader_level: Option<u8>,
-    /// Location name.
-    pub location: Option<String>,
-    /// Play time in seconds.
-    pub play_time_seconds: Option<f64>,
-    /// Gil.
-    pub gil: Option<u32>,
-}
-
-/// A player's Tetra Master collection, the same for every platform.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Collection {
-    /// The platform the save comes from.
-    pub platform: Platform,
-    /// The owned cards (empty slots skipped), in save order.
-    pub cards: Vec<CardRecord>,
-    /// Records the game never counts (PlayStation records 101..105 with a valid id); shown
-    /// for diagnosis only.
-    pub ignored_records: Vec<CardRecord>,
-    /// Matches won.
-    pub wins: i32,
-    /// Matches lost.
-    pub losses: i32,
-    /// Matches drawn.
-    pub draws: i32,
-    /// Where the card list came from.
-    pub card_source: CardSource,
-    /// Load-screen summary.
-    pub summary: SaveSummary,
-    /// What the decoder noticed.
-    pub findings: Vec<Finding>,
-}
-
-impl Collection {
-    /// A collection of these cards with no counters, summary or findings (from the save itself).
-    pub fn new(platform: Platform, cards: Vec<CardRecord>) -> Collection {
-        Collection {
-            platform,
-            cards,
-            ignored_records: Vec::new(),
-            wins: 0,
-            losses: 0,
-            draws: 0,
-            card_source: CardSource::Save,
-            summary: SaveSummary::default(),
-            findings: Vec::new(),
-        }
-    }
-
-    /// The card in this 1-based slot, if the slot holds one.
-    pub fn card(&self, slot: u16) -> Option<&CardRecord> {
-        self.cards.iter().find(|c| c.slot == slot)
-    }
-}
-
-/// Formats a play time in seconds as `H:MM:SS` (whole seconds, rounded down).
-pub fn format_play_time(seconds: f64) -> String {
-    let s = seconds.max(0.0).min(f64::from(u32::MAX)) as u64;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
 /// Why a save could not be decoded as a collection.

@@ -8,7 +8,7 @@
 
 use super::flow::FlowGraph;
 use super::preference;
-use crate::ff9::CardRecord;
+use crate::model::CardRecord;
 use crate::rules::score::{self, Contribution};
 
 /// Upper bound (exclusive) of [`preference`].

@@ -3,7 +3,7 @@
 
 use super::flow::FlowGraph;
 use super::preference;
-use crate::ff9::CardRecord;
+use crate::model::CardRecord;
 use crate::rules::creation::mask_probability;
 use crate::rules::growth::EvolutionOdds;
 use crate::rules::score::{self, MASTER_POINTS, PERFECT_POINTS};

@@ -9,7 +9,7 @@
 //! are shallow. The first Master plan in a process also builds the arrow-odds table of
 //! `rules::creation` once (about 12 ms in release).
 
-use crate::ff9::CardRecord;
+use crate::model::CardRecord;
 
 pub mod discard;
 pub mod flow;

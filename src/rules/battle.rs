@@ -7,7 +7,7 @@
 //! the worst and best case (exact) and the mean over all equally likely value combinations
 //! (an estimate: it assumes every value of a band equally likely).
 
-use crate::ff9::{CardRecord, CardType};
+use crate::model::{CardRecord, CardType};
 use crate::rules::ratio::Ratio;
 use serde::Serialize;
 use std::fmt;
@@ -58,7 +58,7 @@ impl Stat {
     /// The displayed digit.
     pub fn digit(self) -> u8 {
         match self {
-            Stat::Exact(v) => crate::cards::digit(v),
+            Stat::Exact(v) => crate::model::digit(v),
             Stat::Digit(d) => d.min(15),
         }
     }

@@ -3,8 +3,8 @@
 //! The game's `R(a, b)` is Unity's integer `Random.Range`: uniform on `a..b-1`, `a` when
 //! `a == b`. The arrow odds are the PC engine's; the PlayStation's are assumed equal (unverified).
 
-use crate::cards::CardInfo;
-use crate::ff9::CardType;
+use crate::model::CardInfo;
+use crate::model::CardType;
 use crate::rules::ratio::Ratio;
 
 /// A source of the game's `Random.Range(lo, hi)` integers.

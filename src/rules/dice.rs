@@ -11,7 +11,7 @@
 
 use super::battle::Fighter;
 use super::ratio::Ratio;
-use crate::ff9::CardType;
+use crate::model::CardType;
 use serde::Serialize;
 
 /// Which dice rule decides a battle.

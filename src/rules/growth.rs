@@ -1,6 +1,6 @@
 //! Growth and type evolution (P/M → X → A), and the expected battle wins evolution takes.
 
-use crate::ff9::CardType;
+use crate::model::CardType;
 use crate::rules::creation::RangeRng;
 use serde::Serialize;
 

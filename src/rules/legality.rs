@@ -10,9 +10,9 @@
 //! the default is the NPC table's type (the PS1 release keeps a player and an NPC type per
 //! card; genuine saves hold such copies): an info, never "edited" (tetra-master-rules §6, §14).
 
-use crate::cards::{self, CardInfo};
-use crate::ff9::{CardRecord, CardType, Collection, Platform};
-use crate::finding::{Finding, Severity};
+use crate::model::catalogue::{self as cards, CardInfo};
+use crate::model::{CardRecord, CardType, Collection, Platform};
+use crate::model::{Finding, Severity};
 use serde::Serialize;
 
 /// Ids whose default type is disputed between sources: P and M are both accepted.

@@ -2,8 +2,19 @@
 //!
 //! points = 10 × distinct ids + 5 × distinct arrow masks + Σ type bonus (X 1, A 2).
 
-use crate::ff9::CardRecord;
+use crate::model::{CardRecord, CardType};
 use serde::Serialize;
+
+impl CardType {
+    /// Collector points this copy adds: X 1, A 2, otherwise 0 (unknown codes count 0).
+    pub fn bonus(self) -> u32 {
+        match self {
+            CardType::Flexible => 1,
+            CardType::Assault => 2,
+            _ => 0,
+        }
+    }
+}
 
 /// Points needed for the Master rank.
 pub const MASTER_POINTS: u32 = 1698;
@@ -168,7 +179,6 @@ pub fn contributions(cards: &[CardRecord]) -> Vec<Contribution> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ff9::CardType;
 
     fn card(id: u8, arrows: u8, card_type: CardType) -> CardRecord {
         CardRecord { slot: 0, id, arrows, atk: 0, card_type, pdef: 0, mdef: 0, cpoint: None }

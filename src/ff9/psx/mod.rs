@@ -5,9 +5,11 @@
 
 use super::{Collection, DecodeError, GameInfo, SaveEntry, SavePayload, SaveSet, SaveSummary};
 use crate::container::{ContainerFile, SaveFile, SaveState, BLOCK_SIZE};
-use crate::finding::Finding;
+use crate::model::Finding;
 
 pub mod block;
+#[cfg(feature = "write")]
+pub mod write;
 
 /// Offset of the stored CRC-16 in the block; the CRC covers bytes `0..CRC_OFFSET`.
 pub const CRC_OFFSET: usize = 0x13FE;

@@ -3,7 +3,7 @@
 //! The table is `data/cards.csv` (a copy of `shared/data/cards.csv`), compiled in by
 //! `build.rs`. Stats are bytes; the game shows each as one hex digit, `value >> 4`.
 
-use crate::ff9::{CardRecord, CardType};
+use super::card::CardType;
 
 /// One catalogue row: a card's name, default type and the maximum of each stat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,19 +46,4 @@ pub fn find(query: &str) -> Option<&'static CardInfo> {
     }
     let q = key(query);
     CATALOGUE.iter().find(|c| key(c.name) == q)
-}
-
-/// The hex digit the game shows for a stat value.
-pub fn digit(value: u8) -> u8 {
-    value >> 4
-}
-
-/// The in-game string of a card, e.g. `3P2A` (atk, type, pdef, mdef digits).
-pub fn display_string(card: &CardRecord) -> String {
-    digits_string(digit(card.atk), card.card_type, digit(card.pdef), digit(card.mdef))
-}
-
-/// The in-game string from the three digits (0..15 each) and the type, e.g. `3P2A`.
-pub fn digits_string(atk: u8, card_type: CardType, pdef: u8, mdef: u8) -> String {
-    format!("{:X}{}{:X}{:X}", atk.min(15), card_type.letter(), pdef.min(15), mdef.min(15))
 }

@@ -1,0 +1,115 @@
+//! A card as a save stores it: its type, its stats and arrows, and the in-game digits.
+
+use serde::Serialize;
+use std::fmt;
+
+/// A card's battle type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CardType {
+    /// P: attacks the physical defence.
+    Physical,
+    /// M: attacks the magical defence.
+    Magic,
+    /// X (flexible): attacks the lower defence.
+    Flexible,
+    /// A (assault): attacks with its highest stat against the lowest.
+    Assault,
+    /// A type code the game does not define (an edited or damaged save).
+    Unknown(u8),
+}
+
+impl CardType {
+    /// From the save's type code (0 P, 1 M, 2 X, 3 A).
+    pub fn from_code(code: u32) -> CardType {
+        match code {
+            0 => CardType::Physical,
+            1 => CardType::Magic,
+            2 => CardType::Flexible,
+            3 => CardType::Assault,
+            other => CardType::Unknown(other.min(255) as u8),
+        }
+    }
+
+    /// The type code (0..3, or the unknown value).
+    pub fn code(self) -> u8 {
+        match self {
+            CardType::Physical => 0,
+            CardType::Magic => 1,
+            CardType::Flexible => 2,
+            CardType::Assault => 3,
+            CardType::Unknown(c) => c,
+        }
+    }
+
+    /// The letter shown in game (`P`, `M`, `X`, `A`; `?` for an unknown code).
+    pub fn letter(self) -> char {
+        match self {
+            CardType::Physical => 'P',
+            CardType::Magic => 'M',
+            CardType::Flexible => 'X',
+            CardType::Assault => 'A',
+            CardType::Unknown(_) => '?',
+        }
+    }
+
+    /// From a letter `P`, `M`, `X` or `A` (either case).
+    pub fn from_letter(c: char) -> Option<CardType> {
+        match c.to_ascii_uppercase() {
+            'P' => Some(CardType::Physical),
+            'M' => Some(CardType::Magic),
+            'X' => Some(CardType::Flexible),
+            'A' => Some(CardType::Assault),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for CardType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl Serialize for CardType {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut buf = [0u8; 4];
+        s.serialize_str(self.letter().encode_utf8(&mut buf))
+    }
+}
+
+/// One owned card as stored in the save.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct CardRecord {
+    /// Position in the save's card list, 1-based (1..=100 in a vanilla save).
+    pub slot: u16,
+    /// Card id 0..99 (Goblin = 0; the catalogue number is id + 1).
+    pub id: u8,
+    /// Arrow mask: bit 0 = up, then clockwise.
+    pub arrows: u8,
+    /// Attack, 0..255.
+    pub atk: u8,
+    /// Battle type.
+    #[serde(rename = "type")]
+    pub card_type: CardType,
+    /// Physical defence, 0..255.
+    pub pdef: u8,
+    /// Magical defence, 0..255.
+    pub mdef: u8,
+    /// The per-card point value stored on PC and Switch (absent on PlayStation).
+    pub cpoint: Option<u8>,
+}
+
+/// The hex digit the game shows for a stat value.
+pub fn digit(value: u8) -> u8 {
+    value >> 4
+}
+
+/// The in-game string of a card, e.g. `3P2A` (atk, type, pdef, mdef digits).
+pub fn display_string(card: &CardRecord) -> String {
+    digits_string(digit(card.atk), card.card_type, digit(card.pdef), digit(card.mdef))
+}
+
+/// The in-game string from the three digits (0..15 each) and the type, e.g. `3P2A`.
+pub fn digits_string(atk: u8, card_type: CardType, pdef: u8, mdef: u8) -> String {
+    format!("{:X}{}{:X}{:X}", atk.min(15), card_type.letter(), pdef.min(15), mdef.min(15))
+}

@@ -1,0 +1,105 @@
+//! A player's collection, the same for every platform, and where it came from.
+
+use super::card::CardRecord;
+use super::finding::Finding;
+use serde::Serialize;
+use std::fmt;
+
+/// The release a save comes from; decides the default evolution odds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Platform {
+    /// PlayStation memory card save.
+    PlayStation,
+    /// PC (Steam) `SavedData_ww.dat`, with or without a Memoria sidecar.
+    Pc,
+    /// Switch (and converted) JSON save.
+    Switch,
+}
+
+impl fmt::Display for Platform {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Platform::PlayStation => "PlayStation",
+            Platform::Pc => "PC",
+            Platform::Switch => "Switch",
+        })
+    }
+}
+
+/// Where a collection's card list came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardSource {
+    /// The save itself.
+    Save,
+    /// A Memoria sidecar beside the PC save, which replaces the vanilla list as the game does.
+    MemoriaSidecar,
+}
+
+/// What a save shows on the load screen, where known.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct SaveSummary {
+    /// Party leader's name.
+    pub leader_name: Option<String>,
+    /// Party leader's level.
+    pub leader_level: Option<u8>,
+    /// Location name.
+    pub location: Option<String>,
+    /// Play time in seconds.
+    pub play_time_seconds: Option<f64>,
+    /// Gil.
+    pub gil: Option<u32>,
+}
+
+/// A player's Tetra Master collection, the same for every platform.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Collection {
+    /// The platform the save comes from.
+    pub platform: Platform,
+    /// The owned cards (empty slots skipped), in save order.
+    pub cards: Vec<CardRecord>,
+    /// Records the game never counts (PlayStation records 101..105 with a valid id); shown
+    /// for diagnosis only.
+    pub ignored_records: Vec<CardRecord>,
+    /// Matches won.
+    pub wins: i32,
+    /// Matches lost.
+    pub losses: i32,
+    /// Matches drawn.
+    pub draws: i32,
+    /// Where the card list came from.
+    pub card_source: CardSource,
+    /// Load-screen summary.
+    pub summary: SaveSummary,
+    /// What the decoder noticed.
+    pub findings: Vec<Finding>,
+}
+
+impl Collection {
+    /// A collection of these cards with no counters, summary or findings (from the save itself).
+    pub fn new(platform: Platform, cards: Vec<CardRecord>) -> Collection {
+        Collection {
+            platform,
+            cards,
+            ignored_records: Vec::new(),
+            wins: 0,
+            losses: 0,
+            draws: 0,
+            card_source: CardSource::Save,
+            summary: SaveSummary::default(),
+            findings: Vec::new(),
+        }
+    }
+
+    /// The card in this 1-based slot, if the slot holds one.
+    pub fn card(&self, slot: u16) -> Option<&CardRecord> {
+        self.cards.iter().find(|c| c.slot == slot)
+    }
+}
+
+/// Formats a play time in seconds as `H:MM:SS` (whole seconds, rounded down).
+pub fn format_play_time(seconds: f64) -> String {
+    let s = seconds.max(0.0).min(f64::from(u32::MAX)) as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}

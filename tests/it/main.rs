@@ -16,6 +16,7 @@ mod diff_matching;
 mod game_cli;
 mod game_search;
 mod game_vectors;
+mod layers;
 mod odds_battle;
 mod odds_cli;
 mod odds_dice;

@@ -13,6 +13,7 @@ mod container_ff9;
 mod container_real;
 mod diff_cli;
 mod diff_matching;
+mod layers;
 mod odds_battle;
 mod odds_cli;
 mod odds_dice;

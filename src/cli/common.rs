@@ -139,6 +139,39 @@ fn read_beside(path: &Path, name: &str) -> Result<Option<Vec<u8>>, String> {
     }
 }
 
+/// Reads the Memoria sidecar of `entry` beside `file` (PC saves only), reporting a failure
+/// to read it among the entry's findings.
+pub fn load_sidecar(entry: &mut SaveEntry, file: &Path) {
+    entry.load_sidecar(&|name: &str| read_beside(file, name));
+}
+
+/// Refuses an output that is the input file itself (by file identity: device and inode, or
+/// the Windows file index, so hard and symbolic links count), a directory, or anything but a
+/// regular file (a FIFO would block, a device would be written to).
+pub fn check_output(output: &Path, input: &Path) -> Result<(), CliError> {
+    let shown = output.display();
+    // Metadata first: it does not open the file, so a FIFO cannot block here.
+    match std::fs::metadata(output) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(CliError::usage(format!("-o {shown} is a directory: -o takes a file name")))
+        }
+        Ok(meta) if !meta.is_file() => {
+            return Err(CliError::usage(format!(
+                "-o {shown} is not a regular file (a named pipe or a device); write to a file, \
+                 or use -o - for stdout"
+            )))
+        }
+        _ => {}
+    }
+    if same_file::is_same_file(output, input).unwrap_or(false) {
+        return Err(CliError::usage(format!(
+            "-o {shown} is the save being read, the input file itself (maybe through a \
+             link); quadmist never writes to a file it reads: choose another -o"
+        )));
+    }
+    Ok(())
+}
+
 /// How a hint writes a save selector: `--save 3` (most commands) or `FILE:3` (`odds`, whose
 /// `--save` takes the file and the save together).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -372,7 +405,7 @@ pub fn load_collection_hinted(
     let set = open(&args.file)?;
     print_findings(&set.findings);
     let mut entry = select_hinted(&set, args.save.as_deref(), &args.file, hint)?.clone();
-    entry.load_sidecar(&|name: &str| read_beside(&args.file, name));
+    load_sidecar(&mut entry, &args.file);
     let collection = entry.collection().map_err(|e| {
         CliError::unusable(format!("{} save {}: {e}", args.file.display(), entry.selector))
     })?;

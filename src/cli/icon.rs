@@ -6,7 +6,7 @@ use crate::container::icon;
 use crate::ff9::SavePayload;
 use clap::Args;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -58,7 +58,7 @@ pub fn run(args: &IconArgs) -> CliResult {
         std::io::stdout().lock().write_all(&png)?;
         return Ok(());
     }
-    check_output(&args.output, &args.file)?;
+    common::check_output(&args.output, &args.file)?;
     let bytes = png.len();
     std::fs::write(&args.output, png)
         .map_err(|e| CliError::unusable(format!("cannot write {}: {e}", args.output.display())))?;
@@ -81,35 +81,5 @@ pub fn run(args: &IconArgs) -> CliResult {
         "{}",
         super::text::fit(&message, super::text::term_width(), "  ")
     );
-    Ok(())
-}
-
-/// Refuses an output that is the input file itself (by file identity: device and inode, or
-/// the Windows file index, so hard and symbolic links count), a directory, or anything but a
-/// regular file (a FIFO would block, a device would be written to).
-pub fn check_output(output: &Path, input: &Path) -> Result<(), CliError> {
-    let shown = output.display();
-    // Metadata first: it does not open the file, so a FIFO cannot block here.
-    match std::fs::metadata(output) {
-        Ok(meta) if meta.is_dir() => {
-            return Err(CliError::usage(format!(
-                "-o {shown} is a directory; give a file name, e.g. -o {}",
-                output.join("icon.png").display()
-            )))
-        }
-        Ok(meta) if !meta.is_file() => {
-            return Err(CliError::usage(format!(
-                "-o {shown} is not a regular file (a named pipe or a device); write to a file, \
-                 or use -o - for stdout"
-            )))
-        }
-        _ => {}
-    }
-    if same_file::is_same_file(output, input).unwrap_or(false) {
-        return Err(CliError::usage(format!(
-            "-o {shown} is the input file itself (the same file, maybe through a link); \
-             quadmist never writes to a file it reads: choose another -o"
-        )));
-    }
     Ok(())
 }

@@ -632,24 +632,14 @@ pub fn default_output(file: &Path, selector: Option<&str>) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Refuses to write over the save being read or over any existing file that is not an HTML
-/// page (another save, a Memoria sidecar, anything else).
+/// Refuses to write over the save being read (through any link), a directory, a FIFO or a
+/// device ([`common::check_output`]), or any existing file that is not an HTML page (another
+/// save, a Memoria sidecar, anything else).
 pub fn check_output(output: &Path, input: &Path) -> Result<(), CliError> {
-    if let (Ok(a), Ok(b)) = (output.canonicalize(), input.canonicalize()) {
-        if a == b {
-            return Err(CliError::usage(format!(
-                "{} is the save being read; quadmist never writes over it: choose another -o",
-                output.display()
-            )));
-        }
-    }
-    if output.is_dir() {
-        return Err(CliError::usage(format!(
-            "{} is a directory: -o takes a file name such as collection.html",
-            output.display()
-        )));
-    }
-    if output.exists() {
+    // The input itself (by file identity), a directory, a FIFO or a device: refused first,
+    // before anything opens the output.
+    common::check_output(output, input)?;
+    if output.is_file() {
         let mut head = Vec::new();
         if let Ok(f) = std::fs::File::open(output) {
             use std::io::Read as _;
@@ -688,7 +678,9 @@ pub fn run(args: &ReportArgs) -> CliResult {
     }
     let set = common::open(&args.save.file)?;
     common::print_findings(&set.findings);
-    let entry = common::select(&set, args.save.save.as_deref(), &args.save.file)?;
+    let mut entry = common::select(&set, args.save.save.as_deref(), &args.save.file)?.clone();
+    common::load_sidecar(&mut entry, &args.save.file);
+    let entry = &entry;
     let collection = entry.collection().map_err(|e| {
         CliError::unusable(format!("{} save {}: {e}", args.save.file.display(), entry.selector))
     })?;

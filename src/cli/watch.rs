@@ -67,12 +67,14 @@ fn read_whole(args: &SaveArgs, selector: &str) -> Result<(SaveEntry, Collection)
 /// Reads the file and the save; `Err` with the reason when it is not (yet) a whole save.
 fn read_state(args: &SaveArgs, selector: &str) -> Result<(SaveEntry, Collection), String> {
     let set = common::open(&args.file).map_err(|e| e.message)?;
-    let entry = common::select(&set, Some(selector), &args.file).map_err(|e| e.message)?;
+    let mut entry =
+        common::select(&set, Some(selector), &args.file).map_err(|e| e.message)?.clone();
     if entry.checksum_ok == Some(false) {
         return Err(format!("the checksum of save {} does not hold", entry.selector));
     }
+    common::load_sidecar(&mut entry, &args.file);
     let c = entry.collection().map_err(|e| e.to_string())?;
-    Ok((entry.clone(), c))
+    Ok((entry, c))
 }
 
 /// True when an event may have changed the file named `name` (reads and opens do not).

@@ -6,8 +6,9 @@
 //! override rule: the sidecar's card list replaces the vanilla one unless both play times
 //! exist and differ by more than one second.
 
-use super::pc::decode_entries;
-use super::switch::{float_number, float_value, read_mini_game, Keep, MAX_CARD_ENTRIES};
+use super::minigame::{
+    decode_entries, float_number, float_value, read_mini_game, Keep, MAX_CARD_ENTRIES,
+};
 use super::{CardSource, Collection};
 use crate::finding::Finding;
 use serde_json::{Map, Value};

@@ -12,6 +12,7 @@ use std::fmt;
 
 pub mod charset;
 pub mod memoria;
+pub mod minigame;
 pub mod pc;
 pub mod psx;
 pub mod switch;

@@ -7,12 +7,13 @@
 //! of every data block (`SAVE` or `NONE`), and for each save the AES blocks holding the
 //! cards and W/L/D (4,123..5,229), the play time (14,386) and the padding (the last one).
 //!
-//! [`CardEntry`] and [`decode_entries`] are the card schema the PC block, the Switch JSON
-//! and the Memoria sidecar share.
+//! The card schema the PC block, the Switch JSON and the Memoria sidecar share is
+//! [`super::minigame`].
 
+pub use super::minigame::{check_counters, decode_entries, CardEntry, CARD_ENTRY_LEN, CARD_LIMIT};
 use super::{
-    memoria, CardRecord, CardSource, CardType, Collection, DecodeError, FileKind, NeighbourReader,
-    OpenError, Platform, SaveEntry, SavePayload, SaveSet, SaveSummary,
+    memoria, CardSource, Collection, DecodeError, FileKind, NeighbourReader, OpenError, Platform,
+    SaveEntry, SavePayload, SaveSet, SaveSummary,
 };
 use crate::finding::Finding;
 use aes::Aes256;
@@ -38,16 +39,12 @@ pub const BLOCKS: usize = 1 + SLOTS * FILES_PER_SLOT;
 pub const VANILLA_DATA_SIZE: i32 = 17_966;
 /// Decrypted offset of `MiniGameCard[0]`.
 pub const CARDS_OFFSET: usize = 4_123;
-/// Size of one card entry in a decrypted block.
-pub const CARD_ENTRY_LEN: usize = 11;
 /// Card entries in a vanilla block (owned cards first, then padding).
 pub const CARD_ENTRIES: usize = 100;
 /// Decrypted offset of `sDraw` (i16), followed by `sLose` and `sWin`.
 pub const DRAW_OFFSET: usize = 5_223;
 /// Decrypted offset of the play time (f64 seconds, `95000_Setting/00001_time`).
 pub const PLAY_TIME_OFFSET: usize = 14_386;
-/// The game's card limit.
-pub const CARD_LIMIT: usize = 100;
 
 const AES_BLOCK: usize = 16;
 #[cfg(test)]
@@ -209,119 +206,6 @@ impl PcSlot {
             PcSlot::Autosave => format!("{stem}_Memoria_Autosave.dat"),
             PcSlot::File { slot, file } => format!("{stem}_Memoria_{slot}_{file}.dat"),
         })
-    }
-}
-
-/// One card entry of the PC schema, shared by the `.dat` block, the Switch JSON and the
-/// Memoria sidecar (`MiniGameCard`; binary order = sorted keys).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CardEntry {
-    /// Arrow mask.
-    pub arrow: u8,
-    /// Attack.
-    pub atk: u8,
-    /// Per-card point value.
-    pub cpoint: u8,
-    /// Card id; 255 (or any value ≥ 100) is an empty entry.
-    pub id: u8,
-    /// Magical defence.
-    pub mdef: u8,
-    /// Physical defence.
-    pub pdef: u8,
-    /// Owner in battle; 0 in saves.
-    pub side: u8,
-    /// Type code (0 P, 1 M, 2 X, 3 A; 255 in padding entries).
-    pub card_type: i32,
-}
-
-impl CardEntry {
-    /// Reads an 11-byte binary entry.
-    pub fn from_bytes(b: &[u8; CARD_ENTRY_LEN]) -> CardEntry {
-        CardEntry {
-            arrow: b[0],
-            atk: b[1],
-            cpoint: b[2],
-            id: b[3],
-            mdef: b[4],
-            pdef: b[5],
-            side: b[6],
-            card_type: i32::from_le_bytes([b[7], b[8], b[9], b[10]]),
-        }
-    }
-
-    /// True when the entry is one the game writes: id 0..99 or 255, type 0..3 or 255,
-    /// side 0 or 255 (the acceptance test for an unknown schema, spec §b.3).
-    pub fn validates(&self) -> bool {
-        (self.id < 100 || self.id == 255)
-            && (matches!(self.card_type, 0..=3) || self.card_type == 255)
-            && (self.side == 0 || self.side == 255)
-    }
-}
-
-/// Turns the entries of a card list into owned cards (empty entries skipped), reporting
-/// invalid ids and types, a non-zero side and a list over the game's 100 cards.
-/// Slots are 1-based positions in the list.
-pub fn decode_entries(entries: &[CardEntry], findings: &mut Vec<Finding>) -> Vec<CardRecord> {
-    let mut cards = Vec::with_capacity(entries.len().min(CARD_LIMIT));
-    for (k, e) in entries.iter().enumerate() {
-        let slot = k + 1;
-        if e.id >= 100 {
-            if e.id != 255 {
-                findings.push(Finding::warning(format!(
-                    "card entry {slot}: invalid id {} treated as empty",
-                    e.id
-                )));
-            }
-            continue;
-        }
-        let card_type = CardType::from_code(u32::try_from(e.card_type).unwrap_or(u32::MAX));
-        if let CardType::Unknown(_) = card_type {
-            findings.push(Finding::error(format!(
-                "card entry {slot}: type code {} is not one the game defines (0..3); \
-                 the score counts 0 type points for it",
-                e.card_type
-            )));
-        }
-        if e.side != 0 {
-            findings.push(Finding::warning(format!(
-                "card entry {slot}: side {} (the game always saves 0)",
-                e.side
-            )));
-        }
-        cards.push(CardRecord {
-            slot: u16::try_from(slot).unwrap_or(u16::MAX),
-            id: e.id,
-            arrows: e.arrow,
-            atk: e.atk,
-            card_type,
-            pdef: e.pdef,
-            mdef: e.mdef,
-            cpoint: Some(e.cpoint),
-        });
-    }
-    if cards.len() > CARD_LIMIT {
-        findings.push(Finding::warning(format!(
-            "{} cards: more than the game's {CARD_LIMIT} (a modded limit); plans still target \
-             {CARD_LIMIT}",
-            cards.len()
-        )));
-    }
-    cards
-}
-
-/// Reports W/L/D counters that do not fit the game's i16 or are negative (a wrap after
-/// 32,767 or an edit).
-pub fn check_counters(wins: i32, losses: i32, draws: i32, findings: &mut Vec<Finding>) {
-    for (name, value) in [("wins", wins), ("losses", losses), ("draws", draws)] {
-        if value < 0 {
-            findings.push(Finding::warning(format!(
-                "{name} = {value}: negative (the counter wrapped after 32767 or was edited)"
-            )));
-        } else if value > i32::from(i16::MAX) {
-            findings.push(Finding::warning(format!(
-                "{name} = {value}: over 32767, which the game's 16-bit counter cannot hold"
-            )));
-        }
     }
 }
 

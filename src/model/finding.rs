@@ -120,3 +120,31 @@ pub fn limit_repeats(findings: Vec<Finding>) -> Vec<Finding> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeats_of_a_kind_are_cut_after_the_first_ones_and_counted() {
+        let mut findings: Vec<Finding> = (1..=30)
+            .map(|k| Finding::error(format!("card entry {k}: invalid id {}", 100 + k)))
+            .collect();
+        findings.insert(3, Finding::warning("wins = 40000: over 32767"));
+        findings.push(Finding::warning("card entry 7: side 3"));
+        let out = limit_repeats(findings);
+        // 20 of the first kind, its count right after the 20th, the two others in place.
+        assert_eq!(out.len(), 20 + 1 + 2);
+        assert_eq!(out[3].message, "wins = 40000: over 32767");
+        assert_eq!(out[20].message, "card entry 20: invalid id 120");
+        assert_eq!(
+            out[21].message,
+            "10 more findings of the kind above (only the first 20 of a kind are kept)"
+        );
+        assert_eq!(out[21].severity, Severity::Error);
+        assert_eq!(out[22].message, "card entry 7: side 3");
+        // Nothing to cut: unchanged.
+        let few = vec![Finding::info("a 1"), Finding::info("a 2")];
+        assert_eq!(limit_repeats(few.clone()), few);
+    }
+}

@@ -233,7 +233,7 @@ fn icon_refuses_its_input_through_a_hard_link_a_symlink_a_fifo_and_a_directory()
             &[&input],
         );
         assert_eq!(r.code, 2, "{}", r.stderr);
-        assert!(r.stderr.contains("is the input file itself"), "{}", r.stderr);
+        assert!(r.stderr.contains("the input file itself"), "{}", r.stderr);
     }
     let fifo = dir.path().join("out.png");
     mkfifo(&fifo);
@@ -624,4 +624,95 @@ fn the_measured_peak_includes_the_file_read() {
     let r = run(&[OsStr::new("saves"), f.as_os_str()], &[&f]);
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(r.peak_bytes > 16 * 1024 * 1024, "peak {} bytes", r.peak_bytes);
+}
+
+/// Not a test: writes the fuzz seeds of the Switch JSON and Memoria sidecar readers to
+/// `QUADMIST_FUZZ_SEEDS` (see `fuzz/README.md`). The first byte is the fuzz target's
+/// selector: 4 a Switch JSON save, 5 a Memoria sidecar.
+#[test]
+#[ignore = "writes fuzz seeds; run by the steps in fuzz/README.md"]
+fn write_fuzz_seeds_json_and_sidecars() {
+    let dir = PathBuf::from(std::env::var("QUADMIST_FUZZ_SEEDS").expect("QUADMIST_FUZZ_SEEDS"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let seed = |name: &str, selector: u8, bytes: &[u8]| {
+        let mut s = vec![selector];
+        s.extend_from_slice(bytes);
+        std::fs::write(dir.join(name), s).unwrap();
+    };
+    let json = switch_json(&repeated(CARD, 3), "\"7\"");
+    seed("json-small", 4, &json);
+    seed(
+        "json-flexible",
+        4,
+        &switch_json(&repeated(&CARD.replace("\"0\",\"pdef", "\"FLEXIBLE\",\"pdef"), 2), "1.5"),
+    );
+    let text = String::from_utf8(json.clone()).unwrap();
+    let utf16: Vec<u8> =
+        [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    seed("json-utf16", 4, &utf16);
+    for name in ["AUTO", "DATA_SLOT0_FILE0"] {
+        if let Some(real) = shared::read(&format!("data/real/switch/{name}")) {
+            seed(&format!("json-real-{name}"), 4, &real);
+        }
+    }
+    let card = |id: u64| json!({"id": id, "side": 0, "atk": 30, "type": "ASSAULT", "pdef": 2, "mdef": 3, "cpoint": 10, "arrow": 5});
+    let sidecar = json!({
+        "Data": {"30000_MiniGame": {"MiniGameCard": [card(1), card(2), card(99)], "sWin": 3, "sLose": "1", "sDraw": 0.0}},
+        "MemoriaExtraData": {"95000_Setting": {"00001_time": 100.5}},
+        "20000_Event": {"x": [1, 2.5, "s", true]}
+    });
+    seed("sidecar", 5, &simplejson::binary(&sidecar));
+    seed(
+        "sidecar-root",
+        5,
+        &simplejson::binary(&json!({"30000_MiniGame": {"MiniGameCard": [card(7)]}})),
+    );
+}
+
+/// Found by the fuzz target: a disc byte of 255 overflowed `b + 1` (a panic in debug builds).
+#[test]
+fn a_disc_byte_of_255_is_no_reading() {
+    use quadmist::ff9::psx::block;
+    let mut data = vec![0u8; 0x400];
+    data[block::DISC_OFFSET] = 255;
+    assert_eq!(block::disc(&data).0, None);
+    data[block::DISC_OFFSET] = 3;
+    assert_eq!(block::disc(&data).0, Some(4));
+}
+
+#[test]
+fn report_refuses_its_input_through_a_hard_link_and_never_opens_a_fifo() {
+    let dir = tempfile::tempdir().unwrap();
+    let input =
+        write(dir.path(), "in.mcr", &std::fs::read(fixture("ff9-three-saves.mcr")).unwrap());
+    let hard = dir.path().join("hard.html");
+    std::fs::hard_link(&input, &hard).unwrap();
+    let r = run(
+        &[
+            OsStr::new("report"),
+            input.as_os_str(),
+            "--save".as_ref(),
+            "1".as_ref(),
+            "-o".as_ref(),
+            hard.as_os_str(),
+        ],
+        &[&input],
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("the input file itself"), "{}", r.stderr);
+    let fifo = dir.path().join("page.html");
+    mkfifo(&fifo);
+    let r = run(
+        &[
+            OsStr::new("report"),
+            input.as_os_str(),
+            "--save".as_ref(),
+            "1".as_ref(),
+            "-o".as_ref(),
+            fifo.as_os_str(),
+        ],
+        &[&input],
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("not a regular file"), "{}", r.stderr);
 }

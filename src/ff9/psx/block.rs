@@ -147,7 +147,7 @@ pub fn frame_rate(region_prefix: Option<&str>) -> u32 {
 /// A zero at 0x104 and a progression outside every disc's range (e.g. before the first range
 /// starts) say nothing.
 pub fn disc(block: &[u8]) -> (Option<u8>, Vec<Finding>) {
-    let by_byte = block.get(DISC_OFFSET).map(|&b| (b, (b < 4).then_some(b + 1)));
+    let by_byte = block.get(DISC_OFFSET).map(|&b| (b, (b < 4).then(|| b + 1)));
     // A zero bit byte is no reading (a save written by a tool that leaves it alone).
     let by_bit = block.get(DISC_BIT_OFFSET).filter(|&&b| b != 0).map(|&b| {
         let one_disc = b.count_ones() == 1 && b < 0x10;

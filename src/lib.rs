@@ -8,7 +8,8 @@
 //! 3. [`cards`] and [`rules`]: the card catalogue, stat encoding, scoring, ranks, growth,
 //!    battle odds and legality checks. Pure functions.
 //! 4. [`plan`]: exact optimisers (zero-loss discards, budgeted discards, the road to Master);
-//!    [`diff`]: what changed between two saves, cards matched under the growth rules.
+//!    [`diff`]: what changed between two saves, cards matched under the growth rules;
+//!    [`game`]: the match engine, the game's opponent AI as a policy, and the move adviser.
 //! 5. [`cli`]: the `quadmist` command line. Only this layer prints.
 //!
 //! [`finding`] holds the report type every layer shares.
@@ -20,6 +21,7 @@ pub mod cli;
 pub mod container;
 pub mod diff;
 pub mod ff9;
+pub mod game;
 pub mod model;
 pub mod plan;
 pub mod rules;

@@ -7,7 +7,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use quadmist::ff9::switch::MAX_CARD_ENTRIES;
+use quadmist::ff9::minigame::MAX_CARD_ENTRIES;
 use quadmist::ff9::{memoria, Collection, Platform};
 
 const NAMES: [Option<&str>; 6] = [

@@ -15,6 +15,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+pub mod advise;
 pub mod album;
 pub mod cards;
 pub mod common;
@@ -28,6 +29,7 @@ pub mod plan_render;
 pub mod report;
 pub mod saves;
 pub mod score;
+pub mod simulate;
 pub mod text;
 pub mod watch;
 
@@ -83,6 +85,10 @@ pub enum Command {
     Plan(plan::PlanArgs),
     /// A card's exact chance to win a card battle.
     Odds(odds::OddsArgs),
+    /// Play whole matches from random deals against the game's AI; win rates with intervals.
+    Simulate(simulate::SimulateArgs),
+    /// The best moves in a Tetra Master match position, with the chances to win.
+    Advise(advise::AdviseArgs),
     /// What changed between two saves: cards won, gone, grown, evolved; points and rank.
     Diff(diff::DiffArgs),
     /// Wait for a save file to change and print what changed, until interrupted.
@@ -165,6 +171,8 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Score(a) => score::run(&a),
         Command::Plan(a) => plan::run(&a),
         Command::Odds(a) => odds::run(&a),
+        Command::Simulate(a) => simulate::run_simulate(&a),
+        Command::Advise(a) => advise::run(&a),
         Command::Completions(a) => completions::run_completions(&a),
         Command::Man(a) => completions::run_man(&a),
         Command::Diff(a) => diff::run(&a),

@@ -1,0 +1,24 @@
+//! Playing a match: an exact Tetra Master engine, the game's opponent AI as a policy, and a
+//! move adviser (tetra-master-match; analysis layer: uses the domain model and [`crate::rules`]).
+//!
+//! * [`board`]: board, hands, one turn's placement, battles, combos and free captures.
+//! * [`engine`]: a whole match, whose decision comes next, result, prize and growth.
+//! * [`ai`]: the game's opponent (`EnemyAI`) at Wise 0–3, as an exact move distribution and
+//!   decision by decision from a random stream.
+//! * [`search`]: the adviser, an expectimax search over placements, target choices and battle
+//!   outcomes.
+//!
+//! # Approximations
+//! Every figure is exact when all ten cards' stats are exact. An opponent card known only by its
+//! digits has fixed but unknown stats; the engine then uses, for each battle on its own, the mean
+//! chance over the equally likely values (so two battles of the same band card are treated as
+//! independent), and the game AI's own choices are computed with the middle value of each band.
+//! Figures that rest on either are labelled "estimate" by the command line.
+
+pub mod ai;
+pub mod board;
+pub mod card;
+pub mod engine;
+pub mod notation;
+pub mod search;
+pub mod sim;

@@ -1,0 +1,290 @@
+//! A compact position notation for the adviser.
+//!
+//! `BOARD;MINE;THEIRS`, the player to move:
+//!
+//! * BOARD: the 16 cells row by row from the top left, rows optionally separated by `/`.
+//!   `.` an empty cell, `#` a block, a letter a card: `a`–`e` my cards 1–5 (hand order),
+//!   `f`–`j` the opponent's cards 1–5; lower case when the card is on my side (blue) now, upper
+//!   case when it is on the opponent's side (red).
+//! * MINE and THEIRS: five cards each, comma-separated, in hand order (cards already on the
+//!   board included: the board letters refer to them). A card is `[ID:]STATS@ARROWS`:
+//!   - ID (optional): the card's name or number 1..100; for an opponent card known by digits it
+//!     narrows each band to what card creation can give that card;
+//!   - STATS: the digits shown in game, `1P23` (atk, type P/M/X/A, pdef, mdef; each digit a band
+//!     of 16 values), or exact values `138/X/53/90` (decimal, or hex with `0x`);
+//!   - ARROWS: a hex mask (`0x54`) or compass points joined by `+` (`E+S+W`): N NE E SE S SW W
+//!     NW.
+//!
+//! Example: `#.../.a../..../....;138/X/53/90@E+S,...` (see `quadmist advise --help`).
+
+use crate::cards;
+use crate::ff9::CardType;
+use crate::game::board::{Board, Side, BLOCK, EMPTY};
+use crate::game::card::GameCard;
+
+/// A parsed position: the ten cards and the board, the player to move.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Position {
+    /// Slots 0..=4 mine, 5..=9 the opponent's.
+    pub cards: [GameCard; 10],
+    /// Board, hands; the player to move.
+    pub board: Board,
+}
+
+const COMPASS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+
+/// Parses an arrow mask: `0x54` or compass points joined by `+`.
+pub fn parse_arrows(s: &str) -> Result<u8, String> {
+    let s = s.trim();
+    if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        return u8::from_str_radix(hex, 16)
+            .map_err(|_| format!("`{s}` is not an arrow mask 0x00..0xFF"));
+    }
+    if s == "-" || s.is_empty() {
+        return Ok(0);
+    }
+    let mut mask = 0u8;
+    for p in s.split('+') {
+        let p = p.trim().to_ascii_uppercase();
+        let d = COMPASS
+            .iter()
+            .position(|c| *c == p)
+            .ok_or_else(|| format!("`{p}` is not a compass point (N NE E SE S SW W NW)"))?;
+        mask |= 1 << d;
+    }
+    Ok(mask)
+}
+
+/// Writes an arrow mask as compass points (`E+S+W`), `-` for none.
+pub fn arrows_text(mask: u8) -> String {
+    let v: Vec<&str> = (0..8).filter(|d| mask & (1 << d) != 0).map(|d| COMPASS[d]).collect();
+    if v.is_empty() {
+        "-".into()
+    } else {
+        v.join("+")
+    }
+}
+
+fn parse_value(s: &str) -> Result<u8, String> {
+    let s = s.trim();
+    let v = if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        u8::from_str_radix(h, 16)
+    } else {
+        s.parse::<u8>()
+    };
+    v.map_err(|_| format!("`{s}` is not a stat 0..255"))
+}
+
+fn parse_type(s: &str) -> Result<CardType, String> {
+    let mut ch = s.trim().chars();
+    match (ch.next(), ch.next()) {
+        (Some(c), None) => {
+            CardType::from_letter(c).ok_or_else(|| format!("`{c}` is not a type (P, M, X, A)"))
+        }
+        _ => Err(format!("`{s}` is not a type (P, M, X, A)")),
+    }
+}
+
+/// Parses one card `[ID:]STATS@ARROWS`.
+pub fn parse_card(text: &str) -> Result<GameCard, String> {
+    let text = text.trim();
+    let (body, arrows) = text
+        .rsplit_once('@')
+        .ok_or_else(|| format!("`{text}` has no arrows (write them after `@`, e.g. @E+S)"))?;
+    let arrows = parse_arrows(arrows)?;
+    let (id, stats) = match body.split_once(':') {
+        Some((name, stats)) => {
+            let info = cards::find(name)
+                .ok_or_else(|| format!("`{name}` is not a card name or number 1..100"))?;
+            (Some(info.id), stats)
+        }
+        None => (None, body),
+    };
+    let parts: Vec<&str> = stats.split('/').collect();
+    if parts.len() == 4 {
+        let card_type = parse_type(parts[1])?;
+        return Ok(GameCard::exact(
+            id,
+            parse_value(parts[0])?,
+            card_type,
+            parse_value(parts[2])?,
+            parse_value(parts[3])?,
+            arrows,
+        ));
+    }
+    let chars: Vec<char> = stats.trim().chars().collect();
+    if chars.len() != 4 {
+        return Err(format!("`{stats}` is neither digits like 1P23 nor stats like 138/X/53/90"));
+    }
+    let digit = |c: char| {
+        c.to_digit(16).map(|d| d as u8).ok_or_else(|| format!("`{c}` is not a hex digit 0..F"))
+    };
+    Ok(GameCard::from_digits(
+        id,
+        digit(chars[0])?,
+        parse_type(&chars[1].to_string())?,
+        digit(chars[2])?,
+        digit(chars[3])?,
+        arrows,
+    ))
+}
+
+/// Writes a card back in the notation.
+pub fn card_text(c: &GameCard) -> String {
+    let stats = if c.is_exact() {
+        format!("{}/{}/{}/{}", c.atk.lo, c.card_type.letter(), c.pdef.lo, c.mdef.lo)
+    } else {
+        c.digits()
+    };
+    match c.id {
+        Some(id) => format!("{}:{stats}@{}", u32::from(id) + 1, arrows_text(c.arrows)),
+        None => format!("{stats}@{}", arrows_text(c.arrows)),
+    }
+}
+
+fn parse_hand(s: &str, who: &str) -> Result<Vec<GameCard>, String> {
+    let cards: Vec<GameCard> = s
+        .split(',')
+        .map(parse_card)
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("{who}: {e}"))?;
+    if cards.len() != 5 {
+        return Err(format!("{who}: five cards are needed, {} given", cards.len()));
+    }
+    Ok(cards)
+}
+
+/// Parses the board section alone: the cells and who owns what (the player to move).
+pub fn parse_board(s: &str) -> Result<Board, String> {
+    let cells: Vec<char> = s.chars().filter(|c| *c != '/' && !c.is_whitespace()).collect();
+    if cells.len() != 16 {
+        return Err(format!("the board needs 16 cells, {} given", cells.len()));
+    }
+    let mut board = Board::new(0, Side::Player);
+    let mut seen = 0u16;
+    for (i, &c) in cells.iter().enumerate() {
+        match c {
+            '.' => board.cells[i] = EMPTY,
+            '#' => board.cells[i] = BLOCK,
+            'a'..='j' | 'A'..='J' => {
+                let slot = (c.to_ascii_lowercase() as u8) - b'a';
+                if seen & (1 << slot) != 0 {
+                    return Err(format!("card `{c}` stands on two cells"));
+                }
+                seen |= 1 << slot;
+                let side = if c.is_ascii_uppercase() { Side::Npc } else { Side::Player };
+                board.put(slot, i as u8, side);
+            }
+            other => return Err(format!("`{other}` is not a cell (. # a-e f-j, upper case: red)")),
+        }
+    }
+    let mine = (seen & 0b11111).count_ones();
+    let theirs = (seen >> 5).count_ones();
+    if !(mine == theirs || theirs == mine + 1) {
+        return Err(format!(
+            "with me to move, the opponent has placed as many cards as I have or one more \
+             (I have placed {mine}, the opponent {theirs})"
+        ));
+    }
+    if board.cells.iter().all(|&c| c != EMPTY) || mine == 5 {
+        return Err("no card is left for me to place".into());
+    }
+    Ok(board)
+}
+
+/// Parses `BOARD;MINE;THEIRS`. `mine` replaces the MINE section when given (cards from a save;
+/// the section may then be `*`).
+pub fn parse(text: &str, mine: Option<[GameCard; 5]>) -> Result<Position, String> {
+    let parts: Vec<&str> = text.split(';').collect();
+    if parts.len() != 3 {
+        return Err("a position is BOARD;MINE;THEIRS (three parts separated by `;`)".into());
+    }
+    let board = parse_board(parts[0])?;
+    let my_cards = match mine {
+        Some(c) => c.to_vec(),
+        None => parse_hand(parts[1], "my cards")?,
+    };
+    let theirs = parse_hand(parts[2], "the opponent's cards")?;
+    let mut cards = [GameCard::exact(None, 0, CardType::Physical, 0, 0, 0); 10];
+    cards[..5].copy_from_slice(&my_cards);
+    cards[5..].copy_from_slice(&theirs);
+    Ok(Position { cards, board })
+}
+
+/// The board section of a position.
+pub fn board_text(board: &Board) -> String {
+    let mut s = String::new();
+    for (i, &c) in board.cells.iter().enumerate() {
+        if i > 0 && i % 4 == 0 {
+            s.push('/');
+        }
+        s.push(match c {
+            EMPTY => '.',
+            BLOCK => '#',
+            slot => {
+                let l = (b'a' + slot) as char;
+                if board.side(slot) == Side::Npc {
+                    l.to_ascii_uppercase()
+                } else {
+                    l
+                }
+            }
+        });
+    }
+    s
+}
+
+/// A cell's name for a person: column A–D (left to right) and row 1–4 (top to bottom), `B2`.
+pub fn cell_name(cell: u8) -> String {
+    format!("{}{}", (b'A' + cell % 4) as char, cell / 4 + 1)
+}
+
+/// True when some card's stats are not exact.
+pub fn has_bands(cards: &[GameCard; 10]) -> bool {
+    cards.iter().any(|c| !c.is_exact())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::card::Span;
+
+    #[test]
+    fn cards_and_arrows_parse() {
+        assert_eq!(parse_arrows("E+S+W").unwrap(), 0x54);
+        assert_eq!(parse_arrows("0x54").unwrap(), 0x54);
+        assert_eq!(parse_arrows("n+ne").unwrap(), 0x03);
+        assert!(parse_arrows("Q").is_err());
+        let c = parse_card("138/X/0x35/90@N").unwrap();
+        assert_eq!(
+            (c.atk, c.pdef, c.mdef, c.arrows),
+            (Span::exact(138), Span::exact(53), Span::exact(90), 1)
+        );
+        let c = parse_card("1P23@-").unwrap();
+        assert_eq!(
+            (c.atk, c.pdef, c.mdef),
+            (Span { lo: 16, hi: 31 }, Span { lo: 32, hi: 47 }, Span { lo: 48, hi: 63 })
+        );
+        // Goblin (number 1): table atk 11 → created 5..9; digit 0 → 5..9.
+        let c = parse_card("1:0P00@N").unwrap();
+        assert_eq!(c.id, Some(0));
+        let (lo, hi) = crate::rules::creation::stat_range(cards::CATALOGUE[0].max_atk);
+        assert_eq!(c.atk, Span { lo, hi });
+        assert_eq!(card_text(&parse_card("138/X/53/90@E+S").unwrap()), "138/X/53/90@E+S");
+    }
+
+    #[test]
+    fn positions_parse_and_print() {
+        let hand = "1P11@N,1P11@N,1P11@N,1P11@N,1P11@N";
+        let p = parse(&format!("#.../.a../..F./....;{hand};{hand}"), None).unwrap();
+        assert_eq!(p.board.cells[0], BLOCK);
+        assert_eq!(p.board.cells[5], 0);
+        assert_eq!(p.board.cells[10], 5);
+        assert_eq!(p.board.side(5), Side::Npc);
+        assert_eq!(p.board.hand(Side::Player).count_ones(), 4);
+        assert_eq!(board_text(&p.board), "#.../.a../..F./....");
+        assert!(parse(&format!("a.../..../..../....;{hand};{hand}"), None).is_err(), "my turn?");
+        assert!(parse("................;x;y", None).is_err());
+        assert_eq!(cell_name(6), "C2");
+    }
+}

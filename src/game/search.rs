@@ -1,0 +1,703 @@
+//! The adviser: an expectimax search for the player's best move.
+//!
+//! Node kinds: the player's placements and target choices (max), the opponent's placements
+//! (a chance node over the game AI's exact move distribution, or min for the worst-case model),
+//! battle outcomes (chance: the attacker's win probability) and, when the attacker fights again
+//! in the same turn, its type evolution (chance). A card's type only matters when it attacks,
+//! which it does only in its own placement turn, so evolution is branched on only there.
+//!
+//! Speed: a transposition table over placement nodes (Zobrist keys; bounds and depth stored),
+//! move ordering (table move first, then immediate gains), Star1 pruning at every chance node
+//! with windows from the min/max nodes above (sound for both models: values are bounded), and
+//! iterative deepening over placements with a time budget.
+//!
+//! # Evaluation of unfinished positions
+//! When the depth runs out before the end of the match, a position is scored by the card
+//! balance it would end with if nothing more were captured: d = (player's board and hand cards)
+//! − (opponent's). Then P(win) ≈ σ(0.9·(d − 1)), P(loss) ≈ σ(0.9·(−d − 1)) (σ the logistic
+//! function), P(draw) the rest; expected cards = P(win) − P(loss); P(keep) = 1 − P(loss)/2.
+//! These are estimates and are labelled so: a result is exact only when [`Analysis::exact`].
+
+use crate::ff9::CardType;
+use crate::game::ai::{distribution, AiView};
+use crate::game::board::{Board, Side, Turn, EMPTY};
+use crate::game::card::{win_probability, GameCard};
+use crate::game::engine::{chooser, evolution_chance, evolve, Chooser};
+use crate::rules::growth::EvolutionOdds;
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// How the opponent is modelled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Opponent {
+    /// The game's AI at this Wise level (0..=3): an expectation over its move distribution.
+    Game(u8),
+    /// The opponent picks the move worst for the player.
+    Worst,
+}
+
+/// What the player optimises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Goal {
+    /// The chance to win the match.
+    Win,
+    /// Expected cards won (+1 a win, +5 a Perfect; −1 a loss, −5 a Perfect loss).
+    Cards,
+    /// The chance that my card in this slot (0..=4) is not taken.
+    Keep(u8),
+}
+
+/// The figures of a position under the search's policy.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+pub struct Value {
+    /// The goal's figure (what is maximised).
+    pub objective: f64,
+    /// P(win).
+    pub win: f64,
+    /// P(draw).
+    pub draw: f64,
+    /// Expected cards won (negative: lost).
+    pub cards: f64,
+    /// P(the kept card is not taken) (1 when the goal is not `keep`).
+    pub keep: f64,
+}
+
+impl Value {
+    /// P(loss).
+    pub fn loss(&self) -> f64 {
+        (1.0 - self.win - self.draw).max(0.0)
+    }
+
+    fn scaled(self, p: f64) -> Value {
+        Value {
+            objective: self.objective * p,
+            win: self.win * p,
+            draw: self.draw * p,
+            cards: self.cards * p,
+            keep: self.keep * p,
+        }
+    }
+
+    fn add(self, o: Value) -> Value {
+        Value {
+            objective: self.objective + o.objective,
+            win: self.win + o.win,
+            draw: self.draw + o.draw,
+            cards: self.cards + o.cards,
+            keep: self.keep + o.keep,
+        }
+    }
+
+    fn bound(objective: f64) -> Value {
+        Value { objective, ..Value::default() }
+    }
+}
+
+/// Type index for the odds table: P, M, X, A, unknown.
+fn type_index(t: CardType) -> usize {
+    match t {
+        CardType::Physical => 0,
+        CardType::Magic => 1,
+        CardType::Flexible => 2,
+        CardType::Assault => 3,
+        CardType::Unknown(_) => 4,
+    }
+}
+
+const TYPES: [CardType; 5] = [
+    CardType::Physical,
+    CardType::Magic,
+    CardType::Flexible,
+    CardType::Assault,
+    CardType::Unknown(255),
+];
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    value: Value,
+    depth: u8,
+    /// 0 exact, 1 lower bound, 2 upper bound.
+    flag: u8,
+    /// Best move + 1 (slot·16 + cell), 0 none.
+    best: u8,
+}
+
+/// A search over one match's ten cards.
+#[derive(Debug)]
+pub struct Searcher {
+    arrows: [u8; 10],
+    hand_types: [CardType; 10],
+    odds: [[[f64; 5]; 10]; 10],
+    ai: AiView,
+    opponent: Opponent,
+    goal: Goal,
+    evolution: EvolutionOdds,
+    zobrist: [[[u64; 2]; 10]; 16],
+    table: Vec<Entry>,
+    /// Placement nodes visited so far.
+    pub nodes: u64,
+    deadline: Option<Instant>,
+    aborted: bool,
+    plain: bool,
+}
+
+/// A root move and its figures.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct MoveValue {
+    /// The card's slot (0..=4: the player's hand).
+    pub slot: u8,
+    /// The cell, x + 4·y.
+    pub cell: u8,
+    /// The figures if this move is played and the search's policy follows.
+    pub value: Value,
+    /// When several targets face the placed card: the best first target.
+    pub first_target: Option<u8>,
+}
+
+/// The adviser's answer for a position.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Analysis {
+    /// The player's moves, best first.
+    pub moves: Vec<MoveValue>,
+    /// Placements searched ahead in the last completed iteration.
+    pub depth: u32,
+    /// True when the search reached the end of the match on every line: the figures are exact
+    /// (given the card knowledge, see [`crate::game`]).
+    pub exact: bool,
+    /// Placement nodes visited.
+    pub nodes: u64,
+}
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Searcher {
+    /// A searcher for these ten cards (slots 0..=4 the player's, 5..=9 the opponent's, types as
+    /// at the start of the match) with a transposition table of 2^`table_bits` entries.
+    pub fn new(
+        cards: &[GameCard; 10],
+        opponent: Opponent,
+        goal: Goal,
+        table_bits: u32,
+    ) -> Searcher {
+        let hand_types = cards.map(|c| c.card_type);
+        let mut odds = [[[0.0; 5]; 10]; 10];
+        for a in 0..10 {
+            for d in 0..10 {
+                for (t, ty) in TYPES.iter().enumerate() {
+                    odds[a][d][t] = win_probability(&cards[a], *ty, &cards[d]);
+                }
+            }
+        }
+        let mut seed = 0x5EED_u64;
+        let mut zobrist = [[[0u64; 2]; 10]; 16];
+        for c in zobrist.iter_mut() {
+            for s in c.iter_mut() {
+                for z in s.iter_mut() {
+                    *z = splitmix(&mut seed);
+                }
+            }
+        }
+        Searcher {
+            arrows: cards.map(|c| c.arrows),
+            ai: AiView::new(cards, &hand_types),
+            hand_types,
+            odds,
+            opponent,
+            goal,
+            evolution: EvolutionOdds::ENGINE,
+            zobrist,
+            table: vec![Entry::default(); 1 << table_bits.clamp(4, 26)],
+            nodes: 0,
+            deadline: None,
+            aborted: false,
+            plain: false,
+        }
+    }
+
+    /// Turns the plain reference search on or off: no transposition table and no pruning
+    /// (every window full); for measuring what they gain.
+    pub fn set_plain(&mut self, plain: bool) {
+        self.plain = plain;
+    }
+
+    /// The full window when searching plainly.
+    fn window(&self, alpha: f64, beta: f64) -> (f64, f64) {
+        if self.plain {
+            let (lo, hi) = self.range();
+            (lo - 1.0, hi + 1.0)
+        } else {
+            (alpha, beta)
+        }
+    }
+
+    /// The bounds of the objective.
+    fn range(&self) -> (f64, f64) {
+        match self.goal {
+            Goal::Cards => (-5.0, 5.0),
+            _ => (0.0, 1.0),
+        }
+    }
+
+    fn key(&self, b: &Board) -> u64 {
+        let mut k = if b.mover == Side::Npc { 0x9E37_79B9_7F4A_7C15 } else { 0 };
+        for (c, &s) in b.cells.iter().enumerate() {
+            if s < 10 {
+                k ^= self.zobrist[c][s as usize][(b.red >> s & 1) as usize];
+            }
+        }
+        k
+    }
+
+    fn terminal(&self, b: &Board) -> Value {
+        let (p, n) = b.score();
+        let perfect = p == 10 || n == 10;
+        let (win, draw) = (f64::from(u8::from(p > n)), f64::from(u8::from(p == n)));
+        let cards = match p.cmp(&n) {
+            std::cmp::Ordering::Greater => {
+                if perfect {
+                    5.0
+                } else {
+                    1.0
+                }
+            }
+            std::cmp::Ordering::Equal => 0.0,
+            std::cmp::Ordering::Less => {
+                if perfect {
+                    -5.0
+                } else {
+                    -1.0
+                }
+            }
+        };
+        let keep = match self.goal {
+            Goal::Keep(k) if p < n => {
+                let first_red = (0..5u8).find(|&s| b.side(s) == Side::Npc);
+                f64::from(u8::from(!(perfect || first_red == Some(k))))
+            }
+            _ => 1.0,
+        };
+        self.finish(Value { objective: 0.0, win, draw, cards, keep })
+    }
+
+    fn finish(&self, mut v: Value) -> Value {
+        v.objective = match self.goal {
+            Goal::Win => v.win,
+            Goal::Cards => v.cards,
+            Goal::Keep(_) => v.keep,
+        };
+        v
+    }
+
+    /// The documented estimate of an unfinished position (module docs).
+    fn estimate(&self, b: &Board) -> Value {
+        let (p, n) = b.score();
+        let ph = b.hand(Side::Player).count_ones();
+        let nh = b.hand(Side::Npc).count_ones();
+        let d = (p + ph) as f64 - (n + nh) as f64;
+        let win = sigmoid(0.9 * (d - 1.0));
+        let loss = sigmoid(0.9 * (-d - 1.0));
+        let keep = if matches!(self.goal, Goal::Keep(_)) { 1.0 - loss / 2.0 } else { 1.0 };
+        self.finish(Value { objective: 0.0, win, draw: 1.0 - win - loss, cards: win - loss, keep })
+    }
+
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.aborted = true;
+                }
+            }
+        }
+    }
+
+    /// Quick score of a placement for ordering: free captures plus the chance of each battle.
+    fn order_score(&self, b: &Board, slot: u8, cell: u8) -> f64 {
+        let side = b.side(slot);
+        let (targets, len, free) = b.classify(&self.arrows, side, self.arrows[slot as usize], cell);
+        let t = type_index(self.hand_types[slot as usize]);
+        let fights: f64 = targets[..len as usize]
+            .iter()
+            .map(|&d| 2.0 * self.odds[slot as usize][d as usize][t] - 0.5)
+            .sum();
+        f64::from(free.count_ones()) + fights
+    }
+
+    fn moves(&self, b: &Board, best: u8) -> Vec<(u8, u8)> {
+        let hand = b.hand(b.mover);
+        let mut out: Vec<(f64, u8, u8)> = Vec::with_capacity(80);
+        for slot in 0..10u8 {
+            if hand & (1 << slot) == 0 {
+                continue;
+            }
+            for cell in 0..16u8 {
+                if b.cells[cell as usize] != EMPTY {
+                    continue;
+                }
+                let s = if best != 0 && best - 1 == slot * 16 + cell {
+                    1e9
+                } else {
+                    self.order_score(b, slot, cell)
+                };
+                out.push((s, slot, cell));
+            }
+        }
+        out.sort_by(|a, b| b.0.total_cmp(&a.0));
+        out.into_iter().map(|(_, s, c)| (s, c)).collect()
+    }
+
+    /// A placement node.
+    fn node(&mut self, b: &Board, depth: u32, alpha: f64, beta: f64) -> Value {
+        let (alpha, beta) = self.window(alpha, beta);
+        if b.is_over() {
+            return self.terminal(b);
+        }
+        let left = b.cards_left();
+        if depth == 0 {
+            return self.estimate(b);
+        }
+        self.tick();
+        if self.aborted {
+            return Value::bound(alpha);
+        }
+        let eff = depth.min(left) as u8;
+        let key = self.key(b);
+        let idx = (key as usize) & (self.table.len() - 1);
+        let e = self.table[idx];
+        let mut best_move = 0;
+        if e.key == key && !self.plain {
+            best_move = e.best;
+            if e.depth >= eff {
+                match e.flag {
+                    0 => return e.value,
+                    1 if e.value.objective >= beta => return e.value,
+                    2 if e.value.objective <= alpha => return e.value,
+                    _ => {}
+                }
+            }
+        }
+        let (lo, hi) = self.range();
+        let (value, best) = match (b.mover, self.opponent) {
+            (Side::Player, _) | (Side::Npc, Opponent::Worst) => {
+                let maximise = b.mover == Side::Player;
+                let (mut a, mut bt) = (alpha, beta);
+                let mut best: Option<(Value, u8)> = None;
+                for (slot, cell) in self.moves(b, best_move) {
+                    let v = self.placement(b, slot, cell, depth, a, bt);
+                    if self.aborted {
+                        return Value::bound(alpha);
+                    }
+                    let better = match best {
+                        None => true,
+                        Some((bv, _)) => {
+                            if maximise {
+                                v.objective > bv.objective
+                            } else {
+                                v.objective < bv.objective
+                            }
+                        }
+                    };
+                    if better {
+                        best = Some((v, slot * 16 + cell + 1));
+                    }
+                    if maximise {
+                        a = a.max(v.objective);
+                    } else {
+                        bt = bt.min(v.objective);
+                    }
+                    if a >= bt {
+                        break;
+                    }
+                }
+                let (v, m) = best.unwrap_or((self.terminal(b), 0));
+                (v, m)
+            }
+            (Side::Npc, Opponent::Game(wise)) => {
+                let mut dist = distribution(&self.ai, b, Side::Npc, wise);
+                dist.sort_by(|x, y| y.p.total_cmp(&x.p));
+                let mut ch = Star1::new(alpha, beta, lo, hi);
+                let mut out = None;
+                for c in &dist {
+                    let (wa, wb) = ch.window(c.p);
+                    let v = self.placement(b, c.slot, c.cell, depth, wa, wb);
+                    if self.aborted {
+                        return Value::bound(alpha);
+                    }
+                    if let Some(cut) = ch.add(c.p, v, (wa, wb)) {
+                        out = Some(cut);
+                        break;
+                    }
+                }
+                (out.unwrap_or(ch.sum), 0)
+            }
+        };
+        let flag = if value.objective <= alpha {
+            2
+        } else if value.objective >= beta {
+            1
+        } else {
+            0
+        };
+        if !self.plain {
+            self.table[idx] = Entry { key, value, depth: eff, flag, best };
+        }
+        value
+    }
+
+    /// Places `slot` on `cell` and resolves the turn.
+    fn placement(
+        &mut self,
+        b: &Board,
+        slot: u8,
+        cell: u8,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> Value {
+        let mut nb = *b;
+        let turn = nb.place(&self.arrows, slot, cell);
+        if turn.is_over() {
+            return self.node(&nb, depth - 1, alpha, beta);
+        }
+        let t = self.hand_types[slot as usize];
+        self.battles(&nb, turn, t, depth, alpha, beta)
+    }
+
+    /// The next battle of a turn: the target is automatic or chosen by the player.
+    fn battles(
+        &mut self,
+        b: &Board,
+        turn: Turn,
+        t: CardType,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> Value {
+        let (alpha, beta) = self.window(alpha, beta);
+        match chooser(b, &turn) {
+            Chooser::Automatic(d) => self.fight(b, turn, d, t, depth, alpha, beta),
+            Chooser::Side(side) => {
+                let maximise = side == Side::Player;
+                let (mut a, mut bt) = (alpha, beta);
+                let mut best: Option<Value> = None;
+                for &d in turn.targets() {
+                    let v = self.fight(b, turn, d, t, depth, a, bt);
+                    if self.aborted {
+                        return Value::bound(alpha);
+                    }
+                    let better = best.is_none_or(|bv| {
+                        if maximise {
+                            v.objective > bv.objective
+                        } else {
+                            v.objective < bv.objective
+                        }
+                    });
+                    if better {
+                        best = Some(v);
+                    }
+                    if maximise {
+                        a = a.max(v.objective);
+                    } else {
+                        bt = bt.min(v.objective);
+                    }
+                    if a >= bt {
+                        break;
+                    }
+                }
+                best.unwrap_or_default()
+            }
+        }
+    }
+
+    /// One battle: a chance node over its outcome (and the attacker's evolution when it fights
+    /// on).
+    #[allow(clippy::too_many_arguments)]
+    fn fight(
+        &mut self,
+        b: &Board,
+        turn: Turn,
+        d: u8,
+        t: CardType,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> Value {
+        let (alpha, beta) = self.window(alpha, beta);
+        let p = self.odds[turn.attacker as usize][d as usize][type_index(t)];
+        let (lo, hi) = self.range();
+        let mut ch = Star1::new(alpha, beta, lo, hi);
+        // Win first when likelier: better cut-offs.
+        let order = if p >= 0.5 { [true, false] } else { [false, true] };
+        for won in order {
+            let q = if won { p } else { 1.0 - p };
+            if q <= 0.0 {
+                continue;
+            }
+            let (wa, wb) = ch.window(q);
+            let mut nb = *b;
+            let mut nt = turn;
+            nb.battle(&self.arrows, &mut nt, d, won);
+            let v = if nt.is_over() {
+                self.node(&nb, depth - 1, wa, wb)
+            } else {
+                let e = evolution_chance(t, self.evolution);
+                if e > 0.0 {
+                    let mut inner = Star1::new(wa, wb, lo, hi);
+                    let mut out = None;
+                    for (pe, ty) in [(1.0 - e, t), (e, evolve(t))] {
+                        let (ia, ib) = inner.window(pe);
+                        let v = self.battles(&nb, nt, ty, depth, ia, ib);
+                        if let Some(cut) = inner.add(pe, v, (ia, ib)) {
+                            out = Some(cut);
+                            break;
+                        }
+                    }
+                    out.unwrap_or(inner.sum)
+                } else {
+                    self.battles(&nb, nt, t, depth, wa, wb)
+                }
+            };
+            if self.aborted {
+                return Value::bound(alpha);
+            }
+            if let Some(cut) = ch.add(q, v, (wa, wb)) {
+                return cut;
+            }
+        }
+        ch.sum
+    }
+
+    /// Ranks the player's moves in a position where the player is to place a card, searching
+    /// `depth` placements ahead (all of them: exact).
+    pub fn analyse_depth(&mut self, b: &Board, depth: u32) -> Vec<MoveValue> {
+        let mut out = Vec::new();
+        if b.mover != Side::Player || b.is_over() {
+            return out;
+        }
+        let (lo, hi) = self.range();
+        for (slot, cell) in self.moves(b, 0) {
+            let v = self.placement(b, slot, cell, depth, lo - 1.0, hi + 1.0);
+            if self.aborted {
+                return out;
+            }
+            let mut nb = *b;
+            let turn = nb.place(&self.arrows, slot, cell);
+            let first_target = if turn.targets().len() >= 2 {
+                let t = self.hand_types[slot as usize];
+                turn.targets()
+                    .iter()
+                    .map(|&d| (d, self.fight(&nb, turn, d, t, depth, lo - 1.0, hi + 1.0)))
+                    .max_by(|x, y| x.1.objective.total_cmp(&y.1.objective))
+                    .map(|x| x.0)
+            } else {
+                None
+            };
+            out.push(MoveValue { slot, cell, value: v, first_target });
+        }
+        out.sort_by(|x, y| y.value.objective.total_cmp(&x.value.objective));
+        out
+    }
+
+    /// Iterative deepening within a time budget (none: to the end of the match). Returns the
+    /// last completed iteration.
+    pub fn analyse(&mut self, b: &Board, budget: Option<Duration>) -> Analysis {
+        let start = Instant::now();
+        self.deadline = budget.map(|d| start + d);
+        self.aborted = false;
+        let left = b.cards_left();
+        let mut last = Analysis { moves: Vec::new(), depth: 0, exact: false, nodes: 0 };
+        let first = if budget.is_none() { left } else { 1 };
+        for depth in first..=left {
+            let moves = self.analyse_depth(b, depth);
+            if self.aborted {
+                break;
+            }
+            last = Analysis { moves, depth, exact: depth >= left, nodes: self.nodes };
+        }
+        if last.moves.is_empty() && self.aborted {
+            // Not even depth 1 finished: take the ordering heuristic's choice.
+            self.aborted = false;
+            self.deadline = None;
+            let moves = self.analyse_depth(b, 1);
+            last = Analysis { moves, depth: 1, exact: left <= 1, nodes: self.nodes };
+        }
+        self.deadline = None;
+        last
+    }
+
+    /// The best next target for the player when several face the attacker in a turn in
+    /// progress (`t` the attacker's type now).
+    pub fn best_target(
+        &mut self,
+        b: &Board,
+        turn: Turn,
+        t: CardType,
+        budget_depth: u32,
+    ) -> Option<(u8, Value)> {
+        let (lo, hi) = self.range();
+        turn.targets()
+            .to_vec()
+            .into_iter()
+            .map(|d| (d, self.fight(b, turn, d, t, budget_depth, lo - 1.0, hi + 1.0)))
+            .max_by(|x, y| x.1.objective.total_cmp(&y.1.objective))
+    }
+}
+
+/// Star1 bookkeeping at a chance node: the children's windows and the cut-offs.
+struct Star1 {
+    alpha: f64,
+    beta: f64,
+    lo: f64,
+    hi: f64,
+    sum: Value,
+    left: f64,
+}
+
+impl Star1 {
+    fn new(alpha: f64, beta: f64, lo: f64, hi: f64) -> Star1 {
+        Star1 { alpha, beta, lo, hi, sum: Value::default(), left: 1.0 }
+    }
+
+    /// The window for the next child of probability `p`.
+    fn window(&self, p: f64) -> (f64, f64) {
+        let rest = (self.left - p).max(0.0);
+        let s = self.sum.objective;
+        let a = (self.alpha - s - self.hi * rest) / p;
+        let b = (self.beta - s - self.lo * rest) / p;
+        (a.max(self.lo - 1.0), b.min(self.hi + 1.0))
+    }
+
+    /// Adds a child's value (searched with `window`); returns a bound when the node is proved
+    /// outside its own window (a child outside its window proves it, whatever the rounding).
+    fn add(&mut self, p: f64, v: Value, window: (f64, f64)) -> Option<Value> {
+        self.sum = self.sum.add(v.scaled(p));
+        self.left = (self.left - p).max(0.0);
+        let s = self.sum.objective;
+        if v.objective >= window.1 {
+            return Some(Value::bound((s + self.lo * self.left).max(self.beta)));
+        }
+        if v.objective <= window.0 {
+            return Some(Value::bound((s + self.hi * self.left).min(self.alpha)));
+        }
+        if s + self.lo * self.left >= self.beta {
+            return Some(Value::bound(s + self.lo * self.left));
+        }
+        if s + self.hi * self.left <= self.alpha {
+            return Some(Value::bound(s + self.hi * self.left));
+        }
+        None
+    }
+}

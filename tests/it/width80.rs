@@ -138,6 +138,7 @@ fn phrasing_fault(line: &str) -> Option<&'static str> {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn every_line_of_every_command_fits_80_columns() {
     let files = all_files();
     assert!(files.len() >= 4, "{files:?}");

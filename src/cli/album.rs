@@ -205,17 +205,7 @@ pub fn render_album(
 
 /// The heading: the save and whose it is.
 pub fn heading(entry: &SaveEntry, c: &Collection) -> String {
-    let mut parts = vec![format!("Album of save {}", entry.selector)];
-    if let Some(n) = c.summary.leader_name.as_deref().and_then(text::readable) {
-        parts.push(match c.summary.leader_level {
-            Some(l) => format!("{n} Lv {l}"),
-            None => n.to_string(),
-        });
-    }
-    if let Some(t) = c.summary.play_time_seconds {
-        parts.push(crate::ff9::format_play_time(t));
-    }
-    parts.join(", ")
+    common::save_heading(format!("Album of save {}", entry.selector), c, false).join(", ")
 }
 
 /// Runs `quadmist album`.

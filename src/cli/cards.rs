@@ -390,19 +390,7 @@ fn write_csv(rows: &[CardView]) -> Result<(), CliError> {
 
 fn heading(entry: &SaveEntry, c: &Collection, shown: usize) -> String {
     let s = &c.summary;
-    let mut parts = vec![format!("Save {}", entry.selector)];
-    if let Some(n) = s.leader_name.as_deref().and_then(text::readable) {
-        parts.push(match s.leader_level {
-            Some(l) => format!("{n} Lv {l}"),
-            None => n.to_string(),
-        });
-    }
-    if let Some(l) = s.location.as_deref().and_then(text::readable) {
-        parts.push(l.to_string());
-    }
-    if let Some(t) = s.play_time_seconds {
-        parts.push(crate::ff9::format_play_time(t));
-    }
+    let mut parts = common::save_heading(format!("Save {}", entry.selector), c, true);
     if let Some(g) = s.gil {
         parts.push(format!("{g} gil"));
     }

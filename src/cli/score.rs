@@ -316,17 +316,8 @@ pub fn render_score(report: &ScoreReport, heading: &str, width: usize) -> String
 
 /// The heading of `score`: the save shown, named as in `quadmist saves`.
 pub fn heading(entry: &SaveEntry, c: &Collection, file: &std::path::Path) -> String {
-    let mut parts = vec![format!("Save {} of {}", entry.selector, file.display())];
-    if let Some(n) = c.summary.leader_name.as_deref().and_then(text::readable) {
-        parts.push(match c.summary.leader_level {
-            Some(l) => format!("{n} Lv {l}"),
-            None => n.to_string(),
-        });
-    }
-    if let Some(t) = c.summary.play_time_seconds {
-        parts.push(crate::ff9::format_play_time(t));
-    }
-    parts.join(", ")
+    common::save_heading(format!("Save {} of {}", entry.selector, file.display()), c, false)
+        .join(", ")
 }
 
 /// Runs `quadmist score`.

@@ -1,18 +1,36 @@
 //! quadmist: reads Final Fantasy IX saves and shows the hidden Tetra Master data.
 //!
-//! The crate is cut in layers, each using only the ones below it:
+//! ```
+//! use quadmist::{ff9, rules::score};
 //!
-//! 1. [`container`]: bytes of a PS1 memory card or single-save file → the saves inside.
-//! 2. [`ff9`]: one save (PlayStation block, PC `.dat` block, Switch JSON, Memoria sidecar)
-//!    → a platform-neutral [`ff9::Collection`].
-//! 3. [`cards`] and [`rules`]: the card catalogue, stat encoding, scoring, ranks, growth,
-//!    battle odds and legality checks. Pure functions.
-//! 4. [`plan`]: exact optimisers (zero-loss discards, budgeted discards, the road to Master);
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/ff9-three-saves.mcr");
+//! let bytes = std::fs::read(path)?;
+//! // The caller reads files; `ff9::open` only takes bytes (and a reader for a PC sidecar).
+//! let saves = ff9::open(&bytes, Some("ff9-three-saves.mcr"), &|_| None)?;
+//! let save = saves.saves.iter().find(|s| s.selector == "1").expect("save 1");
+//! let collection = save.collection()?;
+//! let points = score::points(&collection.cards);
+//! println!("{} cards, {points} points", collection.cards.len());
+//! assert_eq!((collection.cards.len(), points), (83, 915)); // as `quadmist score` shows
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The crate is cut in layers, each using only the ones below it (ARCHITECTURE.md;
+//! `tests/it/layers.rs` checks it):
+//!
+//! 1. [`model`]: cards, types, a collection, its platform, findings, the catalogue.
+//! 2. [`container`]: bytes of a PS1 memory card or single-save file → the saves inside.
+//! 3. [`ff9`]: one save (PlayStation block, PC `.dat` block, Switch JSON, Memoria sidecar)
+//!    → a platform-neutral [`model::Collection`].
+//! 4. [`rules`]: scoring, ranks, creation, growth, battle odds and legality checks. Pure
+//!    functions.
+//! 5. [`plan`]: exact optimisers (zero-loss discards, budgeted discards, the road to Master);
 //!    [`diff`]: what changed between two saves, cards matched under the growth rules;
 //!    [`game`]: the match engine, the game's opponent AI as a policy, and the move adviser.
-//! 5. [`cli`]: the `quadmist` command line. Only this layer prints.
+//! 6. `cli` (feature `cli`, on by default): the `quadmist` command line. Only this layer
+//!    prints.
 //!
-//! [`finding`] holds the report type every layer shares.
+//! Writers (fixture builders) are behind the `write` feature.
 
 #![warn(missing_docs)]
 

@@ -2,7 +2,7 @@
 //! to the terminal, with the shared helpers of [`super::text`].
 
 use super::plan::{MasterReport, PlanReport, StepReport};
-use super::score::{rank_label, PERFECT_WORDING};
+use super::score::rank_label;
 use super::text::{self, count};
 use crate::cards;
 use crate::ff9::{CardRecord, Collection};
@@ -60,10 +60,13 @@ fn render_safe(s: &mut String, collection: &Collection, r: &PlanReport, width: u
         let _ = writeln!(s, "\n{}", text::wrap(&line, width, "", ""));
         return;
     }
-    let head = format!(
-        "{bold}Safe discards{bold:#}: these {} can all go together without losing a point:",
-        count(r.safe_discards.len() as u64, "card")
-    );
+    let head = match r.safe_discards.len() {
+        1 => format!("{bold}Safe discards{bold:#}: this card can go without losing a point:"),
+        n => format!(
+            "{bold}Safe discards{bold:#}: these {} can all go together without losing a point:",
+            count(n as u64, "card")
+        ),
+    };
     let _ = writeln!(s, "\n{}", text::wrap(&head, width, "", ""));
     let _ =
         writeln!(s, "{}", card_table(collection, &r.safe_discards, &[], &|_| vec![], width - 2));
@@ -123,7 +126,7 @@ fn render_road(s: &mut String, m: &MasterReport, width: usize) {
     )];
     let p = m.free_pattern_probability_estimate;
     lines.push(format!(
-        "Free arrow patterns: {} (estimate: a new card gets one with probability {:.1} %{}).",
+        "Free arrow patterns: {} (estimate: a new card gets one with probability {:.1}%{}).",
         m.free_patterns,
         100.0 * p,
         if p > 0.0 { format!(", about {:.2} cards per success", 1.0 / p) } else { String::new() }
@@ -246,9 +249,13 @@ fn render_steps(s: &mut String, collection: &Collection, m: &MasterReport, width
         "{}",
         text::wrap(
             &format!(
-                "{}. {} reached.",
+                "{}. {}",
                 n + 1,
-                if m.target == PERFECT_POINTS { PERFECT_WORDING } else { "Master (1698)" }
+                if m.target == PERFECT_POINTS {
+                    "The maximum, 1700 points, is reached (rank 32 of 32, no name).".to_string()
+                } else {
+                    "Master (1698) is reached.".to_string()
+                }
             ),
             width,
             "  ",

@@ -412,8 +412,12 @@ fn plan_section(collection: &Collection, r: &PlanReport) -> Markup {
             @if r.safe_discards.is_empty() {
                 p { "None: every card is needed for the " (r.points) " points." }
             } @else {
-                p { (count(r.safe_discards.len(), "card", "cards"))
-                    " can all go together without losing a point:" }
+                @if r.safe_discards.len() == 1 {
+                    p { "This card can go without losing a point:" }
+                } @else {
+                    p { (count(r.safe_discards.len(), "card", "cards"))
+                        " can all go together without losing a point:" }
+                }
                 ul #safe { @for &slot in &r.safe_discards { li { (card_line(collection, slot)) } } }
             }
             @if r.card_count > 100 {
@@ -436,7 +440,7 @@ fn plan_section(collection: &Collection, r: &PlanReport) -> Markup {
                 }
                 li { "Free arrow patterns: " (m.free_patterns) ". "
                     em { "Estimate" } ": a new card gets one with probability "
-                    (format!("{:.1} %", 100.0 * p))
+                    (format!("{:.1}%", 100.0 * p))
                     @if p > 0.0 { (format!(", about {:.2} new cards per success", 1.0 / p)) } "." }
                 li { "Upgrades: " (m.upgrades.to_x) " P/M → X, " (m.upgrades.to_a) " X → A; "
                     "expected battle wins: " strong { (m.expected_battle_wins) }

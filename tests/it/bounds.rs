@@ -325,6 +325,7 @@ fn real_dat(dir: &Path) -> Option<(PathBuf, Vec<u8>)> {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn a_sidecar_of_64_nested_arrays_reserves_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let Some((dat, _)) = real_dat(dir.path()) else { return };
@@ -369,6 +370,7 @@ fn sidecar_name(slot: pc::PcSlot) -> String {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn only_the_selected_saves_sidecar_is_read_and_a_failure_to_read_it_is_reported() {
     let dir = tempfile::tempdir().unwrap();
     let Some(dat) = dat_with_151_saves(dir.path()) else { return };
@@ -495,6 +497,7 @@ fn a_fifo_as_input_is_refused_at_once_with_the_reason() {
 // 5. Exit codes.
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn recognised_containers_that_hold_nothing_exit_1() {
     let dir = tempfile::tempdir().unwrap();
     let mut gme_header = b"123-456-STD".to_vec();
@@ -630,6 +633,7 @@ fn the_measured_peak_includes_the_file_read() {
 /// `QUADMIST_FUZZ_SEEDS` (see `fuzz/README.md`). The first byte is the fuzz target's
 /// selector: 4 a Switch JSON save, 5 a Memoria sidecar.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 #[ignore = "writes fuzz seeds; run by the steps in fuzz/README.md"]
 fn write_fuzz_seeds_json_and_sidecars() {
     let dir = PathBuf::from(std::env::var("QUADMIST_FUZZ_SEEDS").expect("QUADMIST_FUZZ_SEEDS"));

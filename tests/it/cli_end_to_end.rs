@@ -48,6 +48,7 @@ fn points_by_hand(cards: &[(u64, u64, String)]) -> u64 {
 const DAT: &str = "data/real/steam/SavedData_ww.dat";
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn pc_and_switch_copies_list_the_same_cards_through_the_cli() {
     if !shared::exists(DAT) {
         return;
@@ -76,6 +77,7 @@ fn pc_and_switch_copies_list_the_same_cards_through_the_cli() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn pc_autosave_score_matches_the_independent_decryption() {
     if !shared::exists(DAT) {
         return;
@@ -96,6 +98,7 @@ fn pc_autosave_score_matches_the_independent_decryption() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn pc_plan_keeps_every_point_and_keepers_are_distinct() {
     if !shared::exists(DAT) {
         return;
@@ -175,6 +178,7 @@ fn odds_with_a_card_from_a_save_uses_its_exact_stats() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn crafted_ff9_lookalike_is_not_a_collection() {
     if !shared::exists("data/real/psx-ff9-crafted") {
         return;

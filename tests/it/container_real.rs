@@ -79,21 +79,25 @@ fn check_card(rel: &str, expected: &[Expected]) {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn memory_card_2_1() {
     check_card("data/real/psx-cards/MemoryCard2-1.mcd", MEMORY_CARD_2_1);
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn epsxe000() {
     check_card("data/real/psx-cards/epsxe000.mcr", EPSXE000);
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn m1() {
     check_card("data/real/psx-cards/m1.mcd", M1);
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn blank_cards_have_no_saves_and_the_write_test_frame_is_never_validated() {
     // epsxe001.mcr has a frame 63 whose XOR does not match: no finding may come of it.
     check_card("data/real/psx-cards/blank.mcd", &[]);
@@ -101,6 +105,7 @@ fn blank_cards_have_no_saves_and_the_write_test_frame_is_never_validated() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn real_icons_match_an_independent_render() {
     let Some(bytes) = shared::read("data/real/psx-cards/epsxe000.mcr") else { return };
     let file = container::read(&bytes, None).unwrap();
@@ -121,6 +126,7 @@ fn real_icons_match_an_independent_render() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn crafted_ff9_files_are_named_ff9_saves_with_a_checksum_mismatch() {
     for (file_name, name, region, language, code) in [
         ("ff9-a-us-tpl.mcs", "BASLUS-0125100000-00", "NTSC-U", "English", "SLUS-01251"),

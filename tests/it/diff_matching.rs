@@ -513,6 +513,7 @@ fn brute_by_group(
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn every_pair_of_the_genuine_pc_saves_matches_brute_force() {
     let Some(dat) = crate::shared::read("data/real/steam/SavedData_ww.dat") else { return };
     let set = quadmist::ff9::open(&dat, Some("SavedData_ww.dat"), &|_| None).unwrap();

@@ -53,6 +53,7 @@ fn selectors(set: &SaveSet) -> Vec<&str> {
 const ENTRY_40_OF_BLOCK: usize = pc::CARDS_OFFSET + 39 * pc::CARD_ENTRY_LEN;
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn an_unknown_schema_is_reported_and_accepted_only_when_every_entry_validates() {
     let Some(mut bytes) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
     edit_metadata(&mut bytes, |m| m[8..12].copy_from_slice(&20_000i32.to_le_bytes()));
@@ -70,6 +71,7 @@ fn an_unknown_schema_is_reported_and_accepted_only_when_every_entry_validates() 
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn none_blocks_are_not_listed_and_damaged_magic_is_reported() {
     let Some(mut bytes) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
     edit_block(&mut bytes, 3, |p| p[..4].copy_from_slice(b"NONE"));
@@ -83,6 +85,7 @@ fn none_blocks_are_not_listed_and_damaged_magic_is_reported() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn a_latest_save_that_does_not_exist_is_reported() {
     let Some(mut bytes) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
     edit_metadata(&mut bytes, |m| {
@@ -95,6 +98,7 @@ fn a_latest_save_that_does_not_exist_is_reported() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn bad_padding_ids_and_types_are_reported() {
     let Some(mut bytes) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
     edit_block(&mut bytes, 2, |p| {
@@ -120,6 +124,7 @@ fn bad_padding_ids_and_types_are_reported() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn a_sidecar_replaces_a_list_with_an_unreadable_play_time_and_its_findings() {
     let Some(mut bytes) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
     edit_block(&mut bytes, 2, |p| {

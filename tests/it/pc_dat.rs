@@ -21,6 +21,7 @@ fn open_real() -> Option<SaveSet> {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn lists_every_save_of_the_real_dat() {
     let Some(set) = open_real() else { return };
     assert_eq!(set.kind, FileKind::PcDat);
@@ -44,6 +45,7 @@ fn lists_every_save_of_the_real_dat() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn every_save_decodes_with_the_oracle_counts_and_play_times() {
     let Some(set) = open_real() else { return };
     // (selector, owned cards, play time in seconds) from the Python decryption.
@@ -73,6 +75,7 @@ fn every_save_decodes_with_the_oracle_counts_and_play_times() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn slot_1_file_2_cards_match_the_independent_decryption() {
     let Some(set) = open_real() else { return };
     let c = set.saves[2].collection().unwrap();
@@ -114,6 +117,7 @@ fn a_sidecar_name_is_derived_from_the_dat_name() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn a_truncated_dat_lists_what_is_complete_and_says_so() {
     let Some(bytes) = shared::read(DAT) else { return };
     // Cut inside block 3 (slot 1, file 3): blocks 0..2 are whole.
@@ -131,6 +135,7 @@ fn a_truncated_dat_lists_what_is_complete_and_says_so() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn the_metadata_alone_is_recognised_and_the_rest_is_reported_missing() {
     let Some(bytes) = shared::read(DAT) else { return };
     assert!(ff9::pc::looks_like_dat(&bytes[..32]));

@@ -41,6 +41,7 @@ fn open_with(sidecar_bytes: Vec<u8>) -> Option<SaveSet> {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn a_matching_sidecar_replaces_the_card_list_and_says_so() {
     let Some(set) = open_with(binary(&sidecar(105, Some(SLOT_1_FILE_2_TIME + 0.9)))) else {
         return;
@@ -69,6 +70,7 @@ fn a_matching_sidecar_replaces_the_card_list_and_says_so() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn a_sidecar_whose_play_time_differs_by_more_than_a_second_is_ignored() {
     let Some(set) = open_with(binary(&sidecar(60, Some(SLOT_1_FILE_2_TIME + 1.5)))) else { return };
     let c = set.saves[2].collection().unwrap();
@@ -77,6 +79,7 @@ fn a_sidecar_whose_play_time_differs_by_more_than_a_second_is_ignored() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn a_sidecar_without_play_time_applies() {
     let Some(set) = open_with(binary(&sidecar(3, None))) else { return };
     let c = set.saves[2].collection().unwrap();
@@ -84,6 +87,7 @@ fn a_sidecar_without_play_time_applies() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn sections_under_memoria_extra_data_are_found() {
     let inner = sidecar(2, Some(SLOT_1_FILE_2_TIME));
     let Some(set) = open_with(binary(&json!({"MemoriaExtraData": inner}))) else { return };
@@ -91,6 +95,7 @@ fn sections_under_memoria_extra_data_are_found() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn a_damaged_sidecar_leaves_the_vanilla_list_with_a_warning() {
     let mut bytes = binary(&sidecar(10, Some(SLOT_1_FILE_2_TIME)));
     bytes.truncate(bytes.len() - 3);

@@ -45,6 +45,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
+    #[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
     fn mutated_dat_files_never_panic(
         flips in proptest::collection::vec((interesting_offset(), any::<u8>()), 1..16),
     ) {
@@ -56,6 +57,7 @@ proptest! {
     }
 
     #[test]
+    #[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
     fn truncated_dat_files_never_panic(keep in 0usize..pc::DAT_SIZE) {
         let Some(mut bytes) = shared::read(DAT) else { return Ok(()) };
         bytes.truncate(keep);
@@ -70,6 +72,7 @@ proptest! {
     }
 
     #[test]
+    #[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
     fn mutated_json_saves_never_panic(
         flips in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..8),
         keep in any::<prop::sample::Index>(),
@@ -89,6 +92,7 @@ proptest! {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn a_damaged_card_area_gives_findings() {
     // A flipped ciphertext byte garbles its AES block (here entries 1..2 of slot 1, file 2)
     // and one byte of the next: the garbled entries must be reported, not decoded silently.

@@ -218,6 +218,7 @@ fn a_foreign_title_with_a_good_crc_still_decodes() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn the_crafted_tonyhax_saves_are_not_game_saves() {
     for name in ["ff9-a-us-tpl.mcs", "ff9-b-us-tpl.mcs", "ff9-a-jp-tpl.mcs"] {
         let Some(bytes) = shared::read(&format!("data/real/psx-ff9-crafted/{name}")) else {

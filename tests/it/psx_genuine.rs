@@ -229,6 +229,7 @@ fn check_save(file: &str, s: &SaveEntry, x: &Expected) {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn every_genuine_save_lists_and_decodes_as_the_oracle_read_it() {
     for (file, expected) in files() {
         let Some(set) = read(file) else { return };
@@ -245,6 +246,7 @@ fn every_genuine_save_lists_and_decodes_as_the_oracle_read_it() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn bad_gme_is_read_from_its_mc_mark_with_one_warning() {
     let Some(set) = read("bad.gme") else { return };
     // The oracle finds the card's `MC` at byte 3893 = 0xF40 − 11.
@@ -276,6 +278,7 @@ fn cards_json(file: &str, save: &str) -> serde_json::Value {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn the_four_containers_of_a_release_give_the_same_cards_json() {
     if !shared::exists(DIR) {
         return;

@@ -56,6 +56,7 @@ fn mixed_card() -> Vec<u8> {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn a_save_of_another_game_is_never_scored() {
     let rel = "data/real/psx-cards/m1.mcd";
     if !shared::exists(rel) {
@@ -134,6 +135,7 @@ fn a_deleted_ff9_save_is_read_with_a_warning() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn two_deleted_ff9_saves_and_no_live_one_need_a_choice() {
     let rel = "data/real/psx-ff9/deleted.mcr";
     if !shared::exists(rel) {

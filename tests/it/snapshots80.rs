@@ -70,6 +70,7 @@ fn odds_text() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn genuine_playstation_saves() {
     if !shared::exists("data/real/psx-ff9") {
         return;
@@ -90,6 +91,7 @@ fn genuine_playstation_saves() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn genuine_pc_and_switch_saves() {
     if !shared::exists("data/real/steam/SavedData_ww.dat") || !shared::exists("data/real/switch") {
         return;

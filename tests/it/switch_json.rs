@@ -28,6 +28,7 @@ fn open_json(bytes: &[u8], name: &str) -> SaveEntry {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn every_json_copy_gives_exactly_the_cards_and_counters_of_the_pc_block() {
     let Some(dat) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
     let pc = ff9::open(&dat, Some("SavedData_ww.dat"), &no_neighbour).unwrap();

@@ -64,6 +64,7 @@ fn saves_dir_lists_ff9_saves_with_their_selectors_and_skips_the_rest() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn quiet_hides_warnings_and_verbose_keeps_them() {
     if !shared::exists("data/real/psx-ff9/bad.gme") {
         return;
@@ -80,6 +81,7 @@ fn quiet_hides_warnings_and_verbose_keeps_them() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn latest_is_the_save_the_pc_metadata_names() {
     if !shared::exists("data/real/steam/SavedData_ww.dat") {
         return;
@@ -214,6 +216,7 @@ fn a_random_card_gets_a_few_lines_of_findings_not_dozens() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
 fn a_file_named_twice_has_its_findings_printed_once() {
     if !shared::exists("data/real/psx-ff9/bad.gme") {
         return;

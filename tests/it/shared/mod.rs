@@ -1,6 +1,9 @@
 //! Access to `../shared/` (the real sample files beside the checkout).
 //!
-//! When a file is missing, tests fail under `CI=true` and skip with a printed notice elsewhere.
+//! When `../shared/data/real` is missing outside `CI=true`, `build.rs` sets the
+//! `no_shared_data` cfg and the tests that read it are marked
+//! `#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]`, so `cargo test` lists
+//! them as ignored. Under `CI=true` they run, and a missing file fails them here.
 
 #![allow(dead_code)]
 

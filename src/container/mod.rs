@@ -12,6 +12,7 @@ pub mod card;
 pub mod detect;
 pub mod icon;
 pub mod single;
+pub mod source;
 pub mod title;
 #[cfg(feature = "write")]
 pub mod write;

@@ -41,6 +41,7 @@ mod report_cli;
 mod report_snapshots;
 mod score_contribution;
 mod snapshots80;
+mod source_reads;
 mod switch_json;
 mod terminal_cli;
 mod watch_cli;

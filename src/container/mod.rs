@@ -11,6 +11,7 @@ use serde::Serialize;
 pub mod card;
 pub mod detect;
 pub mod icon;
+pub mod layout;
 pub mod single;
 pub mod source;
 pub mod title;

@@ -27,6 +27,7 @@ mod pc_mutated;
 mod plan_bruteforce;
 mod plan_cli;
 mod plan_examples;
+mod play_cli;
 mod psx_block;
 mod psx_cards_cli;
 mod psx_containers;

@@ -13,6 +13,7 @@ pub(crate) mod detect;
 pub mod icon;
 pub mod layout;
 pub(crate) mod single;
+pub mod source;
 pub(crate) mod title;
 #[cfg(feature = "write")]
 pub mod write;

@@ -59,18 +59,31 @@ pub enum OpponentModel {
     Worst,
 }
 
-/// Arguments of `quadmist advise`.
+/// My five cards from a save: `--save FILE[:S] --hand SLOTS` (shared by `advise` and `play`).
 #[derive(Debug, Args)]
-#[command(after_help = AFTER_HELP)]
-pub struct AdviseArgs {
-    /// The position, BOARD;MINE;THEIRS (see below).
-    pub position: String,
+pub struct HandArgs {
     /// Take my five cards from this save: FILE or FILE:S.
     #[arg(long, value_name = "FILE[:S]")]
     pub save: Option<String>,
     /// My five cards' slots in the save, in hand order.
     #[arg(long, value_delimiter = ',', value_name = "SLOTS")]
     pub hand: Vec<u16>,
+}
+
+impl HandArgs {
+    /// My five cards, exact, when `--save` is given; a usage error for `--hand` alone.
+    pub fn cards(&self) -> Result<Option<[GameCard; 5]>, CliError> {
+        match &self.save {
+            Some(spec) => Ok(Some(hand_from_save(spec, &self.hand)?)),
+            None if !self.hand.is_empty() => Err(CliError::usage("--hand needs --save FILE[:S]")),
+            None => Ok(None),
+        }
+    }
+}
+
+/// The adviser's options (shared by `advise` and `play`).
+#[derive(Debug, Args)]
+pub struct AdviceArgs {
     /// What to optimise.
     #[arg(long, value_enum, default_value_t = GoalArg::Win)]
     pub goal: GoalArg,
@@ -86,6 +99,53 @@ pub struct AdviseArgs {
     /// Time for the search, in milliseconds.
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub budget_ms: u64,
+}
+
+impl AdviceArgs {
+    /// The goal; `--goal keep` without `--keep` is a usage error.
+    pub fn goal(&self) -> Result<Goal, CliError> {
+        match (self.goal, self.keep) {
+            (GoalArg::Win, _) => Ok(Goal::Win),
+            (GoalArg::Cards, _) => Ok(Goal::Cards),
+            (GoalArg::Keep, Some(k)) => Ok(Goal::Keep(k - 1)),
+            (GoalArg::Keep, None) => Err(CliError::usage("--goal keep needs --keep N (1..5)")),
+        }
+    }
+
+    /// The opponent model.
+    pub fn opponent(&self) -> Opponent {
+        match self.opponent {
+            OpponentModel::Game => Opponent::Game(self.wise),
+            OpponentModel::Worst => Opponent::Worst,
+        }
+    }
+
+    /// The search's time budget.
+    pub fn budget(&self) -> Duration {
+        Duration::from_millis(self.budget_ms)
+    }
+}
+
+/// Who the opponent is, in words: "the game's AI at Wise 3".
+pub fn model_name(opp: Opponent) -> String {
+    match opp {
+        Opponent::Game(w) => format!("the game's AI at Wise {w}"),
+        Opponent::Worst => "an opponent who plays my worst case".into(),
+    }
+}
+
+/// Arguments of `quadmist advise`.
+#[derive(Debug, Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct AdviseArgs {
+    /// The position, BOARD;MINE;THEIRS (see below).
+    pub position: String,
+    /// My cards from a save.
+    #[command(flatten)]
+    pub mine: HandArgs,
+    /// The adviser's options.
+    #[command(flatten)]
+    pub advice: AdviceArgs,
     /// Moves to show.
     #[arg(long, default_value_t = 8)]
     pub top: usize,
@@ -165,25 +225,11 @@ pub fn analyse(p: &Position, goal: Goal, opp: Opponent, budget: Duration) -> Ana
 
 /// Runs `quadmist advise`.
 pub fn run(args: &AdviseArgs) -> CliResult {
-    let mine = match &args.save {
-        Some(spec) => Some(hand_from_save(spec, &args.hand)?),
-        None if !args.hand.is_empty() => {
-            return Err(CliError::usage("--hand needs --save FILE[:S]"));
-        }
-        None => None,
-    };
+    let mine = args.mine.cards()?;
     let p = notation::parse(&args.position, mine).map_err(CliError::usage)?;
-    let goal = match (args.goal, args.keep) {
-        (GoalArg::Win, _) => Goal::Win,
-        (GoalArg::Cards, _) => Goal::Cards,
-        (GoalArg::Keep, Some(k)) => Goal::Keep(k - 1),
-        (GoalArg::Keep, None) => return Err(CliError::usage("--goal keep needs --keep N (1..5)")),
-    };
-    let opp = match args.opponent {
-        OpponentModel::Game => Opponent::Game(args.wise),
-        OpponentModel::Worst => Opponent::Worst,
-    };
-    let a = analyse(&p, goal, opp, Duration::from_millis(args.budget_ms));
+    let goal = args.advice.goal()?;
+    let opp = args.advice.opponent();
+    let a = analyse(&p, goal, opp, args.advice.budget());
     let mut estimates = Vec::new();
     if notation::has_bands(&p.cards) {
         estimates.push("some card is known by its digits: each battle uses the mean chance over its values, and the game AI the middle of each band");
@@ -214,9 +260,9 @@ pub fn run(args: &AdviseArgs) -> CliResult {
                 p.cards[..5].iter().map(notation::card_text).collect::<Vec<_>>().join(","),
                 p.cards[5..].iter().map(notation::card_text).collect::<Vec<_>>().join(",")
             ),
-            goal: args.goal,
-            opponent: args.opponent,
-            wise: (args.opponent == OpponentModel::Game).then_some(args.wise),
+            goal: args.advice.goal,
+            opponent: args.advice.opponent,
+            wise: (args.advice.opponent == OpponentModel::Game).then_some(args.advice.wise),
             exact: a.exact && estimates.is_empty(),
             estimates,
             depth: a.depth,
@@ -225,10 +271,7 @@ pub fn run(args: &AdviseArgs) -> CliResult {
         });
     }
     let mut out = common::stdout();
-    let model = match opp {
-        Opponent::Game(w) => format!("the game's AI at Wise {w}"),
-        Opponent::Worst => "an opponent who plays my worst case".into(),
-    };
+    let model = model_name(opp);
     writeln!(out, "Board (me to move):")?;
     for row in 0..4u8 {
         let mut line = format!("  {} ", row + 1);

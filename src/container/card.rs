@@ -3,6 +3,7 @@
 //! The walk is lenient (memory-card-formats §3.1, §10, §11): every damage case is a
 //! [`Finding`] and one bad chain never hides the other saves.
 
+use super::layout::{read_at, BrokenSector, DirectoryFrame};
 use super::{SaveFile, SaveState, BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
 use crate::finding::{Finding, Severity};
 
@@ -22,13 +23,16 @@ struct Entry {
 }
 
 impl Entry {
+    /// Reads one whole 128-byte frame (a shorter slice reads as a free, unlinked entry).
     fn parse(frame: &[u8]) -> Entry {
+        let f: DirectoryFrame =
+            read_at(frame, 0).unwrap_or_else(|| DirectoryFrame::new(0xA0, 0, END_LINK, b""));
         Entry {
-            state: frame[0],
-            state_rest: [frame[1], frame[2], frame[3]],
-            size: u32::from_le_bytes([frame[4], frame[5], frame[6], frame[7]]),
-            link: u16::from_le_bytes([frame[8], frame[9]]),
-            name: super::until_nul(&frame[0x0A..0x1E]).to_vec(),
+            state: f.state,
+            state_rest: f.state_rest,
+            size: f.size,
+            link: f.link,
+            name: super::until_nul(&f.name).to_vec(),
         }
     }
 }
@@ -352,7 +356,7 @@ fn apply_broken_sectors(card: &mut [u8], findings: &mut Vec<Finding>) {
     for n in 0..20 {
         let o = (16 + n) * FRAME_SIZE;
         let frame = &card[o..o + FRAME_SIZE];
-        let sector = u32::from_le_bytes([frame[0], frame[1], frame[2], frame[3]]);
+        let sector = read_at::<BrokenSector>(frame, 0).map_or(0xFFFF_FFFF, |b| b.sector);
         if sector == 0xFFFF_FFFF {
             continue;
         }

@@ -3,6 +3,7 @@
 //! truncated) and names the file in the message about unknown files.
 
 use super::card::looks_like_card_at;
+use super::layout::{read_at, GmeHeader, PsvHeader};
 use super::{ContainerError, ContainerFormat, BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
 use crate::finding::Finding;
 
@@ -35,10 +36,6 @@ fn detected(format: ContainerFormat, payload_offset: usize, findings: Vec<Findin
 
 fn has_sc(bytes: &[u8], at: usize) -> bool {
     matches!(bytes.get(at..at + 2), Some(b"SC") | Some(b"sc"))
-}
-
-fn u32_at(bytes: &[u8], at: usize) -> Option<u32> {
-    bytes.get(at..at + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
 }
 
 /// A card wrapped in a fixed header of `header` bytes: reports a size other than
@@ -226,7 +223,8 @@ fn shifted_gme_card(bytes: &[u8]) -> Option<usize> {
 }
 
 fn detect_psv(bytes: &[u8]) -> Result<Detected, ContainerError> {
-    if bytes.len() < PSV_HEADER {
+    // The header is PSV_HEADER bytes: it is missing exactly when the file is shorter.
+    let Some(header) = read_at::<PsvHeader>(bytes, 0) else {
         return Ok(detected(
             ContainerFormat::Psv,
             PSV_HEADER,
@@ -235,8 +233,8 @@ fn detect_psv(bytes: &[u8]) -> Result<Detected, ContainerError> {
                 bytes.len()
             ))],
         ));
-    }
-    let kind = u32_at(bytes, 0x3C).unwrap_or(0);
+    };
+    let kind = header.kind;
     if kind != 1 {
         return Err(ContainerError::Unsupported(
             ContainerFormat::Psv,
@@ -244,8 +242,8 @@ fn detect_psv(bytes: &[u8]) -> Result<Detected, ContainerError> {
         ));
     }
     let mut findings = Vec::new();
-    let length = u32_at(bytes, 0x40).unwrap_or(0) as usize;
-    let offset = u32_at(bytes, 0x44).unwrap_or(0) as usize;
+    let length = header.length as usize;
+    let offset = header.offset as usize;
     let offset = if offset == PSV_HEADER {
         offset
     } else {
@@ -268,13 +266,14 @@ fn detect_psv(bytes: &[u8]) -> Result<Detected, ContainerError> {
 /// Copies left at a formatted card's values (every state 0xA0) say nothing: the genuine FF9
 /// `.gme` files of `shared/data/real/psx-ff9/` hold them so beside cards with live saves.
 fn compare_gme_copies(bytes: &[u8]) -> Vec<Finding> {
-    if bytes[0x16..0x25].iter().all(|&b| b == 0xA0) {
+    let Some(header) = read_at::<GmeHeader>(bytes, 0) else { return Vec::new() };
+    if header.states[1..].iter().all(|&b| b == 0xA0) {
         return Vec::new();
     }
     let card = &bytes[GME_HEADER..];
     let differ: Vec<String> = (1..16)
         .filter(|&i| {
-            bytes[0x15 + i] != card[i * FRAME_SIZE] || bytes[0x25 + i] != card[i * FRAME_SIZE + 8]
+            header.states[i] != card[i * FRAME_SIZE] || header.links[i] != card[i * FRAME_SIZE + 8]
         })
         .map(|i| i.to_string())
         .collect();

@@ -1,5 +1,6 @@
 //! Save icons: title-frame palette and 16×16 4-bit frames → RGBA → PNG (memory-card-formats §6).
 
+use super::layout::{read_at, TitleFrame};
 use super::{Icon, FRAME_SIZE};
 use crate::finding::Finding;
 
@@ -17,13 +18,8 @@ pub fn parse(save: &[u8]) -> (Icon, Vec<Finding>) {
             frame_count(flag)
         )));
     }
-    let mut palette = [0u16; 16];
-    for (i, c) in palette.iter_mut().enumerate() {
-        let o = 0x60 + 2 * i;
-        if let Some(b) = save.get(o..o + 2) {
-            *c = u16::from_le_bytes([b[0], b[1]]);
-        }
-    }
+    // Saves are whole blocks, so the title frame is complete whenever there is one.
+    let palette = read_at::<TitleFrame>(save, 0).map_or([0u16; 16], |t| t.palette);
     let mut frames = Vec::new();
     for k in 0..frame_count(flag) {
         let o = FRAME_SIZE * (k + 1);

@@ -11,7 +11,9 @@ use serde::Serialize;
 pub mod card;
 pub mod detect;
 pub mod icon;
+pub mod layout;
 pub mod single;
+pub mod source;
 pub mod title;
 #[cfg(feature = "write")]
 pub mod write;

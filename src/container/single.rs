@@ -3,6 +3,7 @@
 
 use super::card::xor_finding;
 use super::detect::AR_HEADER;
+use super::layout::{read_at, DirectoryFrame, PsvHeader};
 use super::{ContainerFormat, SaveFile, SaveState, BLOCK_SIZE, FRAME_SIZE};
 use crate::finding::Finding;
 
@@ -35,7 +36,7 @@ pub fn read_single(
                 state = SaveState::Deleted;
                 findings.push(Finding::info("exported as a deleted save (state 0xA1)"));
             }
-            let size = u32::from_le_bytes([frame[4], frame[5], frame[6], frame[7]]);
+            let size = read_at::<DirectoryFrame>(frame, 0).map_or(0, |f| f.size);
             let data = if format == ContainerFormat::Mcs {
                 whole_blocks(&bytes[FRAME_SIZE..]).to_vec()
             } else {
@@ -54,9 +55,9 @@ pub fn read_single(
             (cstr(bytes, 21).into_iter().take(20).collect(), 0, bytes[AR_HEADER..].to_vec())
         }
         ContainerFormat::Psv => {
-            let name = bytes.get(0x64..0x78).map(|f| cstr(f, 20)).unwrap_or_default();
-            let length =
-                bytes.get(0x40..0x44).map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+            let header = read_at::<PsvHeader>(bytes, 0);
+            let name = header.as_ref().map(|h| cstr(&h.name, 20)).unwrap_or_default();
+            let length = header.map_or(0, |h| h.length);
             let rest = bytes.get(offset..).unwrap_or_default();
             let take = (length as usize).min(rest.len());
             let data = whole_blocks(&rest[..take]).to_vec();

@@ -4,7 +4,19 @@
 //! or without damage. Nothing here touches the file system.
 
 pub use super::card::frame_xor;
+use super::layout::{
+    read_at, to_bytes, write_at, ActionReplayHeader, DirectoryFrame, GmeHeader, PsvHeader,
+    TitleFrame, VgsHeader, VmpHeader,
+};
 use super::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
+
+/// The first `N` bytes of `text`, NUL-padded.
+fn padded<const N: usize>(text: &[u8]) -> [u8; N] {
+    let mut out = [0u8; N];
+    let n = text.len().min(N);
+    out[..n].copy_from_slice(&text[..n]);
+    out
+}
 
 /// Encodes text as Shift-JIS (CP932) title bytes, at most 64 bytes.
 pub fn encode_title(text: &str) -> Vec<u8> {
@@ -19,15 +31,15 @@ pub fn encode_title(text: &str) -> Vec<u8> {
 pub fn new_save(blocks: u8, title: &[u8], palette: &[u16; 16], frames: &[[u8; 128]]) -> Vec<u8> {
     let blocks = blocks.clamp(1, 15);
     let mut save = vec![0u8; BLOCK_SIZE * blocks as usize];
-    save[0] = b'S';
-    save[1] = b'C';
-    save[2] = 0x10 + frames.len().clamp(1, 3) as u8;
-    save[3] = blocks;
-    let n = title.len().min(64);
-    save[4..4 + n].copy_from_slice(&title[..n]);
-    for (i, c) in palette.iter().enumerate() {
-        save[0x60 + 2 * i..0x62 + 2 * i].copy_from_slice(&c.to_le_bytes());
-    }
+    let frame = TitleFrame {
+        magic: *b"SC",
+        icon_flag: 0x10 + frames.len().clamp(1, 3) as u8,
+        blocks,
+        title: padded(title),
+        reserved: [0; 28],
+        palette: *palette,
+    };
+    write_at(&mut save, 0, &frame);
     for (i, f) in frames.iter().take(3).enumerate() {
         save[FRAME_SIZE * (i + 1)..FRAME_SIZE * (i + 2)].copy_from_slice(f);
     }
@@ -37,11 +49,7 @@ pub fn new_save(blocks: u8, title: &[u8], palette: &[u16; 16], frames: &[[u8; 12
 /// A 128-byte directory frame: state, size, link, name, XOR.
 pub fn directory_frame(state: u8, size: u32, link: u16, name: &[u8]) -> [u8; 128] {
     let mut f = [0u8; 128];
-    f[0] = state;
-    f[4..8].copy_from_slice(&size.to_le_bytes());
-    f[8..10].copy_from_slice(&link.to_le_bytes());
-    let n = name.len().min(20);
-    f[0x0A..0x0A + n].copy_from_slice(&name[..n]);
+    write_at(&mut f, 0, &DirectoryFrame::new(state, size, link, name));
     f[0x7F] = frame_xor(&f);
     f
 }
@@ -141,7 +149,7 @@ impl CardBuilder {
         let mut b = first;
         for _ in 0..15 {
             let o = b as usize * FRAME_SIZE;
-            let link = u16::from_le_bytes([self.bytes[o + 8], self.bytes[o + 9]]);
+            let link = read_at::<DirectoryFrame>(&self.bytes, o).map_or(0xFFFF, |f| f.link);
             if self.bytes[o] & 0xF0 == 0x50 {
                 self.bytes[o] = (self.bytes[o] & 0x0F) | 0xA0;
             }
@@ -194,25 +202,23 @@ impl CardBuilder {
 
 /// A DexDrive .gme file around `card` (header with state and link copies, empty comments).
 pub fn to_gme(card: &[u8]) -> Vec<u8> {
+    let header = GmeHeader {
+        magic: padded(b"123-456-STD"),
+        unknown: [0; 4],
+        marker: [0, 0, 1, 0, 1],
+        states: std::array::from_fn(|i| card[i * FRAME_SIZE]),
+        links: std::array::from_fn(|i| card[i * FRAME_SIZE + 8]),
+    };
     let mut out = vec![0u8; 0xF40];
-    out[..11].copy_from_slice(b"123-456-STD");
-    out[0x10..0x15].copy_from_slice(&[0, 0, 1, 0, 1]);
-    for i in 0..16 {
-        out[0x15 + i] = card[i * FRAME_SIZE];
-        out[0x25 + i] = card[i * FRAME_SIZE + 8];
-    }
+    write_at(&mut out, 0, &header);
     out.extend_from_slice(card);
     out
 }
 
 /// A Connectix .vgs/.mem file around `card`.
 pub fn to_vgs(card: &[u8]) -> Vec<u8> {
-    let mut out = vec![0u8; 0x40];
-    out[..4].copy_from_slice(b"VgsM");
-    for o in [4, 8, 12] {
-        out[o..o + 4].copy_from_slice(&1u32.to_le_bytes());
-    }
-    out[0x10..0x14].copy_from_slice(&0x200u32.to_le_bytes());
+    let mut out =
+        to_bytes(&VgsHeader { magic: *b"VgsM", fields: [1, 1, 1, 0x200], rest: [0; 0x2C] });
     out.extend_from_slice(card);
     out
 }
@@ -227,9 +233,7 @@ pub fn to_psx_magazine(card: &[u8]) -> Vec<u8> {
 
 /// A PSP/Vita .vmp file around `card` (signature left zero).
 pub fn to_vmp(card: &[u8]) -> Vec<u8> {
-    let mut out = vec![0u8; 0x80];
-    out[..4].copy_from_slice(b"\0PMV");
-    out[4..8].copy_from_slice(&0x80u32.to_le_bytes());
+    let mut out = to_bytes(&VmpHeader { magic: *b"\0PMV", header_len: 0x80, rest: [0; 0x78] });
     out.extend_from_slice(card);
     out
 }
@@ -264,28 +268,29 @@ pub fn to_interleaved_mcs(name: &str, save: &[u8]) -> Vec<u8> {
 
 /// An Action Replay family single save (.mcb .mcx .pda .psx): 54-byte header then the save.
 pub fn to_action_replay(name: &str, title_ascii: &str, save: &[u8]) -> Vec<u8> {
-    let mut out = vec![0u8; 54];
-    let n = name.len().min(20);
-    out[..n].copy_from_slice(&name.as_bytes()[..n]);
-    let t = title_ascii.len().min(32);
-    out[0x15..0x15 + t].copy_from_slice(&title_ascii.as_bytes()[..t]);
+    let name = &name.as_bytes()[..name.len().min(20)];
+    let title = &title_ascii.as_bytes()[..title_ascii.len().min(32)];
+    let mut out = to_bytes(&ActionReplayHeader { name: padded(name), title: padded(title) });
     out.extend_from_slice(save);
     out
 }
 
 /// A PS3 .psv single save (signature fields left zero).
 pub fn to_psv(name: &str, save: &[u8]) -> Vec<u8> {
-    let mut out = vec![0u8; 0x84];
-    out[..4].copy_from_slice(b"\0VSP");
-    out[0x38..0x3C].copy_from_slice(&0x14u32.to_le_bytes());
-    out[0x3C..0x40].copy_from_slice(&1u32.to_le_bytes());
-    out[0x40..0x44].copy_from_slice(&(save.len() as u32).to_le_bytes());
-    out[0x44..0x48].copy_from_slice(&0x84u32.to_le_bytes());
-    out[0x48..0x4C].copy_from_slice(&0x200u32.to_le_bytes());
-    out[0x5C..0x60].copy_from_slice(&(save.len() as u32).to_le_bytes());
-    out[0x60..0x64].copy_from_slice(&0x9003u32.to_le_bytes());
-    let n = name.len().min(20);
-    out[0x64..0x64 + n].copy_from_slice(&name.as_bytes()[..n]);
+    let header = PsvHeader {
+        magic: *b"\0VSP",
+        signature: [0; 0x34],
+        header_size: 0x14,
+        kind: 1,
+        length: save.len() as u32,
+        offset: 0x84,
+        unknown_48: 0x200,
+        zero: [0; 16],
+        length_again: save.len() as u32,
+        unknown_60: 0x9003,
+        name: padded(&name.as_bytes()[..name.len().min(20)]),
+    };
+    let mut out = to_bytes(&header);
     out.extend_from_slice(save);
     out
 }

@@ -10,7 +10,9 @@ use super::minigame::{
     decode_entries, float_number, float_value, read_mini_game, Keep, MAX_CARD_ENTRIES,
 };
 use super::{CardSource, Collection};
+use crate::container::layout::read_at;
 use crate::finding::Finding;
+use binrw::BinRead;
 use serde_json::{Map, Value};
 
 /// Deepest nesting accepted (the game's trees are 4 levels deep).
@@ -51,6 +53,18 @@ impl Reader<'_> {
         Ok(out)
     }
 
+    /// A little-endian number (i32, f32 or f64) read with binrw.
+    fn number<T>(&mut self) -> Result<T, String>
+    where
+        T: BinRead,
+        for<'b> T::Args<'b>: Default,
+    {
+        let value = read_at::<T>(self.bytes, self.pos)
+            .ok_or_else(|| format!("truncated at offset {}", self.pos))?;
+        self.pos += std::mem::size_of::<T>();
+        Ok(value)
+    }
+
     fn remaining(&self) -> usize {
         self.bytes.len() - self.pos
     }
@@ -58,7 +72,7 @@ impl Reader<'_> {
     /// A count whose items need at least `min_item` bytes each.
     fn count(&mut self, min_item: usize) -> Result<usize, String> {
         let at = self.pos;
-        let n = i32::from_le_bytes(self.take()?);
+        let n = self.number::<i32>()?;
         usize::try_from(n)
             .ok()
             .filter(|&n| n.saturating_mul(min_item) <= self.remaining())
@@ -95,7 +109,7 @@ impl Reader<'_> {
             return Err(format!("nested deeper than {MAX_DEPTH} levels"));
         }
         let at = self.pos;
-        let value = match i32::from_le_bytes(self.take()?) {
+        let value = match self.number::<i32>()? {
             tag::ARRAY => {
                 let n = self.count(MIN_NODE_LEN)?;
                 let (kept, item) = keep.items(n);
@@ -137,10 +151,10 @@ impl Reader<'_> {
                     _ => Value::String(String::from_utf8_lossy(bytes).into_owned()),
                 }
             }
-            tag::INT => Value::from(i32::from_le_bytes(self.take()?)),
-            tag::DOUBLE => float_number(f64::from_le_bytes(self.take()?)),
+            tag::INT => Value::from(self.number::<i32>()?),
+            tag::DOUBLE => float_number(self.number::<f64>()?),
             tag::BOOL => Value::Bool(self.take::<1>()?[0] != 0),
-            tag::FLOAT => float_number(f64::from(f32::from_le_bytes(self.take()?))),
+            tag::FLOAT => float_number(f64::from(self.number::<f32>()?)),
             other => return Err(format!("unknown node tag {other} at offset {at}")),
         };
         Ok(if keep == Keep::Skip { Value::Null } else { value })

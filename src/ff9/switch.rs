@@ -13,7 +13,9 @@ use super::{
     Collection, DecodeError, FileKind, OpenError, Platform, SaveEntry, SavePayload, SaveSet,
     SaveSummary,
 };
+use binrw::{BinRead, Endian, VecArgs};
 use serde_json::Value;
+use std::io::Cursor;
 
 /// One JSON save, read at [`open`].
 #[derive(Debug, Clone)]
@@ -77,23 +79,19 @@ pub fn wide_to_utf8(bytes: &[u8]) -> Option<(Vec<u8>, &'static str)> {
         "UTF-32" => bytes.starts_with(&[0, 0]),
         _ => bytes.first() == Some(&0) || bytes.starts_with(&[0xFE, 0xFF]),
     };
+    let endian = if big_endian { Endian::Big } else { Endian::Little };
+    let mut units = Cursor::new(bytes);
     let mut text = String::with_capacity(bytes.len() / 2);
     if encoding == "UTF-32" {
-        for c in bytes.chunks_exact(4) {
-            let c = [c[0], c[1], c[2], c[3]];
-            let n = if big_endian { u32::from_be_bytes(c) } else { u32::from_le_bytes(c) };
-            text.push(char::from_u32(n).unwrap_or(char::REPLACEMENT_CHARACTER));
-        }
+        let args = VecArgs { count: bytes.len() / 4, inner: () };
+        let codes = Vec::<u32>::read_options(&mut units, endian, args).ok()?;
+        text.extend(
+            codes.into_iter().map(|n| char::from_u32(n).unwrap_or(char::REPLACEMENT_CHARACTER)),
+        );
     } else {
-        let units = bytes.chunks_exact(2).map(|c| {
-            let c = [c[0], c[1]];
-            if big_endian {
-                u16::from_be_bytes(c)
-            } else {
-                u16::from_le_bytes(c)
-            }
-        });
-        text.extend(char::decode_utf16(units).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)));
+        let args = VecArgs { count: bytes.len() / 2, inner: () };
+        let codes = Vec::<u16>::read_options(&mut units, endian, args).ok()?;
+        text.extend(char::decode_utf16(codes).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)));
     }
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
     looks_like_json(text.as_bytes()).then(|| (text.as_bytes().to_vec(), encoding))

@@ -5,6 +5,8 @@
 //! * [`engine`]: a whole match, whose decision comes next, result, prize and growth.
 //! * [`ai`]: the game's opponent (`EnemyAI`) at Wise 0–3, as an exact move distribution and
 //!   decision by decision from a random stream.
+//! * [`live`]: a real match followed entry by entry (`quadmist play`): what is asked next and
+//!   how each typed entry changes the match.
 //! * [`search`]: the adviser, an expectimax search over placements, target choices and battle
 //!   outcomes.
 //!
@@ -19,6 +21,7 @@ pub mod ai;
 pub mod board;
 pub mod card;
 pub mod engine;
+pub mod live;
 pub mod notation;
 pub mod search;
 pub mod sim;

@@ -3,6 +3,7 @@
 //! Offsets are block offsets (the block starts with the `SC` title frame; game data at 0x100).
 
 use super::{PsxSave, CRC_OFFSET};
+use crate::container::layout::read_at;
 use crate::ff9::{
     charset, CardRecord, CardSource, CardType, Collection, DecodeError, Platform, SaveSummary,
 };
@@ -153,9 +154,7 @@ pub fn disc(block: &[u8]) -> (Option<u8>, Vec<Finding>) {
         let one_disc = b.count_ones() == 1 && b < 0x10;
         (b, one_disc.then(|| b.trailing_zeros() as u8 + 1))
     });
-    let progression = block
-        .get(PROGRESSION_OFFSET..PROGRESSION_OFFSET + 2)
-        .map(|b| u16::from_le_bytes([b[0], b[1]]));
+    let progression = read_at::<u16>(block, PROGRESSION_OFFSET);
     let by_progression = progression.and_then(|p| {
         DISC_PROGRESSION.iter().position(|&(lo, hi)| (lo..=hi).contains(&p)).map(|d| d as u8 + 1)
     });
@@ -260,8 +259,7 @@ pub fn summary(block: &[u8], region_prefix: Option<&str>) -> (SaveSummary, Vec<F
         }
     };
 
-    let gil =
-        block.get(GIL_OFFSET..GIL_OFFSET + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    let gil = read_at::<u32>(block, GIL_OFFSET);
     if let Some(g) = gil {
         if g & 0xFF_FFFF != preview.gil & 0xFF_FFFF {
             findings.push(Finding::warning(format!(

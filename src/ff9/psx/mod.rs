@@ -4,6 +4,7 @@
 //! checks the CRC and reads the load-screen fields; [`block`] decodes the Tetra Master data.
 
 use super::{Collection, DecodeError, GameInfo, SaveEntry, SavePayload, SaveSet, SaveSummary};
+use crate::container::layout::read_at;
 use crate::container::{ContainerFile, SaveFile, SaveState, BLOCK_SIZE};
 use crate::model::Finding;
 
@@ -24,7 +25,7 @@ pub fn crc16(data: &[u8]) -> u16 {
 
 /// The CRC stored in a block and the one computed over it, or `None` for a short block.
 pub fn block_crc(block: &[u8]) -> Option<(u16, u16)> {
-    let stored = u16::from_le_bytes([*block.get(CRC_OFFSET)?, *block.get(CRC_OFFSET + 1)?]);
+    let stored = read_at::<u16>(block, CRC_OFFSET)?;
     Some((stored, crc16(&block[..CRC_OFFSET])))
 }
 

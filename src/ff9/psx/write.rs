@@ -8,6 +8,7 @@ use super::block::{
     TETRA_MASTER_OFFSET,
 };
 use super::{crc16, CRC_OFFSET};
+use crate::container::layout::write_at;
 use crate::container::write::{encode_title, new_save};
 use crate::ff9::charset;
 use binrw::BinWrite;
@@ -144,10 +145,9 @@ impl FF9Block {
         block[DISC_BIT_OFFSET] = 1 << (disc - 1);
         block[DISC_OFFSET] = disc - 1;
         let progression = DISC_PROGRESSION[disc as usize - 1].0;
-        block[PROGRESSION_OFFSET..PROGRESSION_OFFSET + 2]
-            .copy_from_slice(&progression.to_le_bytes());
+        write_at(&mut block, PROGRESSION_OFFSET, &progression);
         block[PARTY_OFFSET..PARTY_OFFSET + 4].copy_from_slice(&[0, 0xFF, 0xFF, 0xFF]);
-        block[GIL_OFFSET..GIL_OFFSET + 4].copy_from_slice(&self.gil.to_le_bytes());
+        write_at(&mut block, GIL_OFFSET, &self.gil);
         let section = TetraMasterSection {
             wins: self.wins,
             losses: self.losses,
@@ -156,7 +156,7 @@ impl FF9Block {
         };
         let _ = write_tetra_master(&mut block, &section);
         let crc = crc16(&block[..CRC_OFFSET]);
-        block[CRC_OFFSET..CRC_OFFSET + 2].copy_from_slice(&crc.to_le_bytes());
+        write_at(&mut block, CRC_OFFSET, &crc);
         block
     }
 }

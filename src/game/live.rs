@@ -1,0 +1,874 @@
+//! Following a real match as it is played (`quadmist play`): what is asked next, the player's
+//! typed entries, and how each entry changes the match. No terminal here: the command line
+//! draws [`Live`] and feeds it the lines typed.
+//!
+//! The set-up is asked in the game's order (tetra-master-match §1): the opponent's five cards as
+//! the game shows them (digits and arrows; exact stats when known), the blocked cells, who moves
+//! first. Then, turn by turn: a placement (card number in hand order and cell), the battle target
+//! when the player picks it, each battle's result as the player saw it (won or lost, optionally
+//! the two numbers shown at the start of the battle, which are raw stats: they make that stat of
+//! an opponent card exact, §2.4), and whether the winner's type letter changed (evolution, §2.5).
+//!
+//! Entry syntax (case does not matter):
+//! * an opponent card: `1P23 E+S`, `1P23@E+S`, `Goblin:0P00@N`, `138/X/53/90 E`; several may be
+//!   given at once, separated by commas;
+//! * blocked cells: `A1 C3` (column A–D, row 1–4), `-` or nothing for none;
+//! * who moves first: `m` (me) or `t` (them);
+//! * a placement: `2 B3` (card 2 of the mover's hand, cell B3); nothing accepts the suggestion;
+//! * a target: its cell, `C2`; nothing accepts the suggestion;
+//! * a battle: `w` (I won it) or `l` (I lost it), then optionally the two numbers shown, mine
+//!   first, then `e` if the winner's type letter changed: `w 138 53 e`.
+
+use crate::ff9::CardType;
+use crate::game::board::Side;
+use crate::game::card::{GameCard, Span};
+use crate::game::engine::{evolve, Chooser, Match, MatchResult, MoveError, Phase};
+use crate::game::notation;
+use crate::game::search::{Analysis, Goal, MoveValue, Opponent, Searcher};
+use std::time::Duration;
+
+/// The most blocked cells the game deals (§1.2).
+pub const MAX_BLOCKS: u32 = 6;
+
+/// What the match waits for from the player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ask {
+    /// The opponent's card number `n` (0..=4), as the game shows it.
+    TheirCard(usize),
+    /// The blocked cells.
+    Blocks,
+    /// Who places the first card.
+    First,
+    /// A placement by this side.
+    Place(Side),
+    /// The player picks the next battle target of `attacker` among `targets` (slots).
+    Target {
+        /// The placed card's slot.
+        attacker: u8,
+        /// The targets facing it, direction order.
+        targets: Vec<u8>,
+    },
+    /// The result of the battle of `attacker` against `defender`.
+    Battle {
+        /// The placed card's slot.
+        attacker: u8,
+        /// The card it fights.
+        defender: u8,
+    },
+    /// The match is over.
+    Over(MatchResult),
+}
+
+/// One typed entry, parsed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Entry {
+    /// Opponent cards, in hand order from the next one asked.
+    TheirCards(Vec<GameCard>),
+    /// Blocked cells (bit x + 4·y).
+    Blocks(u16),
+    /// Who moves first.
+    First(Side),
+    /// The mover places `slot` (0..=9) on `cell`.
+    Place {
+        /// Slot: 0..=4 mine, 5..=9 the opponent's.
+        slot: u8,
+        /// Cell x + 4·y.
+        cell: u8,
+    },
+    /// The next battle is against this slot.
+    Target(u8),
+    /// A battle's result.
+    Battle {
+        /// True when the player's card won the battle (attacking or defending).
+        i_won: bool,
+        /// The numbers shown at the start of the battle: the player's card's, then the
+        /// opponent's.
+        shown: Option<(u16, u16)>,
+        /// The winner's type letter changed.
+        evolved: bool,
+    },
+}
+
+/// Everything entered so far.
+#[derive(Debug, Clone)]
+struct State {
+    theirs: Vec<GameCard>,
+    blocks: Option<u16>,
+    first: Option<Side>,
+    game: Option<Match>,
+    /// The target the player picked for the next battle.
+    picked: Option<u8>,
+    log: Vec<String>,
+}
+
+/// A real match followed entry by entry, with undo.
+#[derive(Debug, Clone)]
+pub struct Live {
+    mine: [GameCard; 5],
+    state: State,
+    undo: Vec<State>,
+    advice: Option<Analysis>,
+}
+
+/// A cell name (`B3`) parsed to x + 4·y.
+pub fn parse_cell(s: &str) -> Result<u8, String> {
+    let s = s.trim();
+    let mut ch = s.chars();
+    match (ch.next(), ch.next(), ch.next()) {
+        (Some(c), Some(r), None) => {
+            let col = c.to_ascii_uppercase();
+            if !('A'..='D').contains(&col) || !('1'..='4').contains(&r) {
+                return Err(format!(
+                    "`{s}` is not a cell: a column A to D and a row 1 to 4, e.g. B3"
+                ));
+            }
+            Ok((col as u8 - b'A') + 4 * (r as u8 - b'1'))
+        }
+        _ => Err(format!("`{s}` is not a cell: a column A to D and a row 1 to 4, e.g. B3")),
+    }
+}
+
+fn parse_blocks(text: &str) -> Result<u16, String> {
+    let t = text.trim();
+    if t.is_empty() || t == "-" || t == "0" || t.eq_ignore_ascii_case("none") {
+        return Ok(0);
+    }
+    let mut m = 0u16;
+    for w in t.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()) {
+        m |= 1 << parse_cell(w)?;
+    }
+    if m.count_ones() > MAX_BLOCKS {
+        return Err(format!("the game blocks at most {MAX_BLOCKS} cells"));
+    }
+    Ok(m)
+}
+
+/// An opponent card as typed: `1P23 E+S` or `1P23@E+S` (notation of `advise`).
+fn parse_their_card(text: &str) -> Result<GameCard, String> {
+    let t = text.trim();
+    let joined = if t.contains('@') {
+        t.to_string()
+    } else {
+        match t.split_once(char::is_whitespace) {
+            Some((stats, arrows)) => format!("{stats}@{}", arrows.trim()),
+            None => format!("{t}@-"),
+        }
+    };
+    notation::parse_card(&joined)
+}
+
+/// A placement as typed: `2 B3` or `2B3`.
+fn parse_place(text: &str) -> Result<(u8, u8), String> {
+    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut ch = t.chars();
+    let n = ch.next().and_then(|c| c.to_digit(10)).filter(|d| (1..=5).contains(d)).ok_or_else(
+        || format!("`{}` is not a move: a card number 1 to 5, then a cell, e.g. 2 B3", text.trim()),
+    )?;
+    Ok((n as u8 - 1, parse_cell(ch.as_str())?))
+}
+
+fn parse_battle(text: &str) -> Result<Entry, String> {
+    let words: Vec<String> = text.split_whitespace().map(str::to_ascii_lowercase).collect();
+    let i_won = match words.first().map(String::as_str) {
+        Some("w") | Some("won") => true,
+        Some("l") | Some("lost") => false,
+        _ => {
+            return Err("type w if your card won the battle, l if it lost \
+                        (then the two numbers shown, yours first, if you saw them)"
+                .into())
+        }
+    };
+    let mut numbers = Vec::new();
+    let mut evolved = false;
+    for w in &words[1..] {
+        if w == "e" {
+            evolved = true;
+        } else {
+            let n: u16 = w
+                .parse()
+                .ok()
+                .filter(|&n| n <= 255)
+                .ok_or_else(|| format!("`{w}` is not a number 0 to 255 (or e)"))?;
+            numbers.push(n);
+        }
+    }
+    let shown = match numbers.as_slice() {
+        [] => None,
+        [a, b] => Some((*a, *b)),
+        _ => return Err("give both numbers shown in the battle, yours first, or none".into()),
+    };
+    Ok(Entry::Battle { i_won, shown, evolved })
+}
+
+/// What a battle start value says about one card: `v` is its battle value, the highest
+/// (`highest`) or lowest of `stats`. Narrows the spans it can (a value of 1 may stand for a raw 0);
+/// a stat becomes exact when it alone can hold the value. Err when no stat can.
+fn reveal(spans: [Span; 3], which: &[usize], highest: bool, v: u8) -> Result<[Span; 3], String> {
+    let (vlo, vhi) = if v <= 1 { (0, 1) } else { (v, v) };
+    let mut out = spans;
+    for &i in which {
+        let s = out[i];
+        let cut = if highest { (s.lo, s.hi.min(vhi)) } else { (s.lo.max(vlo), s.hi) };
+        if cut.0 > cut.1 {
+            return Err(format!("{v} cannot be shown for this card (its digits say otherwise)"));
+        }
+        out[i] = Span { lo: cut.0, hi: cut.1 };
+    }
+    let holders: Vec<usize> =
+        which.iter().copied().filter(|&i| out[i].lo <= vhi && vlo <= out[i].hi).collect();
+    match holders.as_slice() {
+        [] => Err(format!("{v} cannot be shown for this card (its digits say otherwise)")),
+        [i] => {
+            out[*i] = Span { lo: out[*i].lo.max(vlo), hi: out[*i].hi.min(vhi) };
+            Ok(out)
+        }
+        _ => Ok(out),
+    }
+}
+
+/// The card after its battle value `v` was shown, as attacker of type `t` or as defender against
+/// an attacker of type `t` (§2.4: which stats the value is made of).
+pub fn reveal_card(
+    card: &GameCard,
+    attacking: bool,
+    t: CardType,
+    v: u8,
+) -> Result<GameCard, String> {
+    let spans = [card.atk, card.pdef, card.mdef];
+    let (which, highest): (&[usize], bool) = match (attacking, t) {
+        (true, CardType::Assault) => (&[0, 1, 2], true),
+        (true, _) => (&[0], true),
+        (false, CardType::Physical) => (&[1], false),
+        (false, CardType::Magic) => (&[2], false),
+        (false, CardType::Flexible) => (&[1, 2], false),
+        (false, CardType::Assault) => (&[0, 1, 2], false),
+        (false, CardType::Unknown(_)) => return Ok(*card),
+    };
+    // A single stat is the value itself (both bounds); several: the extreme of them.
+    let out = if which.len() == 1 {
+        let one = reveal(spans, which, true, v)?;
+        reveal(one, which, false, v)?
+    } else {
+        reveal(spans, which, highest, v)?
+    };
+    Ok(GameCard { atk: out[0], pdef: out[1], mdef: out[2], ..*card })
+}
+
+impl Live {
+    /// A new match with my five cards (exact, hand order) and what is already known of the
+    /// set-up. Errors when `theirs` holds more than five cards or `blocks` more than six cells.
+    pub fn new(
+        mine: [GameCard; 5],
+        theirs: Vec<GameCard>,
+        blocks: Option<u16>,
+        first: Option<Side>,
+    ) -> Result<Live, String> {
+        if theirs.len() > 5 {
+            return Err(format!("the opponent has five cards, {} were given", theirs.len()));
+        }
+        if blocks.is_some_and(|b| b.count_ones() > MAX_BLOCKS) {
+            return Err(format!("the game blocks at most {MAX_BLOCKS} cells"));
+        }
+        let state = State { theirs, blocks, first, game: None, picked: None, log: Vec::new() };
+        let mut live = Live { mine, state, undo: Vec::new(), advice: None };
+        live.start();
+        Ok(live)
+    }
+
+    /// Starts the match once the set-up is complete.
+    fn start(&mut self) {
+        let s = &mut self.state;
+        if let (None, 5, Some(blocks), Some(first)) = (&s.game, s.theirs.len(), s.blocks, s.first) {
+            let mut cards = [self.mine[0]; 10];
+            cards[..5].copy_from_slice(&self.mine);
+            cards[5..].copy_from_slice(&s.theirs);
+            s.game = Some(Match::new(cards, blocks, first));
+        }
+    }
+
+    /// The match, once set up.
+    pub fn game(&self) -> Option<&Match> {
+        self.state.game.as_ref()
+    }
+
+    /// My five cards.
+    pub fn mine(&self) -> &[GameCard; 5] {
+        &self.mine
+    }
+
+    /// The opponent's cards entered so far (all five once set up; stats as known now).
+    pub fn theirs(&self) -> Vec<GameCard> {
+        match &self.state.game {
+            Some(g) => g.cards[5..].to_vec(),
+            None => self.state.theirs.clone(),
+        }
+    }
+
+    /// The blocked cells, once entered.
+    pub fn blocks(&self) -> Option<u16> {
+        self.state.blocks
+    }
+
+    /// What happened, oldest first, in words.
+    pub fn log(&self) -> &[String] {
+        &self.state.log
+    }
+
+    /// What is asked now.
+    pub fn ask(&self) -> Ask {
+        let s = &self.state;
+        let Some(g) = &s.game else {
+            return if s.theirs.len() < 5 {
+                Ask::TheirCard(s.theirs.len())
+            } else if s.blocks.is_none() {
+                Ask::Blocks
+            } else {
+                Ask::First
+            };
+        };
+        match g.phase() {
+            Phase::Place(side) => Ask::Place(side),
+            Phase::Battle { attacker, targets, chooser } => match (chooser, s.picked) {
+                (Chooser::Automatic(d), _) => Ask::Battle { attacker, defender: d },
+                (Chooser::Side(_), Some(d)) if targets.contains(&d) => {
+                    Ask::Battle { attacker, defender: d }
+                }
+                (Chooser::Side(_), _) => Ask::Target { attacker, targets },
+            },
+            Phase::Over(r) => Ask::Over(r),
+        }
+    }
+
+    /// The adviser's analysis of this position, if one was kept ([`Live::set_advice`]).
+    pub fn advice(&self) -> Option<&Analysis> {
+        self.advice.as_ref()
+    }
+
+    /// Keeps an analysis of the current position (what an empty entry accepts).
+    pub fn set_advice(&mut self, a: Analysis) {
+        self.advice = Some(a);
+    }
+
+    /// The ten cards as known now, with their types now (the match must be set up).
+    pub fn cards_now(&self) -> Option<[GameCard; 10]> {
+        let g = self.state.game.as_ref()?;
+        let mut cards = g.cards;
+        for (c, t) in cards.iter_mut().zip(g.types) {
+            c.card_type = t;
+        }
+        Some(cards)
+    }
+
+    /// Runs the adviser when the player is to place a card or pick a target; `None` otherwise.
+    /// A target pick is searched `depth` placements ahead (at least 1).
+    pub fn analyse(
+        &self,
+        opponent: Opponent,
+        goal: Goal,
+        budget: Duration,
+        depth: u32,
+    ) -> Option<Analysis> {
+        let g = self.state.game.as_ref()?;
+        let cards = self.cards_now()?;
+        let mut s = Searcher::new(&cards, opponent, goal, 20);
+        match self.ask() {
+            Ask::Place(Side::Player) => Some(s.analyse(&g.board, Some(budget))),
+            Ask::Target { attacker, .. } => {
+                let turn = g.turn?;
+                let left = g.board.cards_left();
+                let depth = depth.clamp(1, left.max(1));
+                let t = g.types[attacker as usize];
+                let (d, value) = s.best_target(&g.board, turn, t, depth)?;
+                let moves = vec![MoveValue {
+                    slot: attacker,
+                    cell: turn.cell,
+                    value,
+                    first_target: Some(d),
+                }];
+                Some(Analysis { moves, depth, exact: depth >= left, nodes: s.nodes })
+            }
+            _ => None,
+        }
+    }
+
+    /// Parses a typed line for what is asked now.
+    pub fn parse(&self, text: &str) -> Result<Entry, String> {
+        let t = text.trim();
+        match self.ask() {
+            Ask::TheirCard(_) => {
+                let cards: Vec<GameCard> =
+                    t.split(',').map(parse_their_card).collect::<Result<_, _>>()?;
+                Ok(Entry::TheirCards(cards))
+            }
+            Ask::Blocks => parse_blocks(t).map(Entry::Blocks),
+            Ask::First => match t.to_ascii_lowercase().as_str() {
+                "m" | "me" => Ok(Entry::First(Side::Player)),
+                "t" | "them" => Ok(Entry::First(Side::Npc)),
+                _ => Err("type m if you move first, t if they do".into()),
+            },
+            Ask::Place(side) => self.parse_place(side, t),
+            Ask::Target { .. } => self.parse_target(t),
+            Ask::Battle { .. } => parse_battle(t),
+            Ask::Over(_) => Err("the match is over: press q to quit".into()),
+        }
+    }
+
+    fn parse_place(&self, side: Side, t: &str) -> Result<Entry, String> {
+        if t.is_empty() {
+            let best = self.advice.as_ref().and_then(|a| a.moves.first());
+            return match (side, best) {
+                (Side::Player, Some(m)) => Ok(Entry::Place { slot: m.slot, cell: m.cell }),
+                _ => Err("type the card number and the cell, e.g. 2 B3".into()),
+            };
+        }
+        let (n, cell) = parse_place(t)?;
+        let slot = if side == Side::Player { n } else { n + 5 };
+        Ok(Entry::Place { slot, cell })
+    }
+
+    fn parse_target(&self, t: &str) -> Result<Entry, String> {
+        if t.is_empty() {
+            let best = self.advice.as_ref().and_then(|a| a.moves.first()?.first_target);
+            return best
+                .map(Entry::Target)
+                .ok_or_else(|| "type the cell of the card to attack, e.g. C2".to_string());
+        }
+        let cell = parse_cell(t)?;
+        let g = self.state.game.as_ref().ok_or("the match is not set up")?;
+        match g.board.cells[cell as usize] {
+            s if s < 10 => Ok(Entry::Target(s)),
+            _ => Err(format!("there is no card on {}", notation::cell_name(cell))),
+        }
+    }
+
+    /// Parses and applies a typed line.
+    pub fn enter(&mut self, text: &str) -> Result<(), String> {
+        let e = self.parse(text)?;
+        self.apply(e)
+    }
+
+    /// Goes back one entry; false when nothing is left to undo.
+    pub fn undo(&mut self) -> bool {
+        match self.undo.pop() {
+            Some(s) => {
+                self.state = s;
+                self.advice = None;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Applies an entry to the match; on an error nothing changes.
+    pub fn apply(&mut self, e: Entry) -> Result<(), String> {
+        let before = self.state.clone();
+        if let Err(m) = self.apply_inner(e) {
+            self.state = before;
+            return Err(m);
+        }
+        self.undo.push(before);
+        self.start();
+        self.advice = None;
+        Ok(())
+    }
+
+    fn apply_inner(&mut self, e: Entry) -> Result<(), String> {
+        let ask = self.ask();
+        let s = &mut self.state;
+        match (ask, e) {
+            (Ask::TheirCard(n), Entry::TheirCards(cards)) => {
+                if n + cards.len() > 5 {
+                    return Err(format!("only {} more of their cards to enter", 5 - n));
+                }
+                s.theirs.extend(cards);
+            }
+            (Ask::Blocks, Entry::Blocks(b)) => {
+                s.blocks = Some(b);
+                s.log.push(match b {
+                    0 => "No blocked cell.".to_string(),
+                    _ => format!("Blocked: {}.", cells_text(b)),
+                });
+            }
+            (Ask::First, Entry::First(side)) => {
+                s.first = Some(side);
+                s.log.push(match side {
+                    Side::Player => "I move first.".into(),
+                    Side::Npc => "They move first.".into(),
+                });
+            }
+            (Ask::Place(_), Entry::Place { slot, cell }) => self.place(slot, cell)?,
+            (Ask::Target { targets, .. }, Entry::Target(d)) => {
+                if !targets.contains(&d) {
+                    return Err("that card is not a battle target now".into());
+                }
+                s.picked = Some(d);
+            }
+            (Ask::Battle { attacker, defender }, Entry::Battle { i_won, shown, evolved }) => {
+                self.battle(attacker, defender, i_won, shown, evolved)?;
+            }
+            (Ask::Over(_), _) => return Err("the match is over".into()),
+            _ => return Err("that is not what is asked now".into()),
+        }
+        Ok(())
+    }
+
+    fn place(&mut self, slot: u8, cell: u8) -> Result<(), String> {
+        let s = &mut self.state;
+        let g = s.game.as_mut().ok_or("the match is not set up")?;
+        let mover = g.board.mover;
+        g.place(slot, cell).map_err(|e| match e {
+            MoveError::NotInHand(_) => format!("card {} is already on the board", slot % 5 + 1),
+            MoveError::CellNotFree(_) => format!("{} is not free", notation::cell_name(cell)),
+            other => other.to_string(),
+        })?;
+        let who = if mover == Side::Player { "I" } else { "They" };
+        s.log.push(format!(
+            "{who} put card {} ({}) on {}.",
+            slot % 5 + 1,
+            g.cards[slot as usize].digits(),
+            notation::cell_name(cell)
+        ));
+        Ok(())
+    }
+
+    /// The cards after the numbers shown in a battle; Err when they cannot be those cards'.
+    fn shown(
+        g: &Match,
+        attacker: u8,
+        defender: u8,
+        (mine, theirs): (u16, u16),
+    ) -> Result<(GameCard, GameCard), String> {
+        let t = g.types[attacker as usize];
+        let mine_attacks = g.board.side(attacker) == Side::Player;
+        let (a_val, d_val) = if mine_attacks { (mine, theirs) } else { (theirs, mine) };
+        let (my_slot, their_slot) =
+            if mine_attacks { (attacker, defender) } else { (defender, attacker) };
+        let my_card = &g.cards[my_slot as usize];
+        let my_value = battle_value(my_card, !mine_attacks, t);
+        if my_value.is_some_and(|v| u16::from(v) != mine.max(1)) {
+            return Err(format!(
+                "your card's number in this battle is {} (its exact stats); give yours first",
+                my_value.unwrap_or(0)
+            ));
+        }
+        let a = reveal_card(&g.cards[attacker as usize], true, t, a_val as u8);
+        let d = reveal_card(&g.cards[defender as usize], false, t, d_val as u8);
+        match (a, d) {
+            (Ok(a), Ok(d)) => Ok((a, d)),
+            _ => Err(format!(
+                "{} cannot be the number of their {} (its digits say otherwise)",
+                theirs,
+                g.cards[their_slot as usize].digits()
+            )),
+        }
+    }
+
+    fn battle(
+        &mut self,
+        attacker: u8,
+        defender: u8,
+        i_won: bool,
+        shown: Option<(u16, u16)>,
+        evolved: bool,
+    ) -> Result<(), String> {
+        let s = &mut self.state;
+        let g = s.game.as_mut().ok_or("the match is not set up")?;
+        if let Some(numbers) = shown {
+            let (a, d) = Self::shown(g, attacker, defender, numbers)?;
+            g.cards[attacker as usize] = a;
+            g.cards[defender as usize] = d;
+        }
+        let mine_attacks = g.board.side(attacker) == Side::Player;
+        let attacker_won = i_won == mine_attacks;
+        let winner = if attacker_won { attacker } else { defender };
+        let before = g.types[winner as usize];
+        let evolves = evolved && evolve(before) != before;
+        if evolved && !evolves {
+            return Err("an A card does not evolve: leave out the e".into());
+        }
+        let att = g.cards[attacker as usize].digits();
+        let def = g.cards[defender as usize].digits();
+        let flipped = g.fight(defender, attacker_won, evolves).map_err(|e| e.to_string())?;
+        s.picked = None;
+        let (mine, theirs) = if mine_attacks { ("My", "their") } else { ("Their", "my") };
+        let verb = if attacker_won { "beat" } else { "lost to" };
+        let evolution = if evolves {
+            format!(" The winner is now {}.", g.types[winner as usize].letter())
+        } else {
+            String::new()
+        };
+        s.log.push(format!(
+            "{mine} {att} {verb} {theirs} {def}: {} changed side.{evolution}",
+            count(flipped.count_ones(), "card")
+        ));
+        Ok(())
+    }
+}
+
+/// The number a card shows in a battle (its start value, 0 shown as 1) when its stats are exact:
+/// as attacker (`defending` false) or defender, the attacker being of type `t`.
+pub fn battle_value(card: &GameCard, defending: bool, t: CardType) -> Option<u8> {
+    let (a, p, m) = (card.atk, card.pdef, card.mdef);
+    if !card.is_exact() {
+        return None;
+    }
+    let v = match (defending, t) {
+        (false, CardType::Assault) => a.lo.max(p.lo).max(m.lo),
+        (false, _) => a.lo,
+        (true, CardType::Physical) => p.lo,
+        (true, CardType::Magic) => m.lo,
+        (true, CardType::Flexible) => p.lo.min(m.lo),
+        (true, CardType::Assault) => a.lo.min(p.lo).min(m.lo),
+        (true, CardType::Unknown(_)) => 0,
+    };
+    Some(v.max(1))
+}
+
+/// "1 card", "3 cards".
+fn count(n: u32, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// Cell names of a mask: `A1 C3`.
+pub fn cells_text(mask: u16) -> String {
+    (0..16u8)
+        .filter(|c| mask & (1 << c) != 0)
+        .map(notation::cell_name)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::card::win_probability;
+    use crate::game::engine::Chooser;
+    use crate::game::sim::{deal, GameRng};
+    use crate::rules::creation::RangeRng;
+
+    fn cell_of(g: &Match, slot: u8) -> u8 {
+        g.board.cells.iter().position(|&c| c == slot).unwrap() as u8
+    }
+
+    /// Plays a random match on a reference engine and types the same match into [`Live`]:
+    /// every placement, target pick, battle result and evolution.
+    fn replay(seed: u64) -> (Match, Live) {
+        let mut rng = GameRng::new(seed, 0);
+        let d = deal(&mut rng);
+        let mut reference = Match::new(d.cards, d.blocks, d.first);
+        let mine = [d.cards[0], d.cards[1], d.cards[2], d.cards[3], d.cards[4]];
+        let mut live = Live::new(mine, Vec::new(), None, None).unwrap();
+        // Their cards one by one, the last two on one line.
+        for k in 5..8 {
+            live.enter(&notation::card_text(&d.cards[k]).replace('@', " ")).unwrap();
+        }
+        let two =
+            format!("{}, {}", notation::card_text(&d.cards[8]), notation::card_text(&d.cards[9]));
+        live.enter(&two).unwrap();
+        assert_eq!(live.ask(), Ask::Blocks);
+        live.enter(&cells_text(d.blocks)).unwrap();
+        live.enter(if d.first == Side::Player { "m" } else { "t" }).unwrap();
+        loop {
+            match reference.phase() {
+                Phase::Over(r) => {
+                    assert_eq!(live.ask(), Ask::Over(r));
+                    return (reference, live);
+                }
+                Phase::Place(side) => {
+                    assert_eq!(live.ask(), Ask::Place(side));
+                    let hand: Vec<u8> =
+                        (0..10).filter(|&s| reference.board.hand(side) & (1 << s) != 0).collect();
+                    let free: Vec<u8> = (0..16)
+                        .filter(|&c| reference.board.cells[c as usize] == crate::game::board::EMPTY)
+                        .collect();
+                    let slot = hand[rng.range(0, hand.len() as u32) as usize];
+                    let cell = free[rng.range(0, free.len() as u32) as usize];
+                    reference.place(slot, cell).unwrap();
+                    live.enter(&format!("{} {}", slot % 5 + 1, notation::cell_name(cell))).unwrap();
+                }
+                Phase::Battle { attacker, targets, chooser } => {
+                    let d = match chooser {
+                        Chooser::Automatic(d) => d,
+                        Chooser::Side(_) => {
+                            let d = targets[rng.range(0, targets.len() as u32) as usize];
+                            assert!(matches!(live.ask(), Ask::Target { .. }));
+                            live.enter(&notation::cell_name(cell_of(&reference, d))).unwrap();
+                            d
+                        }
+                    };
+                    assert_eq!(live.ask(), Ask::Battle { attacker, defender: d });
+                    let won = rng.range(0, 2) == 0;
+                    let winner = if won { attacker } else { d };
+                    let t = reference.types[winner as usize];
+                    let evolves = evolve(t) != t && rng.range(0, 4) == 0;
+                    reference.fight(d, won, evolves).unwrap();
+                    // The placed card is from the mover's own hand: mine when slot < 5.
+                    let i_won = won == (attacker < 5);
+                    let text = format!(
+                        "{}{}",
+                        if i_won { "w" } else { "l" },
+                        if evolves { " e" } else { "" }
+                    );
+                    live.enter(&text).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_whole_match_entered_by_events_reproduces_the_engine() {
+        let mut battles_seen = 0;
+        for seed in 0..40 {
+            let (reference, live) = replay(seed);
+            let g = live.game().unwrap();
+            assert_eq!(g.board, reference.board, "seed {seed}");
+            assert_eq!(g.types, reference.types, "seed {seed}");
+            assert_eq!(g.result(), reference.result());
+            battles_seen +=
+                live.log().iter().filter(|l| l.contains("beat") || l.contains("lost to")).count();
+            // Undo walks back to the start of the set-up.
+            let mut l = live.clone();
+            let mut steps = 0;
+            while l.undo() {
+                steps += 1;
+            }
+            assert_eq!(l.ask(), Ask::TheirCard(0));
+            assert!(steps >= 10 + 3, "seed {seed}: {steps} steps");
+        }
+        assert!(battles_seen > 40, "the random matches fought {battles_seen} battles");
+    }
+
+    fn exact(atk: u8, t: CardType, pdef: u8, mdef: u8, arrows: u8) -> GameCard {
+        GameCard::exact(None, atk, t, pdef, mdef, arrows)
+    }
+
+    /// No blocks, they move first. My card 1: P, atk 100, pdef 70, mdef 20, arrow W; their card
+    /// 1 as typed, the other four harmless.
+    fn duel(their: &str) -> Live {
+        let mine = [
+            exact(100, CardType::Physical, 70, 20, 0x40),
+            exact(90, CardType::Magic, 40, 45, 0x04),
+            exact(50, CardType::Physical, 50, 50, 0),
+            exact(50, CardType::Physical, 50, 50, 0),
+            exact(50, CardType::Physical, 50, 50, 0),
+        ];
+        let theirs =
+            [their, "0P00@-", "0P00@-", "0P00@-", "0P00@-"].map(|t| parse_their_card(t).unwrap());
+        Live::new(mine, theirs.to_vec(), Some(0), Some(Side::Npc)).unwrap()
+    }
+
+    #[test]
+    fn battle_numbers_make_an_opponent_card_exact() {
+        // They put their card 1 (1P23, arrows E) on A1; I put my card 1 (W arrow) on B1: a battle.
+        let mut live = duel("1P23@E");
+        live.enter("1 A1").unwrap();
+        live.enter("1 B1").unwrap();
+        assert_eq!(live.ask(), Ask::Battle { attacker: 0, defender: 5 });
+        let g = live.game().unwrap();
+        let banded = g.win_probability(5).unwrap();
+        // A band of 16 values: the mean chance, not exact.
+        assert!(g.exact_win_chance(5).is_none());
+        assert_eq!(g.cards[5].pdef, Span { lo: 32, hi: 47 });
+        // Wrong numbers are refused and change nothing: mine is 100 (P attacker: atk).
+        assert!(live.enter("w 99 40").is_err());
+        assert!(live.enter("w 100 60").is_err(), "60 is outside their pdef digit 2 (32..47)");
+        assert_eq!(live.ask(), Ask::Battle { attacker: 0, defender: 5 });
+        // Their pdef shown as 40: exact from now on; their atk and mdef stay bands.
+        let mut probe = live.clone();
+        probe.enter("l 100 40").unwrap();
+        let c = probe.game().unwrap().cards[5];
+        assert_eq!(c.pdef, Span::exact(40));
+        assert_eq!(c.atk, Span { lo: 16, hi: 31 });
+        assert_eq!(c.mdef, Span { lo: 48, hi: 63 });
+        // The same card's battle odds become the closed form with raw values 100 vs 40.
+        let p = win_probability(&exact(100, CardType::Physical, 0, 0, 0), CardType::Physical, &c);
+        assert!((p - (1.0 - 41.0 / 200.0)).abs() < 1e-12);
+        assert!((p - banded).abs() > 1e-6, "exact {p} vs banded {banded}");
+        // I lost: my card 1 is theirs now.
+        assert_eq!(probe.game().unwrap().board.side(0), Side::Npc);
+    }
+
+    #[test]
+    fn a_defending_flexible_card_shows_its_lower_defence() {
+        // Their X card pdef digit 1 (16..31), mdef digit 3 (48..63) attacked by my P card: the
+        // number is pdef (P attacker). Attacked by my M card: mdef. Here an X defender is
+        // probed through reveal_card directly: min(pdef, mdef) = 20 → pdef = 20 exact.
+        let c = parse_their_card("2X13@W").unwrap();
+        let r = reveal_card(&c, false, CardType::Flexible, 20).unwrap();
+        assert_eq!(r.pdef, Span::exact(20));
+        assert_eq!(r.mdef, Span { lo: 48, hi: 63 });
+        // Overlapping bands: both may hold the lowest value; both are cut below, none is exact.
+        let c = parse_their_card("2X11@W").unwrap();
+        let r = reveal_card(&c, false, CardType::Flexible, 20).unwrap();
+        assert_eq!((r.pdef, r.mdef), (Span { lo: 20, hi: 31 }, Span { lo: 20, hi: 31 }));
+        // An A attacker shows its highest stat: 3 digits 1, 4, 2 → 70 is atk? No: pdef (4x).
+        let c = parse_their_card("1A42@W").unwrap();
+        let r = reveal_card(&c, true, CardType::Assault, 70).unwrap();
+        assert_eq!(r.pdef, Span::exact(70));
+        assert!(reveal_card(&c, true, CardType::Assault, 20).is_err(), "pdef is at least 64");
+        // A shown 1 may be a raw 0.
+        let c = parse_their_card("0P00@W").unwrap();
+        let r = reveal_card(&c, true, CardType::Physical, 1).unwrap();
+        assert_eq!(r.atk, Span { lo: 0, hi: 1 });
+    }
+
+    #[test]
+    fn their_attack_number_makes_their_attack_exact() {
+        // They move first and attack: their card 1 (3P00, arrows S) on A1... placed after mine.
+        let mine = [
+            exact(100, CardType::Physical, 70, 20, 0x01),
+            exact(90, CardType::Magic, 40, 45, 0),
+            exact(50, CardType::Physical, 50, 50, 0),
+            exact(50, CardType::Physical, 50, 50, 0),
+            exact(50, CardType::Physical, 50, 50, 0),
+        ];
+        let theirs = ["3P00@S", "0P00@-", "0P00@-", "0P00@-", "0P00@-"]
+            .map(|t| parse_their_card(t).unwrap());
+        let mut live = Live::new(mine, theirs.to_vec(), Some(0), Some(Side::Player)).unwrap();
+        live.enter("1 A2").unwrap();
+        assert_eq!(live.ask(), Ask::Place(Side::Npc));
+        live.enter("1 A1").unwrap();
+        assert_eq!(live.ask(), Ask::Battle { attacker: 5, defender: 0 });
+        // Mine defends against a P attacker: my pdef 70 is shown; theirs (atk) 55.
+        assert!(live.enter("w 20 55").is_err(), "my number is 70, not 20");
+        live.enter("w 70 55").unwrap();
+        let g = live.game().unwrap();
+        assert_eq!(g.cards[5].atk, Span::exact(55));
+        // I won: their card is mine.
+        assert_eq!(g.board.side(5), Side::Player);
+        assert_eq!(g.board.score(), (2, 0));
+    }
+
+    #[test]
+    fn bad_entries_give_messages_and_change_nothing() {
+        let junk = ["", " ", "zz", "9 Z9", "1 E1", "w 300 1", "w 1", "1P2", "q", "6 A1", "@@", ","];
+        let mut live = duel("1P23@E");
+        for stage in 0..4 {
+            for j in junk {
+                let before = live.ask();
+                let _ = live.enter(j);
+                if live.ask() != before {
+                    // A junk line was a valid entry here (e.g. nothing = no blocks): go back.
+                    assert!(live.undo());
+                }
+            }
+            match stage {
+                0 => live.enter("1 A1").unwrap(),
+                1 => live.enter("1 B1").unwrap(),
+                2 => live.enter("w").unwrap(),
+                _ => {}
+            }
+        }
+        // Placing on an occupied cell or an already placed card is refused.
+        assert!(live.enter("2 A1").unwrap_err().contains("not free"));
+        let mut fresh = Live::new(*duel("0P00@-").mine(), Vec::new(), None, None).unwrap();
+        for j in junk {
+            let _ = fresh.enter(j);
+        }
+        assert!(Live::new(*fresh.mine(), vec![fresh.mine()[0]; 6], None, None).is_err());
+    }
+}

@@ -121,7 +121,9 @@ fn main() {
     }
     let mut c = Criterion::default().configure_from_args();
     let mut g = c.benchmark_group("search");
-    g.sample_size(10).measurement_time(Duration::from_secs(10)).warm_up_time(Duration::from_secs(1));
+    g.sample_size(10)
+        .measurement_time(Duration::from_secs(10))
+        .warm_up_time(Duration::from_secs(1));
     for (case, set) in cases.iter().zip(&sets) {
         g.bench_function(case.name, |b| {
             b.iter(|| set.iter().map(|(_, m)| solve(m, case.opp, case.budget).nodes).sum::<u64>())

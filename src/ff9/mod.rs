@@ -62,6 +62,7 @@ impl std::error::Error for DecodeError {}
 
 /// The platform-specific bytes behind a [`SaveEntry`].
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum SavePayload {
     /// A PlayStation save from a memory card or single-save file.
     PlayStation(psx::PsxSave),
@@ -170,6 +171,7 @@ impl SaveEntry {
 /// The kind of file [`open`] recognised.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "kind", content = "container")]
+#[non_exhaustive]
 pub enum FileKind {
     /// A PS1 memory card or single-save container.
     PlayStation(crate::container::ContainerFormat),

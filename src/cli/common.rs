@@ -1,6 +1,7 @@
 //! What every subcommand shares: opening a file read-only, choosing a save, printing findings.
 
 use super::CliError;
+use crate::container::source::{clamp, ByteSource, ReadError};
 use crate::ff9::{self, Collection, SaveEntry, SaveSet};
 use crate::finding::{Finding, Severity};
 use anstyle::{AnsiColor, Style};
@@ -57,7 +58,7 @@ fn not_regular(meta: &std::fs::Metadata) -> Option<&'static str> {
 
 /// Opens `path` read-only without blocking on a FIFO (on Unix the open is non-blocking) and
 /// refuses anything but a regular file of at most [`MAX_FILE_SIZE`] bytes.
-fn open_regular(path: &Path) -> Result<File, (&'static str, String)> {
+fn open_regular(path: &Path) -> Result<FileSource, (&'static str, String)> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -80,19 +81,35 @@ fn open_regular(path: &Path) -> Result<File, (&'static str, String)> {
             ),
         ));
     }
-    Ok(file)
+    Ok(FileSource { file, size: meta.len() })
 }
 
 /// Reads a regular file whole, read-only, refusing FIFOs, devices, directories and anything
 /// larger than [`MAX_FILE_SIZE`] (the size is checked again while reading, for a file that
-/// grows).
+/// grows). One read into a buffer of the size the file's metadata gives (and one more to see
+/// the end).
 /// The error is the verb (`cannot open`, `cannot read`) and why.
 pub fn read_bounded(path: &Path) -> Result<Vec<u8>, (&'static str, String)> {
-    let file = open_regular(path)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_SIZE + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| ("cannot read", e.to_string()))?;
+    let source = open_regular(path)?;
+    let cannot = |e: std::io::Error| ("cannot read", e.to_string());
+    // One byte more than the metadata says, to notice a file that grew since.
+    let mut bytes = vec![0u8; source.size as usize + 1];
+    let mut filled = 0;
+    while filled < bytes.len() {
+        match (&source.file).read(&mut bytes[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(cannot(e)),
+        }
+    }
+    bytes.truncate(filled);
+    if filled > source.size as usize {
+        (&source.file)
+            .take(MAX_FILE_SIZE + 1 - filled as u64)
+            .read_to_end(&mut bytes)
+            .map_err(cannot)?;
+    }
     if bytes.len() as u64 > MAX_FILE_SIZE {
         return Err((
             "cannot read",
@@ -111,12 +128,57 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
         .map_err(|(verb, why)| CliError::unusable(format!("{verb} {}: {why}", path.display())))
 }
 
+/// An open regular file of at most [`MAX_FILE_SIZE`] bytes, read at offsets (`pread`) only
+/// where the library asks; its size is the one its metadata gave when opened.
+struct FileSource {
+    file: File,
+    size: u64,
+}
+
+impl ByteSource for FileSource {
+    fn size(&self) -> u64 {
+        self.size
+    }
+
+    fn read_at(&self, offset: u64, len: usize) -> Result<Vec<u8>, ReadError> {
+        let range = clamp(self.size, offset, len);
+        // At most the file's size, which is at most MAX_FILE_SIZE.
+        let mut buf = vec![0u8; (range.end - range.start) as usize];
+        let mut filled = 0;
+        while filled < buf.len() {
+            match read_at(&self.file, &mut buf[filled..], range.start + filled as u64) {
+                Ok(0) => break, // the file shrank since it was opened
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(ReadError::new(e.to_string())),
+            }
+        }
+        buf.truncate(filled);
+        Ok(buf)
+    }
+}
+
+/// One positioned read.
+#[cfg(unix)]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, offset)
+}
+
+/// One positioned read.
+#[cfg(not(unix))]
+fn read_at(mut file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
+    use std::io::{Seek, SeekFrom};
+    file.seek(SeekFrom::Start(offset))?;
+    file.read(buf)
+}
+
 /// Opens a save file and lists its saves (Memoria sidecars are read later, for the selected
-/// save only: [`load_collection`]).
+/// save only: [`load_collection`]). A PC `.dat` is read only where its saves are.
 pub fn open(path: &Path) -> Result<SaveSet, CliError> {
-    let bytes = read_file(path)?;
+    let source = open_regular(path)
+        .map_err(|(verb, why)| CliError::unusable(format!("{verb} {}: {why}", path.display())))?;
     let file_name = path.file_name().and_then(|n| n.to_str());
-    ff9::open(&bytes, file_name, &|_| None)
+    ff9::open_source(&source, file_name, &|_| None)
         .map_err(|e| CliError::unusable(name_once(path, &e.to_string())))
 }
 

@@ -5,6 +5,7 @@
 //! lists the saves inside as [`SaveEntry`]s; [`SaveEntry::collection`] decodes one.
 //! See `shared/spec/ff9-save-formats.md`.
 
+use crate::container::source::{ByteSource, ReadError};
 use crate::model::finding::limit_repeats;
 use crate::model::Finding;
 use serde::Serialize;
@@ -61,6 +62,7 @@ impl std::error::Error for DecodeError {}
 
 /// The platform-specific bytes behind a [`SaveEntry`].
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum SavePayload {
     /// A PlayStation save from a memory card or single-save file.
     PlayStation(psx::PsxSave),
@@ -169,6 +171,7 @@ impl SaveEntry {
 /// The kind of file [`open`] recognised.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "kind", content = "container")]
+#[non_exhaustive]
 pub enum FileKind {
     /// A PS1 memory card or single-save container.
     PlayStation(crate::container::ContainerFormat),
@@ -232,9 +235,33 @@ pub fn open(
     file_name: Option<&str>,
     neighbour: NeighbourReader<'_>,
 ) -> Result<SaveSet, OpenError> {
-    let mut set = if pc::looks_like_dat(bytes) {
-        pc::open(bytes, file_name, neighbour)
-    } else if let Some((text, encoding)) = switch::wide_to_utf8(bytes) {
+    if pc::looks_like_dat(bytes) {
+        finish(pc::open(bytes, file_name, neighbour))
+    } else {
+        finish(open_in_memory(bytes, file_name))
+    }
+}
+
+/// [`open`] from a [`ByteSource`]: a PC `.dat` is read only where its saves are (a few AES
+/// blocks each, not its 2.9 MB); any other file is read whole.
+pub fn open_source(
+    source: &dyn ByteSource,
+    file_name: Option<&str>,
+    neighbour: NeighbourReader<'_>,
+) -> Result<SaveSet, OpenError> {
+    let unreadable = |e: ReadError| OpenError { message: format!("cannot read the file: {e}") };
+    let head = source.read_at(0, pc::METADATA_PROBE_LEN).map_err(unreadable)?;
+    if pc::looks_like_dat_head(&head, source.size()) {
+        finish(pc::open_source(source, file_name, neighbour))
+    } else {
+        finish(open_in_memory(&source.read_all().map_err(unreadable)?, file_name))
+    }
+}
+
+/// Opens a file that is not a PC `.dat`: Switch JSON (UTF-8 or UTF-16) or a PlayStation
+/// container.
+fn open_in_memory(bytes: &[u8], file_name: Option<&str>) -> Result<SaveSet, OpenError> {
+    if let Some((text, encoding)) = switch::wide_to_utf8(bytes) {
         switch::open(&text, file_name).map(|mut set| {
             set.findings.push(Finding::info(format!(
                 "the JSON text is in {encoding}; read as such (the game writes UTF-8)"
@@ -248,7 +275,12 @@ pub fn open(
             Ok(file) => Ok(psx::open(file)),
             Err(e) => Err(OpenError { message: e.to_string() }),
         }
-    }?;
+    }
+}
+
+/// Cuts repeated findings of one kind (file and saves) to the first few.
+fn finish(set: Result<SaveSet, OpenError>) -> Result<SaveSet, OpenError> {
+    let mut set = set?;
     set.findings = limit_repeats(std::mem::take(&mut set.findings));
     for save in &mut set.saves {
         save.findings = limit_repeats(std::mem::take(&mut save.findings));

@@ -15,8 +15,11 @@ use super::{
     memoria, CardSource, Collection, DecodeError, FileKind, NeighbourReader, OpenError, Platform,
     SaveEntry, SavePayload, SaveSet, SaveSummary,
 };
+use crate::container::layout::read_at;
+use crate::container::source::{ByteSource, ReadError};
 use crate::finding::Finding;
 use aes::Aes256;
+use binrw::{binrw, BinRead};
 use cbc::cipher::{block_padding::NoPadding, BlockDecryptMut, InnerIvInit, KeyInit};
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -47,6 +50,13 @@ pub const DRAW_OFFSET: usize = 5_223;
 pub const PLAY_TIME_OFFSET: usize = 14_386;
 
 const AES_BLOCK: usize = 16;
+/// Bytes at the start of a file that tell a `.dat` ([`looks_like_dat_head`]): the metadata's
+/// first two AES blocks.
+pub const METADATA_PROBE_LEN: usize = 2 * AES_BLOCK;
+/// The first AES block of a data block holding part of the card list and W/L/D.
+const CARDS_FIRST_BLOCK: usize = CARDS_OFFSET / AES_BLOCK;
+/// One past the last AES block holding part of the card list and W/L/D.
+const CARDS_END_BLOCK: usize = (DRAW_OFFSET + 6).div_ceil(AES_BLOCK);
 #[cfg(test)]
 const SALT: [u8; 8] = [3, 3, 1, 4, 7, 0, 9, 7];
 #[cfg(test)]
@@ -110,9 +120,13 @@ pub fn decrypt_range(section: &[u8], range: Range<usize>) -> Option<Vec<u8>> {
     plain.get(skip..skip + range.len()).map(<[u8]>::to_vec)
 }
 
-/// The metadata at the start of the file (spec §b.3).
+/// The first 28 bytes of the metadata at the start of the file (spec §b.3), after `SAVE`.
+#[binrw]
+#[brw(little, magic = b"SAVE")]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Metadata {
+    /// SaveVersion (1.0).
+    pub save_version: f32,
     /// Plaintext size of a data block minus the 4-byte magic (17,966 for the vanilla schema).
     pub data_size: i32,
     /// Slot of the latest save, 0-based.
@@ -126,20 +140,7 @@ pub struct Metadata {
 impl Metadata {
     /// Reads the metadata (its first two AES blocks); `None` unless it decrypts to `SAVE`.
     pub fn read(bytes: &[u8]) -> Option<Metadata> {
-        let plain = decrypt_blocks(bytes, 0..2)?;
-        if &plain[..4] != b"SAVE" {
-            return None;
-        }
-        let i32_at =
-            |o: usize| i32::from_le_bytes([plain[o], plain[o + 1], plain[o + 2], plain[o + 3]]);
-        let mut timestamp = [0u8; 8];
-        timestamp.copy_from_slice(&plain[20..28]);
-        Some(Metadata {
-            data_size: i32_at(8),
-            latest_slot: i32_at(12),
-            latest_save: i32_at(16),
-            latest_timestamp: f64::from_le_bytes(timestamp),
-        })
+        read_at(&decrypt_blocks(bytes, 0..2)?, 0)
     }
 }
 
@@ -223,8 +224,9 @@ pub struct SidecarFile {
 pub struct PcSave {
     /// Which block it is.
     pub slot: PcSlot,
-    /// The block's ciphertext (up to [`BLOCK_LEN`] bytes; shorter in a truncated file).
-    pub ciphertext: Vec<u8>,
+    /// The ciphertext of the AES blocks holding the card list and W/L/D, after the block
+    /// before them (their CBC IV); shorter, or empty, when the file is truncated there.
+    pub cards_ciphertext: Vec<u8>,
     /// The metadata's DataSize.
     pub data_size: i32,
     /// The play time at 14,386, when the block holds a finite, non-negative one.
@@ -238,17 +240,17 @@ pub struct PcSave {
 impl PcSave {
     /// Decodes the collection (and applies the Memoria sidecar when it matches).
     pub fn collection(&self) -> Result<Collection, DecodeError> {
+        let base = (CARDS_FIRST_BLOCK - 1) * AES_BLOCK;
         let plain =
-            decrypt_range(&self.ciphertext, CARDS_OFFSET..DRAW_OFFSET + 6).ok_or_else(|| {
-                DecodeError::new(format!(
-                    "{}: the block is truncated before the end of the card list",
-                    self.slot.name()
-                ))
-            })?;
-        let entries: Vec<CardEntry> = plain[..CARD_ENTRIES * CARD_ENTRY_LEN]
-            .chunks_exact(CARD_ENTRY_LEN)
-            .map(|c| CardEntry::from_bytes(c.try_into().expect("chunks_exact gives 11 bytes")))
-            .collect();
+            decrypt_range(&self.cards_ciphertext, CARDS_OFFSET - base..DRAW_OFFSET + 6 - base)
+                .ok_or_else(|| {
+                    DecodeError::new(format!(
+                        "{}: the block is truncated before the end of the card list",
+                        self.slot.name()
+                    ))
+                })?;
+        let entries: Vec<CardEntry> =
+            (0..CARD_ENTRIES).filter_map(|k| read_at(&plain, k * CARD_ENTRY_LEN)).collect();
         let mut findings = Vec::new();
         if self.data_size != VANILLA_DATA_SIZE && !entries.iter().all(CardEntry::validates) {
             return Err(DecodeError::new(format!(
@@ -258,10 +260,7 @@ impl PcSave {
                 self.data_size
             )));
         }
-        let counter = |o: usize| {
-            let at = o - CARDS_OFFSET;
-            i32::from(i16::from_le_bytes([plain[at], plain[at + 1]]))
-        };
+        let counter = |o: usize| read_at::<i16>(&plain, o - CARDS_OFFSET).map_or(0, i32::from);
         let (draws, losses, wins) =
             (counter(DRAW_OFFSET), counter(DRAW_OFFSET + 2), counter(DRAW_OFFSET + 4));
         check_counters(wins, losses, draws, &mut findings);
@@ -289,25 +288,64 @@ impl PcSave {
 /// True when `bytes` are a PC `.dat`: the metadata decrypts to `SAVE`, or the size is the
 /// `.dat`'s exact size (so a damaged metadata still gets a `.dat` error, not a container one).
 pub fn looks_like_dat(bytes: &[u8]) -> bool {
-    bytes.len() == DAT_SIZE || Metadata::read(bytes).is_some()
+    looks_like_dat_head(bytes, bytes.len() as u64)
 }
 
-/// Decrypts one AES block of plaintext holding `offset..offset + N`, when present.
-fn read_plain<const N: usize>(ciphertext: &[u8], offset: usize) -> Option<[u8; N]> {
-    decrypt_range(ciphertext, offset..offset + N)?.try_into().ok()
+/// [`looks_like_dat`] from a file's first bytes (32 are enough) and its size.
+pub fn looks_like_dat_head(head: &[u8], size: u64) -> bool {
+    size == DAT_SIZE as u64 || Metadata::read(head).is_some()
 }
 
-/// Checks the PKCS7 padding of a block whose plaintext is `data_size + 4` bytes long:
-/// `Some(true)` when it matches, `Some(false)` when not, `None` when it cannot be checked.
-fn padding_ok(ciphertext: &[u8], data_size: i32) -> Option<bool> {
-    let plain_len = usize::try_from(data_size).ok()?.checked_add(4)?;
-    let pad = AES_BLOCK - plain_len % AES_BLOCK;
-    let cipher_len = plain_len + pad;
-    if cipher_len > BLOCK_LEN {
-        return None;
+/// The ciphertext of one data block, read from the source only where asked.
+struct Block<'a> {
+    source: &'a dyn ByteSource,
+    /// Offset of the block in the source.
+    start: u64,
+    /// Bytes of the block the source holds (at most [`BLOCK_LEN`]).
+    len: usize,
+}
+
+impl Block<'_> {
+    /// The ciphertext of the AES blocks `blocks`, after the block before them (the CBC IV; none
+    /// for the first block, whose IV is the key's), and the block offset it starts at. Shorter
+    /// where the block ends.
+    fn piece(&self, blocks: Range<usize>) -> Result<(Vec<u8>, usize), ReadError> {
+        let base = blocks.start.saturating_sub(1) * AES_BLOCK;
+        let end = (blocks.end * AES_BLOCK).min(self.len);
+        let bytes = self.source.read_at(self.start + base as u64, end.saturating_sub(base))?;
+        Ok((bytes, base))
     }
-    let last = decrypt_blocks(ciphertext, cipher_len / AES_BLOCK - 1..cipher_len / AES_BLOCK)?;
-    Some(last[AES_BLOCK - pad..].iter().all(|&b| usize::from(b) == pad))
+
+    /// Decrypts and reads the fixed-size value `T` at plaintext `offset`, when the block
+    /// holds it.
+    fn plain<T>(&self, offset: usize) -> Result<Option<T>, ReadError>
+    where
+        T: BinRead,
+        for<'a> T::Args<'a>: Default,
+    {
+        let end = offset + std::mem::size_of::<T>();
+        let (piece, base) = self.piece(offset / AES_BLOCK..end.div_ceil(AES_BLOCK))?;
+        Ok(decrypt_range(&piece, offset - base..end - base).and_then(|p| read_at(&p, 0)))
+    }
+
+    /// Checks the PKCS7 padding of a block whose plaintext is `data_size + 4` bytes long:
+    /// `Some(true)` when it matches, `Some(false)` when not, `None` when it cannot be checked.
+    fn padding_ok(&self, data_size: i32) -> Result<Option<bool>, ReadError> {
+        let Some(plain_len) = usize::try_from(data_size).ok().and_then(|n| n.checked_add(4)) else {
+            return Ok(None);
+        };
+        let pad = AES_BLOCK - plain_len % AES_BLOCK;
+        let cipher_len = plain_len + pad;
+        if cipher_len > BLOCK_LEN {
+            return Ok(None);
+        }
+        let last = cipher_len - AES_BLOCK;
+        let (piece, base) = self.piece(last / AES_BLOCK..cipher_len / AES_BLOCK)?;
+        let Some(plain) = decrypt_range(&piece, last - base..cipher_len - base) else {
+            return Ok(None);
+        };
+        Ok(Some(plain[AES_BLOCK - pad..].iter().all(|&b| usize::from(b) == pad)))
+    }
 }
 
 /// Lists the saves in a `.dat`, reading each save's Memoria sidecar through `neighbour`
@@ -318,9 +356,22 @@ pub fn open(
     file_name: Option<&str>,
     neighbour: NeighbourReader<'_>,
 ) -> Result<SaveSet, OpenError> {
-    let meta = Metadata::read(bytes).ok_or_else(|| OpenError {
-        message: if bytes.len() < METADATA_CIPHER_LEN {
-            format!("not a PC save: {} bytes, a SavedData .dat has {DAT_SIZE}", bytes.len())
+    open_source(&bytes, file_name, neighbour)
+}
+
+/// [`open`] from a [`ByteSource`]: reads the metadata, the first AES block of every data block
+/// and, for each save, the few AES blocks of its play time, padding and card list.
+pub fn open_source(
+    source: &dyn ByteSource,
+    file_name: Option<&str>,
+    neighbour: NeighbourReader<'_>,
+) -> Result<SaveSet, OpenError> {
+    let unreadable = |e: ReadError| OpenError { message: format!("cannot read the file: {e}") };
+    let size = source.size();
+    let head = source.read_at(0, METADATA_PROBE_LEN).map_err(unreadable)?;
+    let meta = Metadata::read(&head).ok_or_else(|| OpenError {
+        message: if size < METADATA_CIPHER_LEN as u64 {
+            format!("not a PC save: {size} bytes, a SavedData .dat has {DAT_SIZE}")
         } else {
             "the file has the size of a PC SavedData .dat but its metadata does not decrypt to \
              `SAVE`: damaged or not a Final Fantasy IX save"
@@ -328,15 +379,13 @@ pub fn open(
         },
     })?;
     let mut findings = Vec::new();
-    if bytes.len() < DAT_SIZE {
+    if size < DAT_SIZE as u64 {
         findings.push(Finding::error(format!(
-            "the file is truncated: {} of {DAT_SIZE} bytes; saves in the missing part are lost",
-            bytes.len()
+            "the file is truncated: {size} of {DAT_SIZE} bytes; saves in the missing part are lost"
         )));
-    } else if bytes.len() > DAT_SIZE {
+    } else if size > DAT_SIZE as u64 {
         findings.push(Finding::warning(format!(
-            "the file has {} bytes, more than a .dat's {DAT_SIZE}; the extra is ignored",
-            bytes.len()
+            "the file has {size} bytes, more than a .dat's {DAT_SIZE}; the extra is ignored"
         )));
     }
     if meta.data_size != VANILLA_DATA_SIZE {
@@ -353,12 +402,17 @@ pub fn open(
 
     let mut saves = Vec::new();
     for slot in (0..BLOCKS).filter_map(PcSlot::from_index) {
-        let start = DATA_OFFSET + slot.index() * BLOCK_LEN;
-        let Some(block) = bytes.get(start..bytes.len().min(start + BLOCK_LEN)) else { break };
-        match read_plain::<4>(block, 0).as_ref().map(|m| m.as_slice()) {
-            Some(b"SAVE") => {
-                saves.push(entry(slot, block, &meta, latest == Some(slot), file_name, neighbour))
-            }
+        let start = (DATA_OFFSET + slot.index() * BLOCK_LEN) as u64;
+        if start > size {
+            break;
+        }
+        let len = (size - start).min(BLOCK_LEN as u64) as usize;
+        let block = Block { source, start, len };
+        match block.plain::<[u8; 4]>(0).map_err(unreadable)?.as_ref().map(|m| m.as_slice()) {
+            Some(b"SAVE") => saves.push(
+                entry(slot, &block, &meta, latest == Some(slot), file_name, neighbour)
+                    .map_err(unreadable)?,
+            ),
             Some(b"NONE") => {}
             Some(_) => findings.push(Finding::warning(format!(
                 "data block of {} (`{}`) decrypts to neither SAVE nor NONE: damaged; skipped",
@@ -385,21 +439,19 @@ pub fn open(
 /// The listing entry of one `SAVE` block.
 fn entry(
     slot: PcSlot,
-    block: &[u8],
+    block: &Block<'_>,
     meta: &Metadata,
     latest: bool,
     file_name: Option<&str>,
     neighbour: NeighbourReader<'_>,
-) -> SaveEntry {
+) -> Result<SaveEntry, ReadError> {
     let mut findings = Vec::new();
-    let play_time = read_plain::<8>(block, PLAY_TIME_OFFSET)
-        .map(f64::from_le_bytes)
-        .filter(|t| t.is_finite() && *t >= 0.0);
-    if block.len() < BLOCK_LEN {
+    let play_time = block.plain::<f64>(PLAY_TIME_OFFSET)?.filter(|t| t.is_finite() && *t >= 0.0);
+    if block.len < BLOCK_LEN {
         findings.push(Finding::error(format!(
             "{}: the block is truncated ({} of {BLOCK_LEN} bytes)",
             slot.name(),
-            block.len()
+            block.len
         )));
     } else if play_time.is_none() {
         findings.push(Finding::warning(format!(
@@ -407,7 +459,7 @@ fn entry(
             slot.name()
         )));
     }
-    if padding_ok(block, meta.data_size) == Some(false) {
+    if block.padding_ok(meta.data_size)? == Some(false) {
         findings.push(Finding::warning(format!(
             "{}: the block's padding does not match DataSize {}: damaged or another schema",
             slot.name(),
@@ -420,6 +472,7 @@ fn entry(
             slot.name()
         )));
     }
+    let (cards_ciphertext, _) = block.piece(CARDS_FIRST_BLOCK..CARDS_END_BLOCK)?;
     let mut entry = SaveEntry::unboxed(
         slot.selector(),
         slot.name(),
@@ -428,7 +481,7 @@ fn entry(
         findings,
         SavePayload::Pc(PcSave {
             slot,
-            ciphertext: block.to_vec(),
+            cards_ciphertext,
             data_size: meta.data_size,
             play_time,
             sidecar_name: file_name.and_then(|n| slot.sidecar_name(n)),
@@ -436,7 +489,7 @@ fn entry(
         }),
     );
     entry.load_sidecar(&|name: &str| Ok(neighbour(name)));
-    entry
+    Ok(entry)
 }
 
 #[cfg(test)]

@@ -161,9 +161,11 @@ fn parse_their_card(text: &str) -> Result<GameCard, String> {
 fn parse_place(text: &str) -> Result<(u8, u8), String> {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let mut ch = t.chars();
-    let n = ch.next().and_then(|c| c.to_digit(10)).filter(|d| (1..=5).contains(d)).ok_or_else(
-        || format!("`{}` is not a move: a card number 1 to 5, then a cell, e.g. 2 B3", text.trim()),
-    )?;
+    let n = ch
+        .next()
+        .and_then(|c| c.to_digit(10))
+        .filter(|d| (1..=5).contains(d))
+        .ok_or("not a move: a card number 1 to 5, then a cell, e.g. 2 B3")?;
     Ok((n as u8 - 1, parse_cell(ch.as_str())?))
 }
 
@@ -173,9 +175,9 @@ fn parse_battle(text: &str) -> Result<Entry, String> {
         Some("w") | Some("won") => true,
         Some("l") | Some("lost") => false,
         _ => {
-            return Err("type w if your card won the battle, l if it lost \
-                        (then the two numbers shown, yours first, if you saw them)"
-                .into())
+            return Err(
+                "w if your card won, l if it lost; then the two numbers shown, yours first".into()
+            )
         }
     };
     let mut numbers = Vec::new();

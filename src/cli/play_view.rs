@@ -51,8 +51,22 @@ impl View<'_> {
     }
 }
 
+/// The smallest screen the board fits.
+pub const SIZE: (u16, u16) = (80, 24);
+
 /// Draws the whole screen.
 pub fn draw(f: &mut Frame, v: &View) {
+    let area = f.area();
+    if area.width < SIZE.0 || area.height < SIZE.1 {
+        let text = format!(
+            "The board needs a terminal of {} columns and {} lines; this one has {} and {}. \
+             Enlarge it, or press q to quit.",
+            SIZE.0, SIZE.1, area.width, area.height
+        );
+        f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return;
+    }
+    let area = Rect { width: SIZE.0, height: SIZE.1, ..area };
     let rows = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(12),
@@ -62,7 +76,7 @@ pub fn draw(f: &mut Frame, v: &View) {
         Constraint::Length(1),
         Constraint::Length(1),
     ])
-    .split(f.area());
+    .split(area);
     f.render_widget(Paragraph::new(title(v)), rows[0]);
     let main = Layout::horizontal([Constraint::Length(41), Constraint::Min(20)]).split(rows[1]);
     let board = Rect { height: 11, ..main[0] };
@@ -193,16 +207,23 @@ fn hand_line(v: &View, n: usize, slot: u8, c: &GameCard, detail: String) -> Line
 
 fn hands(v: &View) -> Vec<Line<'static>> {
     let bold = v.style(Style::default().add_modifier(Modifier::BOLD));
+    // Types as they are now (a battle's winner may have evolved).
+    let now = v.live.cards_now();
+    let card = |slot: usize, c: &GameCard| now.map_or(*c, |n| n[slot]);
     let mut lines = vec![Line::from(Span::styled("My cards", bold))];
     for (k, c) in v.live.mine().iter().enumerate() {
+        let c = card(k, c);
         let detail = format!("{}/{}/{}/{}", c.atk.lo, c.card_type.letter(), c.pdef.lo, c.mdef.lo);
-        lines.push(hand_line(v, k + 1, k as u8, c, detail));
+        lines.push(hand_line(v, k + 1, k as u8, &c, detail));
     }
     lines.push(Line::from(Span::styled("Their cards", bold)));
     let theirs = v.live.theirs();
     for k in 0..5 {
         match theirs.get(k) {
-            Some(c) => lines.push(hand_line(v, k + 1, k as u8 + 5, c, known(c))),
+            Some(c) => {
+                let c = card(k + 5, c);
+                lines.push(hand_line(v, k + 1, k as u8 + 5, &c, known(&c)));
+            }
             None => lines.push(Line::from(format!("{} ?", k + 1))),
         }
     }

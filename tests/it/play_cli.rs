@@ -224,10 +224,12 @@ fn play_on_a_terminal_through_tmux() {
     let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);
     let hand = SLOTS.map(|s| s.to_string()).join(",");
     let command = format!(
-        "env NO_COLOR=1 '{bin}' play --save '{}:3' --hand {hand} --budget-ms 1000; \
+        "env NO_COLOR=1 '{bin}' play --save '{}:3' --hand {hand} --budget-ms 4000; \
          echo \"EXIT=$?\"; sleep 60",
         fixture.display()
     );
+    // A generous budget: the positions compared below (4 and 2 cards left) are solved to the
+    // end well within it even on a loaded machine; unsolvable early ones spend all of it.
     let t = Tmux::start("match", &command);
     t.wait("the first question", |s| s.contains("Their card 1 of 5"));
     // The set-up: their five cards (two on one line), a block, who moves first.
@@ -367,4 +369,88 @@ fn play_help_has_examples() {
     assert_eq!(code, 0);
     assert!(out.contains("Examples:\n  quadmist play --save"), "{out}");
     assert!(out.contains("w 138 53"), "{out}");
+}
+
+/// The board drawn into an 80×24 test terminal (ratatui's TestBackend) at my move, with a given
+/// analysis: the layout as a snapshot, colour only when allowed.
+mod drawing {
+    use quadmist::cli::play_view::{draw, View};
+    use quadmist::game::board::Side;
+    use quadmist::game::live::Live;
+    use quadmist::game::notation;
+    use quadmist::game::search::{Analysis, MoveValue, Opponent, Value};
+    use ratatui::backend::TestBackend;
+    use ratatui::buffer::Buffer;
+    use ratatui::style::{Color, Modifier};
+    use ratatui::Terminal;
+
+    fn live() -> Live {
+        let mine = notation::parse_hand(
+            "60/P/40/30@E+S,70/M/50/60@N+W,55/X/45/35@E,80/P/20/70@N+E+S+W,65/M/65/65@NE+SW",
+            "mine",
+        )
+        .unwrap();
+        let theirs =
+            notation::parse_hand("3P21@W,2M12@N,1P11@E,4P20@S,Goblin:0A00@N+E", "theirs").unwrap();
+        let mut l =
+            Live::new([mine[0], mine[1], mine[2], mine[3], mine[4]], theirs, None, None).unwrap();
+        for line in ["A1 D3", "t", "3 B2", "4 C2", "w", "2 C3", "l 70 37"] {
+            let ask = l.ask();
+            l.enter(line).unwrap_or_else(|e| panic!("{line} at {ask:?}: {e}"));
+        }
+        let value = Value { objective: 0.625, win: 0.625, draw: 0.125, cards: 0.5, keep: 1.0 };
+        let mv = |slot, cell| MoveValue { slot, cell, value, first_target: None };
+        l.set_advice(Analysis {
+            moves: vec![mv(0, 1), mv(4, 2), mv(4, 12)],
+            depth: 3,
+            exact: false,
+            nodes: 1,
+        });
+        l
+    }
+
+    fn render(l: &Live, colour: bool, size: (u16, u16)) -> Buffer {
+        let mut t = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+        let v = View {
+            live: l,
+            input: "1 B",
+            message: Some(("Their 2M12 beat my 5P14: 2 cards changed side.", false)),
+            model: "the game's AI at Wise 3".into(),
+            opponent: Opponent::Game(3),
+            thinking: false,
+            colour,
+        };
+        t.draw(|f| draw(f, &v)).unwrap();
+        t.backend().buffer().clone()
+    }
+
+    fn text(b: &Buffer) -> String {
+        let w = b.area.width as usize;
+        let cells: Vec<&str> = b.content.iter().map(|c| c.symbol()).collect();
+        cells
+            .chunks(w)
+            .map(|row| row.concat().trim_end().to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_board_fits_80_by_24() {
+        let l = live();
+        assert_eq!(l.ask(), quadmist::game::live::Ask::Place(Side::Player));
+        let plain = render(&l, false, (80, 24));
+        insta::assert_snapshot!("play_board_80x24", text(&plain));
+        // Without colour no cell has a colour or an attribute; with it, the sides are coloured.
+        assert!(plain
+            .content
+            .iter()
+            .all(|c| c.fg == Color::Reset && c.modifier == Modifier::empty()));
+        let coloured = render(&l, true, (80, 24));
+        assert!(coloured.content.iter().any(|c| c.fg == Color::LightRed));
+        assert!(coloured.content.iter().any(|c| c.fg == Color::LightBlue));
+        assert_eq!(text(&coloured), text(&plain));
+        // A smaller terminal is told what is needed.
+        let small = text(&render(&l, false, (60, 20)));
+        assert!(small.contains("80 columns and 24"), "{small}");
+    }
 }

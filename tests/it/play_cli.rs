@@ -167,14 +167,18 @@ impl Tmux {
 
     /// Polls the screen until `done` holds (60 s at most: the adviser runs in a debug build).
     fn wait(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        self.wait_within(60, what, done)
+    }
+
+    fn wait_within(&self, seconds: u64, what: &str, done: impl Fn(&str) -> bool) -> String {
         let start = std::time::Instant::now();
         loop {
             let s = self.screen(false);
             if done(&s) {
                 return s;
             }
-            if start.elapsed() > Duration::from_secs(60) {
-                panic!("waited 60 s for {what}; the screen shows:\n{s}");
+            if start.elapsed() > Duration::from_secs(seconds) {
+                panic!("waited {seconds} s for {what}; the screen shows:\n{s}");
             }
             std::thread::sleep(Duration::from_millis(100));
         }
@@ -287,7 +291,7 @@ fn play_on_a_terminal_through_tmux() {
     assert!((mv.value.win - best_win).abs() < 1e-9, "{shown}: not a best move");
     let v = mv.value;
     let figures = format!(
-        "win {:.1}%   draw {:.1}%   loss {:.1}%   expected cards {:+.2}",
+        "win {:.1}%  draw {:.1}%  loss {:.1}%  expected cards {:+.2}",
         100.0 * v.win,
         100.0 * v.draw,
         100.0 * v.loss(),
@@ -378,7 +382,7 @@ mod drawing {
     use quadmist::game::board::Side;
     use quadmist::game::live::Live;
     use quadmist::game::notation;
-    use quadmist::game::search::{Analysis, MoveValue, Opponent, Value};
+    use quadmist::game::search::{Analysis, Goal, MoveValue, Opponent, Value};
     use ratatui::backend::TestBackend;
     use ratatui::buffer::Buffer;
     use ratatui::style::{Color, Modifier};
@@ -410,6 +414,10 @@ mod drawing {
     }
 
     fn render(l: &Live, colour: bool, size: (u16, u16)) -> Buffer {
+        render_goal(l, colour, size, Goal::Win)
+    }
+
+    fn render_goal(l: &Live, colour: bool, size: (u16, u16), goal: Goal) -> Buffer {
         let mut t = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
         let v = View {
             live: l,
@@ -417,6 +425,7 @@ mod drawing {
             message: Some(("Their 2M12 beat my 5P14: 2 cards changed side.", false)),
             model: "the game's AI at Wise 3".into(),
             opponent: Opponent::Game(3),
+            goal,
             thinking: false,
             colour,
         };
@@ -449,8 +458,30 @@ mod drawing {
         assert!(coloured.content.iter().any(|c| c.fg == Color::LightRed));
         assert!(coloured.content.iter().any(|c| c.fg == Color::LightBlue));
         assert_eq!(text(&coloured), text(&plain));
+        // With --goal keep, the chance to keep that card is shown too.
+        let keep = text(&render_goal(&l, false, (80, 24), Goal::Keep(1)));
+        assert!(keep.contains("expected cards +0.50  card 2 kept 100.0%"), "{keep}");
         // A smaller terminal is told what is needed.
         let small = text(&render(&l, false, (60, 20)));
         assert!(small.contains("80 columns and 24"), "{small}");
     }
+}
+
+#[test]
+#[cfg_attr(no_tmux, ignore = "needs tmux (apt-get install -y tmux, as .ci/run does)")]
+fn q_quits_while_the_adviser_thinks() {
+    let bin = env!("CARGO_BIN_EXE_quadmist");
+    // Ten minutes of search per move: only a board that reads keys meanwhile quits at once.
+    let command = format!(
+        "env NO_COLOR=1 '{bin}' play --hand 60/P/40/30@E+S,70/M/50/60@N+W,55/X/45/35@E,\
+         80/P/20/70@N+E+S+W,65/M/65/65@NE+SW --theirs 3P21@W,2M12@N,1P11@E,4P20@S,2A22@N+E \
+         --blocks - --first me --budget-ms 600000; echo \"EXIT=$?\"; sleep 60"
+    );
+    let t = Tmux::start("thinking", &command);
+    t.wait("the adviser thinking", |s| s.contains("Thinking..."));
+    // Enter alone has no move to take yet: a message, the board stays.
+    t.line("");
+    t.wait("the message", |s| s.contains("still thinking"));
+    t.key("q");
+    t.wait_within(20, "the exit", |s| s.contains("EXIT=0"));
 }

@@ -1,15 +1,15 @@
 //! quadmist: reads Final Fantasy IX saves and shows the hidden Tetra Master data.
 //!
 //! ```
-//! use quadmist::{ff9, rules::score};
+//! use quadmist::{open, points};
 //!
 //! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/ff9-three-saves.mcr");
 //! let bytes = std::fs::read(path)?;
-//! // The caller reads files; `ff9::open` only takes bytes (and a reader for a PC sidecar).
-//! let saves = ff9::open(&bytes, Some("ff9-three-saves.mcr"), &|_| None)?;
+//! // The caller reads files; `open` only takes bytes (and a reader for a PC sidecar).
+//! let saves = open(&bytes, Some("ff9-three-saves.mcr"), &|_| None)?;
 //! let save = saves.saves.iter().find(|s| s.selector == "1").expect("save 1");
 //! let collection = save.collection()?;
-//! let points = score::points(&collection.cards);
+//! let points = points(&collection.cards);
 //! println!("{} cards, {points} points", collection.cards.len());
 //! assert_eq!((collection.cards.len(), points), (83, 915)); // as `quadmist score` shows
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -34,7 +34,9 @@
 
 #![warn(missing_docs)]
 
+/// The `quadmist` command line (the binary's implementation; not a library API).
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod cli;
 pub mod container;
 pub mod diff;
@@ -47,8 +49,19 @@ pub mod rules;
 pub use model::finding;
 pub use model::{Finding, Severity};
 
+// The entry points: open a file's bytes and list its saves, decode a collection, score it,
+// plan, and battle odds.
+pub use ff9::{open, DecodeError, OpenError, SaveEntry, SaveSet};
+pub use model::{CardRecord, CardType, Collection};
+pub use plan::discard::{plan_keep, KeepMode};
+pub use plan::master::master_plan;
+pub use rules::battle::{battle, Fighter};
+pub use rules::odds::{match_odds, RuleSet};
+pub use rules::score::points;
+
 /// The catalogue and the in-game stat digits, under their old path; new code uses
 /// [`model::catalogue`] and [`model::card`].
+#[doc(hidden)]
 pub mod cards {
     pub use crate::model::card::{digit, digits_string, display_string};
     pub use crate::model::catalogue::*;

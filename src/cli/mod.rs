@@ -26,6 +26,8 @@ pub mod odds;
 pub mod odds_render;
 pub mod plan;
 pub mod plan_render;
+pub mod play;
+pub mod play_view;
 pub mod report;
 pub mod saves;
 pub mod score;
@@ -89,6 +91,8 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// The best moves in a Tetra Master match position, with the chances to win.
     Advise(advise::AdviseArgs),
+    /// Follow a real match on a terminal board: the best move and its chances at each turn.
+    Play(play::PlayArgs),
     /// What changed between two saves: cards won, gone, grown, evolved; points and rank.
     Diff(diff::DiffArgs),
     /// Wait for a save file to change and print what changed, until interrupted.
@@ -118,6 +122,13 @@ impl CliError {
     /// The command line is wrong (exit 2).
     pub fn usage(message: impl Into<String>) -> Self {
         CliError { code: EXIT_USAGE, message: message.into() }
+    }
+}
+
+impl From<anyhow::Error> for CliError {
+    /// An error with its context (exit 1), printed as `context: cause`.
+    fn from(e: anyhow::Error) -> Self {
+        CliError::unusable(format!("{e:#}"))
     }
 }
 
@@ -173,6 +184,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Odds(a) => odds::run(&a),
         Command::Simulate(a) => simulate::run_simulate(&a),
         Command::Advise(a) => advise::run(&a),
+        Command::Play(a) => play::run(&a),
         Command::Completions(a) => completions::run_completions(&a),
         Command::Man(a) => completions::run_man(&a),
         Command::Diff(a) => diff::run(&a),

@@ -9,12 +9,12 @@ use crate::finding::Finding;
 use serde::Serialize;
 
 pub mod card;
-pub mod detect;
+pub(crate) mod detect;
 pub mod icon;
 pub mod layout;
-pub mod single;
+pub(crate) mod single;
 pub mod source;
-pub mod title;
+pub(crate) mod title;
 #[cfg(feature = "write")]
 pub mod write;
 
@@ -28,6 +28,7 @@ pub const CARD_SIZE: usize = 0x20000;
 /// The kind of file the bytes were recognised as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum ContainerFormat {
     /// Raw 128 KiB card (.mcr .mcd .srm .mc .ddf .bin .vm1 ...).
     RawCard,
@@ -92,6 +93,7 @@ impl ContainerFormat {
 /// How a save was found on the card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum SaveState {
     /// In use (state 0x51 chain, or a single-save file).
     Live,
@@ -177,26 +179,16 @@ pub struct ContainerFile {
 }
 
 /// Why bytes could not be read as any PS1 container.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ContainerError {
     /// Not a format quadmist knows (the message says what was seen).
+    #[error("not a PS1 memory card or save file: {0}")]
     Unknown(String),
     /// A format quadmist recognises but does not read (e.g. the encrypted Vita MCX card).
+    #[error("{format} is recognised but not supported: {1}", format = .0.description())]
     Unsupported(ContainerFormat, String),
 }
-
-impl std::fmt::Display for ContainerError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ContainerError::Unknown(m) => write!(f, "not a PS1 memory card or save file: {m}"),
-            ContainerError::Unsupported(k, m) => {
-                write!(f, "{} is recognised but not supported: {m}", k.description())
-            }
-        }
-    }
-}
-
-impl std::error::Error for ContainerError {}
 
 /// Reads a PS1 container.
 ///

@@ -31,6 +31,54 @@ mod tag {
     pub const FLOAT: i32 = 7;
 }
 
+/// Why a SimpleJSON binary tree cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SimpleJsonError {
+    /// The bytes end inside a value.
+    #[error("truncated at offset {at}")]
+    Truncated {
+        /// Offset of the value.
+        at: usize,
+    },
+    /// An array or object count larger than the bytes left could hold.
+    #[error("count {count} at offset {at} does not fit the remaining bytes")]
+    Count {
+        /// The count as stored.
+        count: i32,
+        /// Its offset.
+        at: usize,
+    },
+    /// A string length of more than five 7-bit groups.
+    #[error("string length at offset {at} is malformed")]
+    StringLength {
+        /// Offset of the length.
+        at: usize,
+    },
+    /// A string longer than the bytes left.
+    #[error("string of {len} bytes at offset {at} runs past the end")]
+    StringPastEnd {
+        /// The length as stored.
+        len: usize,
+        /// Offset of the length.
+        at: usize,
+    },
+    /// Nesting deeper than [`MAX_DEPTH`].
+    #[error("nested deeper than {MAX_DEPTH} levels")]
+    TooDeep,
+    /// A node tag outside 1..=7.
+    #[error("unknown node tag {tag} at offset {at}")]
+    UnknownTag {
+        /// The tag as stored.
+        tag: i32,
+        /// Its offset.
+        at: usize,
+    },
+    /// Bytes after the root node.
+    #[error("{0} bytes after the end of the tree")]
+    Trailing(usize),
+}
+
 /// The smallest encoded node: a tag and a one-byte bool.
 const MIN_NODE_LEN: usize = 5;
 
@@ -42,25 +90,14 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn take<const N: usize>(&mut self) -> Result<[u8; N], String> {
-        let out = self
-            .bytes
-            .get(self.pos..)
-            .and_then(|b| b.get(..N))
-            .and_then(|b| <[u8; N]>::try_from(b).ok())
-            .ok_or_else(|| format!("truncated at offset {}", self.pos))?;
-        self.pos += N;
-        Ok(out)
-    }
-
-    /// A little-endian number (i32, f32 or f64) read with binrw.
-    fn number<T>(&mut self) -> Result<T, String>
+    /// A little-endian number (u8, i32, f32 or f64) read with binrw.
+    fn number<T>(&mut self) -> Result<T, SimpleJsonError>
     where
         T: BinRead,
         for<'b> T::Args<'b>: Default,
     {
         let value = read_at::<T>(self.bytes, self.pos)
-            .ok_or_else(|| format!("truncated at offset {}", self.pos))?;
+            .ok_or(SimpleJsonError::Truncated { at: self.pos })?;
         self.pos += std::mem::size_of::<T>();
         Ok(value)
     }
@@ -70,43 +107,43 @@ impl Reader<'_> {
     }
 
     /// A count whose items need at least `min_item` bytes each.
-    fn count(&mut self, min_item: usize) -> Result<usize, String> {
+    fn count(&mut self, min_item: usize) -> Result<usize, SimpleJsonError> {
         let at = self.pos;
         let n = self.number::<i32>()?;
         usize::try_from(n)
             .ok()
             .filter(|&n| n.saturating_mul(min_item) <= self.remaining())
-            .ok_or_else(|| format!("count {n} at offset {at} does not fit the remaining bytes"))
+            .ok_or(SimpleJsonError::Count { count: n, at })
     }
 
     /// A .NET BinaryWriter string (7-bit-encoded length, then UTF-8), borrowed.
-    fn string_bytes(&mut self) -> Result<&[u8], String> {
+    fn string_bytes(&mut self) -> Result<&[u8], SimpleJsonError> {
         let at = self.pos;
         let mut len = 0usize;
         for shift in (0..35).step_by(7) {
-            let [b] = self.take::<1>()?;
+            let b = self.number::<u8>()?;
             len |= usize::from(b & 0x7F) << shift;
             if b & 0x80 == 0 {
                 break;
             }
             if shift == 28 {
-                return Err(format!("string length at offset {at} is malformed"));
+                return Err(SimpleJsonError::StringLength { at });
             }
         }
         let bytes = self
             .bytes
             .get(self.pos..)
             .and_then(|b| b.get(..len))
-            .ok_or_else(|| format!("string of {len} bytes at offset {at} runs past the end"))?;
+            .ok_or(SimpleJsonError::StringPastEnd { len, at })?;
         self.pos += len;
         Ok(bytes)
     }
 
     /// Reads one node, keeping what `keep` names (see [`Keep`]); dropped parts are walked
     /// without being stored. Arrays never reserve more than they keep.
-    fn node(&mut self, depth: usize, keep: Keep) -> Result<Value, String> {
+    fn node(&mut self, depth: usize, keep: Keep) -> Result<Value, SimpleJsonError> {
         if depth > MAX_DEPTH {
-            return Err(format!("nested deeper than {MAX_DEPTH} levels"));
+            return Err(SimpleJsonError::TooDeep);
         }
         let at = self.pos;
         let value = match self.number::<i32>()? {
@@ -153,9 +190,9 @@ impl Reader<'_> {
             }
             tag::INT => Value::from(self.number::<i32>()?),
             tag::DOUBLE => float_number(self.number::<f64>()?),
-            tag::BOOL => Value::Bool(self.take::<1>()?[0] != 0),
+            tag::BOOL => Value::Bool(self.number::<u8>()? != 0),
             tag::FLOAT => float_number(f64::from(self.number::<f32>()?)),
-            other => return Err(format!("unknown node tag {other} at offset {at}")),
+            other => return Err(SimpleJsonError::UnknownTag { tag: other, at }),
         };
         Ok(if keep == Keep::Skip { Value::Null } else { value })
     }
@@ -164,17 +201,17 @@ impl Reader<'_> {
 /// Parses a SimpleJSON binary tree, keeping what `keep` names (everything else is walked
 /// and dropped); also returns the card entries left unread past [`MAX_CARD_ENTRIES`].
 /// Trailing bytes after the root node are an error.
-pub fn parse_kept(bytes: &[u8], keep: Keep) -> Result<(Value, usize), String> {
+pub fn parse_kept(bytes: &[u8], keep: Keep) -> Result<(Value, usize), SimpleJsonError> {
     let mut reader = Reader { bytes, pos: 0, ignored: 0 };
     let root = reader.node(0, keep)?;
     match reader.remaining() {
         0 => Ok((root, reader.ignored)),
-        n => Err(format!("{n} bytes after the end of the tree")),
+        n => Err(SimpleJsonError::Trailing(n)),
     }
 }
 
 /// Parses the parts of a SimpleJSON binary tree the readers use ([`Keep::Root`]).
-pub fn parse(bytes: &[u8]) -> Result<Value, String> {
+pub fn parse(bytes: &[u8]) -> Result<Value, SimpleJsonError> {
     parse_kept(bytes, Keep::Root).map(|(root, _)| root)
 }
 

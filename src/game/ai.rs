@@ -57,7 +57,7 @@ fn factors(board: &Board, side: Side) -> (i32, i32) {
 
 /// One entry of the evaluation: the score and, for a fight, the pair whose start values the
 /// evaluation draws.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 struct Entry {
     slot: u8,
     cell: u8,
@@ -65,10 +65,27 @@ struct Entry {
     fight: Option<(u8, u8)>,
 }
 
+/// The evaluation's entries in loop order (at most 5 hand cards × 16 cells), without allocating.
+struct Entries {
+    items: [Entry; 80],
+    len: usize,
+}
+
+impl Entries {
+    fn as_slice(&self) -> &[Entry] {
+        &self.items[..self.len]
+    }
+
+    fn push(&mut self, e: Entry) {
+        self.items[self.len] = e;
+        self.len += 1;
+    }
+}
+
 /// The evaluation pass (§4.1 step 4) in loop order: hand card (hand order), then x, then y.
-fn evaluate(view: &AiView, board: &Board, side: Side, wise: u8, kept: bool) -> Vec<Entry> {
+fn evaluate(view: &AiView, board: &Board, side: Side, wise: u8, kept: bool) -> Entries {
     let (flip_f, fight_f) = if kept { factors(board, side) } else { (0, 0) };
-    let mut out = Vec::with_capacity(80);
+    let mut out = Entries { items: [Entry::default(); 80], len: 0 };
     let hand = board.hand(side);
     for slot in 0..10u8 {
         if hand & (1 << slot) == 0 {
@@ -120,7 +137,7 @@ fn evaluate(view: &AiView, board: &Board, side: Side, wise: u8, kept: bool) -> V
 }
 
 /// A move with its probability.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Choice {
     /// The card's slot.
     pub slot: u8,
@@ -130,36 +147,116 @@ pub struct Choice {
     pub p: f64,
 }
 
-/// Adds the selection pass's distribution (§4.1 step 5, §4.3) with weight `w`: the entries
-/// equal to the maximum, in loop order e1..en, are chosen with probability (1−q)^(n−1) for e1
-/// and q·(1−q)^(n−k) for ek, q = ⌊1000/n⌋/1000.
-fn add_selection(entries: &[Entry], w: f64, out: &mut Vec<Choice>) {
-    let best = entries.iter().map(|e| e.score).max().unwrap_or(MIN);
-    let tied: Vec<&Entry> = entries.iter().filter(|e| e.score == best).collect();
-    let n = tied.len() as i32;
-    let q = f64::from(1000 / n) / 1000.0;
-    for (k, e) in tied.iter().enumerate() {
-        let k = k as i32 + 1;
-        let p = if k == 1 { (1.0 - q).powi(n - 1) } else { q * (1.0 - q).powi(n - k) };
-        if p > 0.0 {
-            match out.iter_mut().find(|c| c.slot == e.slot && c.cell == e.cell) {
-                Some(c) => c.p += w * p,
-                None => out.push(Choice { slot: e.slot, cell: e.cell, p: w * p }),
+/// The AI's moves with their probabilities (at most 5 hand cards × 16 cells), without
+/// allocating; in the evaluation's loop order unless sorted.
+#[derive(Debug, Clone)]
+pub struct Choices {
+    items: [Choice; 80],
+    len: usize,
+    /// Position + 1 of each (slot, cell) in `items`, 0 when absent.
+    index: [u8; 160],
+}
+
+impl Choices {
+    fn new() -> Choices {
+        Choices { items: [Choice::default(); 80], len: 0, index: [0; 160] }
+    }
+
+    /// The moves.
+    pub fn as_slice(&self) -> &[Choice] {
+        &self.items[..self.len]
+    }
+
+    /// Adds `p` to the move's probability.
+    fn add(&mut self, slot: u8, cell: u8, p: f64) {
+        let k = usize::from(slot) * 16 + usize::from(cell);
+        match self.index[k] {
+            0 => {
+                self.items[self.len] = Choice { slot, cell, p };
+                self.len += 1;
+                self.index[k] = self.len as u8;
             }
+            i => self.items[usize::from(i) - 1].p += p,
+        }
+    }
+
+    /// Sorts the moves by probability, highest first (ties in loop order).
+    pub fn sort_by_probability(&mut self) {
+        let n = self.len;
+        let mut order: [(f64, u8); 80] = [(0.0, 0); 80];
+        for (i, c) in self.items[..n].iter().enumerate() {
+            order[i] = (c.p, i as u8);
+        }
+        order[..n].sort_unstable_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+        let old = self.items;
+        for (i, &(_, k)) in order[..n].iter().enumerate() {
+            self.items[i] = old[usize::from(k)];
+        }
+        self.index = [0; 160];
+    }
+}
+
+/// The selection pass's probabilities: `SELECTION[n][k]` for the k-th (0-based) of n tied
+/// entries in loop order (§4.1 step 5, §4.3): (1−q)^(n−1) for the first, q·(1−q)^(n−k−1) for
+/// the others, q = ⌊1000/n⌋/1000.
+fn selection(n: usize, k: usize) -> f64 {
+    let n = n as i32;
+    let k = k as i32 + 1;
+    let q = f64::from(1000 / n) / 1000.0;
+    if k == 1 {
+        (1.0 - q).powi(n - 1)
+    } else {
+        q * (1.0 - q).powi(n - k)
+    }
+}
+
+/// Adds the selection pass's distribution with weight `w` over the entries equal to the
+/// maximum, in loop order.
+fn add_selection(entries: &[Entry], w: f64, out: &mut Choices) {
+    let best = entries.iter().map(|e| e.score).max().unwrap_or(MIN);
+    let n = entries.iter().filter(|e| e.score == best).count();
+    for (k, e) in entries.iter().filter(|e| e.score == best).enumerate() {
+        let p = selection(n, k);
+        if p > 0.0 {
+            out.add(e.slot, e.cell, w * p);
         }
     }
 }
 
-/// The exact probability of each move of the AI playing `side` at this Wise level (0..=3).
-pub fn distribution(view: &AiView, board: &Board, side: Side, wise: u8) -> Vec<Choice> {
+/// The exact probability of each move of the AI playing `side` at this Wise level (0..=3), in
+/// the evaluation's loop order.
+pub fn choices(view: &AiView, board: &Board, side: Side, wise: u8) -> Choices {
     let wise = wise.min(3);
     let keep = f64::from(WISE_KEEP[wise as usize] + 1).min(100.0) / 100.0;
-    let mut out = Vec::new();
-    add_selection(&evaluate(view, board, side, wise, true), keep, &mut out);
+    let mut out = Choices::new();
+    add_selection(evaluate(view, board, side, wise, true).as_slice(), keep, &mut out);
     if keep < 1.0 {
-        add_selection(&evaluate(view, board, side, wise, false), 1.0 - keep, &mut out);
+        // Factors zeroed: every free cell scores 0 for every hand card (no evaluation needed).
+        let hand = board.hand(side);
+        let free: u16 = (0..16).filter(|&c| board.cells[c] == EMPTY).fold(0, |m, c| m | 1 << c);
+        let n = (hand.count_ones() * free.count_ones()) as usize;
+        let mut k = 0;
+        for slot in (0..10u8).filter(|s| hand & (1 << s) != 0) {
+            for x in 0..4u8 {
+                for y in 0..4u8 {
+                    let cell = x + 4 * y;
+                    if free & (1 << cell) != 0 {
+                        let p = selection(n, k);
+                        if p > 0.0 {
+                            out.add(slot, cell, (1.0 - keep) * p);
+                        }
+                        k += 1;
+                    }
+                }
+            }
+        }
     }
     out
+}
+
+/// The exact probability of each move of the AI playing `side` at this Wise level (0..=3).
+pub fn distribution(view: &AiView, board: &Board, side: Side, wise: u8) -> Vec<Choice> {
+    choices(view, board, side, wise).as_slice().to_vec()
 }
 
 /// One decision, drawing from `rng` exactly as the game does (§4.4): R(15,31) and R(−2,21)
@@ -177,7 +274,8 @@ pub fn decide(
     rng.range(0, 23);
     let kept = rng.range(0, 100) <= WISE_KEEP[wise as usize];
     let entries = evaluate(view, board, side, wise, kept);
-    for e in &entries {
+    let entries = entries.as_slice();
+    for e in entries {
         if let Some((a, d)) = e.fight {
             let (av, dv) = view.start[a as usize][d as usize];
             rng.range(0, av);
@@ -188,7 +286,7 @@ pub fn decide(
     let n = entries.iter().filter(|e| e.score == best).count() as u32;
     let threshold = 1000 / n.max(1);
     let (mut running, mut choice) = (MIN, (entries.first().map_or(0, |e| e.slot), 0u8));
-    for e in &entries {
+    for e in entries {
         if e.score > running {
             running = e.score;
             choice = (e.slot, e.cell);

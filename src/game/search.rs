@@ -19,7 +19,7 @@
 //! These are estimates and are labelled so: a result is exact only when [`Analysis::exact`].
 
 use crate::ff9::CardType;
-use crate::game::ai::{distribution, AiView};
+use crate::game::ai::{choices, AiView};
 use crate::game::board::{Board, Side, Turn, EMPTY};
 use crate::game::card::{win_probability, GameCard};
 use crate::game::engine::{chooser, evolution_chance, evolve, Chooser};
@@ -136,7 +136,10 @@ pub struct Searcher {
     goal: Goal,
     evolution: EvolutionOdds,
     zobrist: [[[u64; 2]; 10]; 16],
+    /// The transposition table, allocated by the first search at a size for its position.
     table: Vec<Entry>,
+    /// The table's largest size, as a power of two.
+    table_bits: u32,
     /// Placement nodes visited so far.
     pub nodes: u64,
     deadline: Option<Instant>,
@@ -219,11 +222,22 @@ impl Searcher {
             goal,
             evolution: EvolutionOdds::ENGINE,
             zobrist,
-            table: vec![Entry::default(); 1 << table_bits.clamp(4, 26)],
+            table: Vec::new(),
+            table_bits: table_bits.clamp(4, 26),
             nodes: 0,
             deadline: None,
             aborted: false,
             plain: false,
+        }
+    }
+
+    /// Makes the transposition table large enough for a position with `left` cards to place:
+    /// 2^(2·left + 5) entries, at most 2^`table_bits` (zeroing a large table costs more than
+    /// searching a small position).
+    fn prepare(&mut self, left: u32) {
+        let bits = (2 * left + 5).clamp(10, self.table_bits.max(10));
+        if self.table.len() < 1 << bits {
+            self.table = vec![Entry::default(); 1 << bits];
         }
     }
 
@@ -336,9 +350,12 @@ impl Searcher {
         f64::from(free.count_ones()) + fights
     }
 
-    fn moves(&self, b: &Board, best: u8) -> Vec<(u8, u8)> {
+    /// The mover's placements, best first by the table's move, then [`Self::order_score`], then
+    /// slot and cell; at most 5 cards × 16 cells.
+    fn moves(&self, b: &Board, best: u8) -> Moves {
         let hand = b.hand(b.mover);
-        let mut out: Vec<(f64, u8, u8)> = Vec::with_capacity(80);
+        let mut scored = [(0.0f64, 0u8); 80];
+        let mut n = 0;
         for slot in 0..10u8 {
             if hand & (1 << slot) == 0 {
                 continue;
@@ -347,16 +364,22 @@ impl Searcher {
                 if b.cells[cell as usize] != EMPTY {
                     continue;
                 }
-                let s = if best != 0 && best - 1 == slot * 16 + cell {
+                let code = slot * 16 + cell;
+                let s = if best != 0 && best - 1 == code {
                     1e9
                 } else {
                     self.order_score(b, slot, cell)
                 };
-                out.push((s, slot, cell));
+                scored[n] = (s, code);
+                n += 1;
             }
         }
-        out.sort_by(|a, b| b.0.total_cmp(&a.0));
-        out.into_iter().map(|(_, s, c)| (s, c)).collect()
+        scored[..n].sort_unstable_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+        let mut out = Moves { items: [(0, 0); 80], len: n };
+        for (o, &(_, code)) in out.items.iter_mut().zip(&scored[..n]) {
+            *o = (code / 16, code % 16);
+        }
+        out
     }
 
     /// A placement node.
@@ -395,7 +418,7 @@ impl Searcher {
                 let maximise = b.mover == Side::Player;
                 let (mut a, mut bt) = (alpha, beta);
                 let mut best: Option<(Value, u8)> = None;
-                for (slot, cell) in self.moves(b, best_move) {
+                for &(slot, cell) in self.moves(b, best_move).as_slice() {
                     let v = self.placement(b, slot, cell, depth, a, bt);
                     if self.aborted {
                         return Value::bound(alpha);
@@ -426,11 +449,11 @@ impl Searcher {
                 (v, m)
             }
             (Side::Npc, Opponent::Game(wise)) => {
-                let mut dist = distribution(&self.ai, b, Side::Npc, wise);
-                dist.sort_by(|x, y| y.p.total_cmp(&x.p));
+                let mut dist = choices(&self.ai, b, Side::Npc, wise);
+                dist.sort_by_probability();
                 let mut ch = Star1::new(alpha, beta, lo, hi);
                 let mut out = None;
-                for c in &dist {
+                for c in dist.as_slice() {
                     let (wa, wb) = ch.window(c.p);
                     let v = self.placement(b, c.slot, c.cell, depth, wa, wb);
                     if self.aborted {
@@ -587,8 +610,9 @@ impl Searcher {
         if b.mover != Side::Player || b.is_over() {
             return out;
         }
+        self.prepare(b.cards_left());
         let (lo, hi) = self.range();
-        for (slot, cell) in self.moves(b, 0) {
+        for &(slot, cell) in self.moves(b, 0).as_slice() {
             let v = self.placement(b, slot, cell, depth, lo - 1.0, hi + 1.0);
             if self.aborted {
                 return out;
@@ -647,12 +671,25 @@ impl Searcher {
         t: CardType,
         budget_depth: u32,
     ) -> Option<(u8, Value)> {
+        self.prepare(b.cards_left() + 1);
         let (lo, hi) = self.range();
         turn.targets()
             .to_vec()
             .into_iter()
             .map(|d| (d, self.fight(b, turn, d, t, budget_depth, lo - 1.0, hi + 1.0)))
             .max_by(|x, y| x.1.objective.total_cmp(&y.1.objective))
+    }
+}
+
+/// A node's moves (slot, cell) in search order.
+struct Moves {
+    items: [(u8, u8); 80],
+    len: usize,
+}
+
+impl Moves {
+    fn as_slice(&self) -> &[(u8, u8)] {
+        &self.items[..self.len]
     }
 }
 

@@ -8,6 +8,7 @@ use std::fmt;
 /// The release a save comes from; decides the default evolution odds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Platform {
     /// PlayStation memory card save.
     PlayStation,
@@ -30,6 +31,7 @@ impl fmt::Display for Platform {
 /// Where a collection's card list came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum CardSource {
     /// The save itself.
     Save,

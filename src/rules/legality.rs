@@ -23,6 +23,7 @@ pub const DISPUTED_PDEF_IDS: [u8; 2] = [38, 96];
 /// What is wrong with a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Issue {
     /// The id is outside the catalogue (0..99).
     UnknownId,

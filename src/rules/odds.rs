@@ -11,6 +11,7 @@ use std::str::FromStr;
 /// Which rules decide a card battle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum RuleSet {
     /// The video game's formula.
     Game,
@@ -53,6 +54,7 @@ impl FromStr for RuleSet {
 /// What decides one battle: the values the game compares, or the dice each side rolls.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum Basis {
     /// The game's formula: the stats compared and the range of each value.
     Values {

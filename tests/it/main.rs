@@ -14,6 +14,7 @@ mod container_real;
 mod diff_cli;
 mod diff_matching;
 mod game_cli;
+mod game_properties;
 mod game_search;
 mod game_vectors;
 mod layers;

@@ -26,6 +26,8 @@ pub mod odds;
 pub mod odds_render;
 pub mod plan;
 pub mod plan_render;
+pub mod play;
+pub mod play_view;
 pub mod report;
 pub mod saves;
 pub mod score;
@@ -89,6 +91,8 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// The best moves in a Tetra Master match position, with the chances to win.
     Advise(advise::AdviseArgs),
+    /// Follow a real match on a terminal board: the best move and its chances at each turn.
+    Play(play::PlayArgs),
     /// What changed between two saves: cards won, gone, grown, evolved; points and rank.
     Diff(diff::DiffArgs),
     /// Wait for a save file to change and print what changed, until interrupted.
@@ -173,6 +177,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Odds(a) => odds::run(&a),
         Command::Simulate(a) => simulate::run_simulate(&a),
         Command::Advise(a) => advise::run(&a),
+        Command::Play(a) => play::run(&a),
         Command::Completions(a) => completions::run_completions(&a),
         Command::Man(a) => completions::run_man(&a),
         Command::Diff(a) => diff::run(&a),

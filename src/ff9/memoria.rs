@@ -90,18 +90,7 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn take<const N: usize>(&mut self) -> Result<[u8; N], SimpleJsonError> {
-        let out = self
-            .bytes
-            .get(self.pos..)
-            .and_then(|b| b.get(..N))
-            .and_then(|b| <[u8; N]>::try_from(b).ok())
-            .ok_or(SimpleJsonError::Truncated { at: self.pos })?;
-        self.pos += N;
-        Ok(out)
-    }
-
-    /// A little-endian number (i32, f32 or f64) read with binrw.
+    /// A little-endian number (u8, i32, f32 or f64) read with binrw.
     fn number<T>(&mut self) -> Result<T, SimpleJsonError>
     where
         T: BinRead,
@@ -132,7 +121,7 @@ impl Reader<'_> {
         let at = self.pos;
         let mut len = 0usize;
         for shift in (0..35).step_by(7) {
-            let [b] = self.take::<1>()?;
+            let b = self.number::<u8>()?;
             len |= usize::from(b & 0x7F) << shift;
             if b & 0x80 == 0 {
                 break;
@@ -201,7 +190,7 @@ impl Reader<'_> {
             }
             tag::INT => Value::from(self.number::<i32>()?),
             tag::DOUBLE => float_number(self.number::<f64>()?),
-            tag::BOOL => Value::Bool(self.take::<1>()?[0] != 0),
+            tag::BOOL => Value::Bool(self.number::<u8>()? != 0),
             tag::FLOAT => float_number(f64::from(self.number::<f32>()?)),
             other => return Err(SimpleJsonError::UnknownTag { tag: other, at }),
         };

@@ -198,21 +198,6 @@ pub struct CardEntry {
 }
 
 impl CardEntry {
-    /// Reads an 11-byte binary entry.
-    pub fn from_bytes(b: &[u8; CARD_ENTRY_LEN]) -> CardEntry {
-        // Eleven bytes always hold the eleven bytes the definition reads.
-        CardEntry::read(&mut std::io::Cursor::new(&b[..])).unwrap_or(CardEntry {
-            arrow: 0,
-            atk: 0,
-            cpoint: 0,
-            id: 0xFF,
-            mdef: 0,
-            pdef: 0,
-            side: 0,
-            card_type: 255,
-        })
-    }
-
     /// True when the entry is one the game writes: id 0..99 or 255, type 0..3 or 255,
     /// side 0 or 255 (the acceptance test for an unknown schema, spec §b.3).
     pub fn validates(&self) -> bool {

@@ -15,9 +15,11 @@ use super::{
     memoria, CardSource, Collection, DecodeError, FileKind, NeighbourReader, OpenError, Platform,
     SaveEntry, SavePayload, SaveSet, SaveSummary,
 };
+use crate::container::layout::read_at;
 use crate::container::source::{ByteSource, ReadError};
 use crate::finding::Finding;
 use aes::Aes256;
+use binrw::{binrw, BinRead};
 use cbc::cipher::{block_padding::NoPadding, BlockDecryptMut, InnerIvInit, KeyInit};
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -118,9 +120,13 @@ pub fn decrypt_range(section: &[u8], range: Range<usize>) -> Option<Vec<u8>> {
     plain.get(skip..skip + range.len()).map(<[u8]>::to_vec)
 }
 
-/// The metadata at the start of the file (spec §b.3).
+/// The first 28 bytes of the metadata at the start of the file (spec §b.3), after `SAVE`.
+#[binrw]
+#[brw(little, magic = b"SAVE")]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Metadata {
+    /// SaveVersion (1.0).
+    pub save_version: f32,
     /// Plaintext size of a data block minus the 4-byte magic (17,966 for the vanilla schema).
     pub data_size: i32,
     /// Slot of the latest save, 0-based.
@@ -134,20 +140,7 @@ pub struct Metadata {
 impl Metadata {
     /// Reads the metadata (its first two AES blocks); `None` unless it decrypts to `SAVE`.
     pub fn read(bytes: &[u8]) -> Option<Metadata> {
-        let plain = decrypt_blocks(bytes, 0..2)?;
-        if &plain[..4] != b"SAVE" {
-            return None;
-        }
-        let i32_at =
-            |o: usize| i32::from_le_bytes([plain[o], plain[o + 1], plain[o + 2], plain[o + 3]]);
-        let mut timestamp = [0u8; 8];
-        timestamp.copy_from_slice(&plain[20..28]);
-        Some(Metadata {
-            data_size: i32_at(8),
-            latest_slot: i32_at(12),
-            latest_save: i32_at(16),
-            latest_timestamp: f64::from_le_bytes(timestamp),
-        })
+        read_at(&decrypt_blocks(bytes, 0..2)?, 0)
     }
 }
 
@@ -256,10 +249,8 @@ impl PcSave {
                         self.slot.name()
                     ))
                 })?;
-        let entries: Vec<CardEntry> = plain[..CARD_ENTRIES * CARD_ENTRY_LEN]
-            .chunks_exact(CARD_ENTRY_LEN)
-            .map(|c| CardEntry::from_bytes(c.try_into().expect("chunks_exact gives 11 bytes")))
-            .collect();
+        let entries: Vec<CardEntry> =
+            (0..CARD_ENTRIES).filter_map(|k| read_at(&plain, k * CARD_ENTRY_LEN)).collect();
         let mut findings = Vec::new();
         if self.data_size != VANILLA_DATA_SIZE && !entries.iter().all(CardEntry::validates) {
             return Err(DecodeError::new(format!(
@@ -269,10 +260,7 @@ impl PcSave {
                 self.data_size
             )));
         }
-        let counter = |o: usize| {
-            let at = o - CARDS_OFFSET;
-            i32::from(i16::from_le_bytes([plain[at], plain[at + 1]]))
-        };
+        let counter = |o: usize| read_at::<i16>(&plain, o - CARDS_OFFSET).map_or(0, i32::from);
         let (draws, losses, wins) =
             (counter(DRAW_OFFSET), counter(DRAW_OFFSET + 2), counter(DRAW_OFFSET + 4));
         check_counters(wins, losses, draws, &mut findings);
@@ -328,11 +316,16 @@ impl Block<'_> {
         Ok((bytes, base))
     }
 
-    /// Decrypts the plaintext bytes `offset..offset + N`, when the block holds them.
-    fn plain<const N: usize>(&self, offset: usize) -> Result<Option<[u8; N]>, ReadError> {
-        let first = offset / AES_BLOCK;
-        let (piece, base) = self.piece(first..(offset + N).div_ceil(AES_BLOCK))?;
-        Ok(decrypt_range(&piece, offset - base..offset + N - base).and_then(|p| p.try_into().ok()))
+    /// Decrypts and reads the fixed-size value `T` at plaintext `offset`, when the block
+    /// holds it.
+    fn plain<T>(&self, offset: usize) -> Result<Option<T>, ReadError>
+    where
+        T: BinRead,
+        for<'a> T::Args<'a>: Default,
+    {
+        let end = offset + std::mem::size_of::<T>();
+        let (piece, base) = self.piece(offset / AES_BLOCK..end.div_ceil(AES_BLOCK))?;
+        Ok(decrypt_range(&piece, offset - base..end - base).and_then(|p| read_at(&p, 0)))
     }
 
     /// Checks the PKCS7 padding of a block whose plaintext is `data_size + 4` bytes long:
@@ -415,7 +408,7 @@ pub fn open_source(
         }
         let len = (size - start).min(BLOCK_LEN as u64) as usize;
         let block = Block { source, start, len };
-        match block.plain::<4>(0).map_err(unreadable)?.as_ref().map(|m| m.as_slice()) {
+        match block.plain::<[u8; 4]>(0).map_err(unreadable)?.as_ref().map(|m| m.as_slice()) {
             Some(b"SAVE") => saves.push(
                 entry(slot, &block, &meta, latest == Some(slot), file_name, neighbour)
                     .map_err(unreadable)?,
@@ -453,10 +446,7 @@ fn entry(
     neighbour: NeighbourReader<'_>,
 ) -> Result<SaveEntry, ReadError> {
     let mut findings = Vec::new();
-    let play_time = block
-        .plain::<8>(PLAY_TIME_OFFSET)?
-        .map(f64::from_le_bytes)
-        .filter(|t| t.is_finite() && *t >= 0.0);
+    let play_time = block.plain::<f64>(PLAY_TIME_OFFSET)?.filter(|t| t.is_finite() && *t >= 0.0);
     if block.len < BLOCK_LEN {
         findings.push(Finding::error(format!(
             "{}: the block is truncated ({} of {BLOCK_LEN} bytes)",

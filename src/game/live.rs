@@ -143,16 +143,18 @@ fn parse_blocks(text: &str) -> Result<u16, String> {
     Ok(m)
 }
 
-/// An opponent card as typed: `1P23 E+S` or `1P23@E+S` (notation of `advise`).
+/// An opponent card as typed: `1P23 E+S` or `1P23@E+S` (notation of `advise`); a name may hold
+/// spaces (`Hedgehog Pie:2M11 SW`): the arrows are the last word when it reads as arrows.
 fn parse_their_card(text: &str) -> Result<GameCard, String> {
     let t = text.trim();
-    let joined = if t.contains('@') {
-        t.to_string()
-    } else {
-        match t.split_once(char::is_whitespace) {
-            Some((stats, arrows)) => format!("{stats}@{}", arrows.trim()),
-            None => format!("{t}@-"),
+    if t.contains('@') {
+        return notation::parse_card(t);
+    }
+    let joined = match t.rsplit_once(char::is_whitespace) {
+        Some((stats, arrows)) if notation::parse_arrows(arrows).is_ok() => {
+            format!("{}@{arrows}", stats.trim())
         }
+        _ => format!("{t}@-"),
     };
     notation::parse_card(&joined)
 }
@@ -161,9 +163,11 @@ fn parse_their_card(text: &str) -> Result<GameCard, String> {
 fn parse_place(text: &str) -> Result<(u8, u8), String> {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let mut ch = t.chars();
-    let n = ch.next().and_then(|c| c.to_digit(10)).filter(|d| (1..=5).contains(d)).ok_or_else(
-        || format!("`{}` is not a move: a card number 1 to 5, then a cell, e.g. 2 B3", text.trim()),
-    )?;
+    let n = ch
+        .next()
+        .and_then(|c| c.to_digit(10))
+        .filter(|d| (1..=5).contains(d))
+        .ok_or("not a move: a card number 1 to 5, then a cell, e.g. 2 B3")?;
     Ok((n as u8 - 1, parse_cell(ch.as_str())?))
 }
 
@@ -173,9 +177,9 @@ fn parse_battle(text: &str) -> Result<Entry, String> {
         Some("w") | Some("won") => true,
         Some("l") | Some("lost") => false,
         _ => {
-            return Err("type w if your card won the battle, l if it lost \
-                        (then the two numbers shown, yours first, if you saw them)"
-                .into())
+            return Err(
+                "w if your card won, l if it lost; then the two numbers shown, yours first".into()
+            )
         }
     };
     let mut numbers = Vec::new();
@@ -870,5 +874,48 @@ mod tests {
             let _ = fresh.enter(j);
         }
         assert!(Live::new(*fresh.mine(), vec![fresh.mine()[0]; 6], None, None).is_err());
+    }
+
+    #[test]
+    fn names_with_spaces_and_cards_without_arrows_are_read() {
+        let c = parse_their_card("Hedgehog Pie:2M11 SW+SE").unwrap();
+        assert_eq!((c.id, c.arrows), (crate::cards::find("Hedgehog Pie").map(|i| i.id), 0x28));
+        let c = parse_their_card("Hedgehog Pie:2M11").unwrap();
+        assert_eq!(c.arrows, 0);
+        assert_eq!(parse_their_card("1P23").unwrap().arrows, 0);
+        assert_eq!(parse_their_card("1p23 e+s").unwrap().arrows, 0x14);
+    }
+
+    #[test]
+    fn a_target_pick_is_advised_and_enter_takes_it() {
+        // My card 2 (M, atk 90, arrows E and W) placed on B1 between their cards on A1 (pointing
+        // E) and C1 (pointing W): two targets, I pick. Their A1 card has mdef 10, C1 mdef 200.
+        let mine = [
+            exact(100, CardType::Physical, 70, 20, 0),
+            exact(90, CardType::Magic, 40, 45, 0x44),
+            exact(50, CardType::Physical, 50, 50, 0),
+            exact(50, CardType::Physical, 50, 50, 0),
+            exact(50, CardType::Physical, 50, 50, 0),
+        ];
+        let theirs = ["10/P/10/10@E", "10/P/200/200@W", "0P00@-", "0P00@-", "0P00@-"]
+            .map(|t| parse_their_card(t).unwrap());
+        let mut live = Live::new(mine, theirs.to_vec(), Some(0), Some(Side::Npc)).unwrap();
+        live.enter("1 A1").unwrap();
+        live.enter("1 D4").unwrap();
+        live.enter("2 C1").unwrap();
+        live.enter("2 B1").unwrap();
+        assert_eq!(live.ask(), Ask::Target { attacker: 1, targets: vec![6, 5] });
+        assert!(live.enter("").is_err(), "no advice yet: Enter alone has nothing to take");
+        let a = live.analyse(Opponent::Game(3), Goal::Win, Duration::from_secs(60), 2).unwrap();
+        assert_eq!((a.depth, a.exact), (2, false));
+        // The weak card first: beating A1 (mdef 10) is likely, C1 (mdef 200) is not.
+        assert_eq!(a.moves[0].first_target, Some(5));
+        live.set_advice(a);
+        live.enter("").unwrap();
+        assert_eq!(live.ask(), Ask::Battle { attacker: 1, defender: 5 });
+        // Picking a card that is no target is refused.
+        let mut other = live.clone();
+        assert!(other.undo());
+        assert!(other.enter("D4").is_err());
     }
 }

@@ -142,7 +142,8 @@ pub fn card_text(c: &GameCard) -> String {
     }
 }
 
-fn parse_hand(s: &str, who: &str) -> Result<Vec<GameCard>, String> {
+/// Parses five comma-separated cards (`who` names them in messages).
+pub fn parse_hand(s: &str, who: &str) -> Result<Vec<GameCard>, String> {
     let cards: Vec<GameCard> = s
         .split(',')
         .map(parse_card)

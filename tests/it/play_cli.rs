@@ -111,3 +111,344 @@ fn advise_takes_my_cards_exact_from_a_save() {
         assert_eq!(v["exact"], false);
     }
 }
+
+/// A tmux server of this test's own (its own socket), killed when dropped.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(name: &str, command: &str) -> Tmux {
+        let socket = format!("quadmist-test-{}-{name}", std::process::id());
+        let t = Tmux { socket };
+        let status = t
+            .cmd()
+            .args(["new-session", "-d", "-x", "80", "-y", "24", "-s", "play", command])
+            .status()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "tmux is needed for the end-to-end test of `quadmist play` and could not be \
+                     started ({e}): install it (`apt-get install -y tmux`, as .ci/run does)"
+                )
+            });
+        assert!(status.success(), "tmux new-session failed");
+        t
+    }
+
+    fn cmd(&self) -> std::process::Command {
+        let mut c = std::process::Command::new("tmux");
+        c.args(["-L", &self.socket]);
+        c
+    }
+
+    /// The screen as text (`escapes`: with colour and attribute escape sequences).
+    fn screen(&self, escapes: bool) -> String {
+        let mut c = self.cmd();
+        c.args(["capture-pane", "-p", "-t", "play"]);
+        if escapes {
+            c.arg("-e");
+        }
+        String::from_utf8_lossy(&c.output().unwrap().stdout).into_owned()
+    }
+
+    /// Types a line and Enter.
+    fn line(&self, text: &str) {
+        if !text.is_empty() {
+            let ok = self.cmd().args(["send-keys", "-t", "play", "-l", text]).status().unwrap();
+            assert!(ok.success());
+        }
+        let ok = self.cmd().args(["send-keys", "-t", "play", "Enter"]).status().unwrap();
+        assert!(ok.success());
+    }
+
+    fn key(&self, key: &str) {
+        assert!(self.cmd().args(["send-keys", "-t", "play", key]).status().unwrap().success());
+    }
+
+    /// Polls the screen until `done` holds (60 s at most: the adviser runs in a debug build).
+    fn wait(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        let start = std::time::Instant::now();
+        loop {
+            let s = self.screen(false);
+            if done(&s) {
+                return s;
+            }
+            if start.elapsed() > Duration::from_secs(60) {
+                panic!("waited 60 s for {what}; the screen shows:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.cmd().arg("kill-server").status();
+    }
+}
+
+/// Their five cards as typed on the board: digits and arrows.
+const TYPED_THEIRS: [&str; 5] = ["1P23 E+SW", "2M12 W", "1P11 N", "4X20 E+W+N", "3P30 SW"];
+
+/// The match of the tmux test, replayed on the engine: I move first, D4 is blocked.
+fn expected_position() -> (quadmist::game::engine::Match, [GameCard; 10]) {
+    use quadmist::game::card::Span;
+    use quadmist::game::engine::Match;
+    let mine = my_cards();
+    let mut cards = [mine[0]; 10];
+    cards[..5].copy_from_slice(&mine);
+    for (k, t) in TYPED_THEIRS.iter().enumerate() {
+        cards[5 + k] = notation::parse_card(&t.replace(' ', "@")).unwrap();
+    }
+    let cell = |n: &str| (0..16u8).find(|&c| notation::cell_name(c) == n).unwrap();
+    let mut m = Match::new(cards, 1 << cell("D4"), quadmist::game::board::Side::Player);
+    m.place(3, cell("A1")).unwrap(); // my 2M10
+    m.place(5, cell("C2")).unwrap(); // their 1P23 (E, SW)
+    m.place(1, cell("B3")).unwrap(); // my 3P20 (NE, SW) faces it: a battle
+    m.fight(5, false, false).unwrap(); // mine lost
+    m.cards[5].pdef = Span::exact(33); // the number shown for their card
+    m.place(6, cell("D1")).unwrap();
+    m.place(4, cell("A2")).unwrap();
+    m.place(7, cell("C4")).unwrap();
+    let mut now = m.cards;
+    for (c, t) in now.iter_mut().zip(m.types) {
+        c.card_type = t;
+    }
+    (m, now)
+}
+
+#[test]
+#[cfg_attr(no_tmux, ignore = "needs tmux (apt-get install -y tmux, as .ci/run does)")]
+fn play_on_a_terminal_through_tmux() {
+    let bin = env!("CARGO_BIN_EXE_quadmist");
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);
+    let hand = SLOTS.map(|s| s.to_string()).join(",");
+    let command = format!(
+        "env NO_COLOR=1 '{bin}' play --save '{}:3' --hand {hand} --budget-ms 1000; \
+         echo \"EXIT=$?\"; sleep 60",
+        fixture.display()
+    );
+    let t = Tmux::start("match", &command);
+    t.wait("the first question", |s| s.contains("Their card 1 of 5"));
+    // The set-up: their five cards (two on one line), a block, who moves first.
+    t.line(TYPED_THEIRS[0]);
+    t.line(&format!("{}, {}", TYPED_THEIRS[1], TYPED_THEIRS[2]));
+    t.line(TYPED_THEIRS[3]);
+    t.line(TYPED_THEIRS[4]);
+    t.wait("the blocks question", |s| s.contains("Blocked cells"));
+    t.line("D4");
+    t.line("m");
+    t.wait("my first move", |s| s.contains("My move") && s.contains("Best: card"));
+    // A wrong entry gives a message, not a crash.
+    t.line("9 Z9");
+    t.wait("a message", |s| s.contains("not a move"));
+    t.key("Escape");
+    t.wait("the line cleared", |s| s.lines().any(|l| l.trim_end() == ">"));
+    t.line("4 A1");
+    t.wait("their move", |s| s.contains("Their move"));
+    t.line("1 C2");
+    t.wait("my second move", |s| s.contains("My move") && s.contains("Best: card"));
+    t.line("2 B3");
+    let s = t.wait("the battle", |s| s.contains("Battle result"));
+    assert!(s.contains("Battle: my 3P20 on B3 attacks their 1P23 on C2"), "{s}");
+    // My attack 52 against their physical defence, shown as 33: I lost.
+    t.line("l 52 33");
+    t.wait("their move", |s| s.contains("Their move"));
+    t.line("2 D1");
+    t.wait("my third move", |s| s.contains("My move") && s.contains("Best: card"));
+    t.line("5 A2");
+    t.wait("their move", |s| s.contains("Their move"));
+    t.line("3 C4");
+    let s = t.wait("exact advice", |s| s.contains("My move") && s.contains("Best: card"));
+    // The number shown made their card 1's physical defence exact.
+    assert!(s.contains("pdef 33"), "{s}");
+    assert!(s.contains("me 2, them 4"), "{s}");
+    // The advice equals the library's search of the same position, run here.
+    let (m, cards) = expected_position();
+    let mut search = Searcher::new(&cards, Opponent::Game(3), Goal::Win, 20);
+    let a = search.analyse(&m.board, Some(Duration::from_secs(600)));
+    assert!(a.exact);
+    let best_win = a.moves.iter().map(|m| m.value.win).fold(0.0, f64::max);
+    let shown = s.lines().find(|l| l.contains("Best: card")).unwrap();
+    let mv = a
+        .moves
+        .iter()
+        .find(|m| {
+            shown.contains(&format!(
+                "Best: card {} ({}) to {}",
+                m.slot + 1,
+                cards[m.slot as usize].digits(),
+                notation::cell_name(m.cell)
+            ))
+        })
+        .unwrap_or_else(|| panic!("no move of the library matches {shown}"));
+    assert!((mv.value.win - best_win).abs() < 1e-9, "{shown}: not a best move");
+    let v = mv.value;
+    let figures = format!(
+        "win {:.1}%   draw {:.1}%   loss {:.1}%   expected cards {:+.2}",
+        100.0 * v.win,
+        100.0 * v.draw,
+        100.0 * v.loss(),
+        v.cards
+    );
+    assert!(s.contains(&figures), "expected {figures} on\n{s}");
+    assert!(s.contains("Estimates: a card known by its digits counts as the mean"), "{s}");
+    // Every line fits the 80 columns of the terminal, and NO_COLOR means no colour.
+    let coloured = t.screen(true);
+    for sgr in ["\u{1b}[3", "\u{1b}[9", "\u{1b}[1m", "\u{1b}[2m"] {
+        assert!(!coloured.contains(sgr), "{sgr:?} with NO_COLOR: {coloured:?}");
+    }
+    // My card 3 (2P21, atk 45) attacks their card 1, whose pdef is now exact (33):
+    // P(45 beats 33) = 1 - 34/90 (tetra-master-match §2.4), no longer a mean over 32..47.
+    t.line("3 D2");
+    let s = t.wait("the battle", |s| s.contains("Battle result"));
+    let p = 1.0 - 34.0 / 90.0;
+    let chance = format!("My card's chance to win it: {:.1}%", 100.0 * p);
+    assert!(s.contains(&chance) && !s.contains("estimate: the mean"), "{chance} on\n{s}");
+    t.line("w");
+    t.wait("their move", |s| s.contains("Their move"));
+    t.line("4 B4");
+    // Enter alone plays the suggested move (two cards left: mine 1, theirs 5).
+    let s = t.wait("my last move", |s| s.contains("My move") && s.contains("Best: card 1"));
+    let shown = s.lines().find(|l| l.contains("Best: card 1")).unwrap();
+    let cell = shown.split(" to ").nth(1).unwrap()[..2].to_string();
+    t.line("");
+    t.wait("the suggested move played", |s| s.contains(&format!("I put card 1 (2M11) on {cell}.")));
+    t.key("q");
+    t.wait("the exit", |s| s.contains("EXIT=0"));
+}
+
+#[test]
+#[cfg_attr(no_tmux, ignore = "needs tmux (apt-get install -y tmux, as .ci/run does)")]
+fn play_uses_colour_on_a_terminal_without_no_color() {
+    let bin = env!("CARGO_BIN_EXE_quadmist");
+    let command = format!(
+        "env -u NO_COLOR '{bin}' play --hand 60/P/40/30@E+S,70/M/50/60@N+W,55/X/45/35@E,\
+         80/P/20/70@N+E+S+W,65/M/65/65@NE+SW --theirs 3P21@W,2M12@N,1P11@E,4P20@S,2A22@N+E \
+         --blocks - --first them --budget-ms 200; echo \"EXIT=$?\"; sleep 60"
+    );
+    let t = Tmux::start("colour", &command);
+    t.wait("their first move", |s| s.contains("Their move"));
+    // The game AI's likeliest move is shown while waiting for theirs.
+    assert!(t.screen(false).contains("Most likely for the game's AI: their card"));
+    t.line("1 B2");
+    t.wait("my move", |s| s.contains("My move") && s.contains("Best: card"));
+    let coloured = t.screen(true);
+    assert!(coloured.contains("\u{1b}[9") || coloured.contains("\u{1b}[3"), "{coloured:?}");
+    t.key("q");
+    t.wait("the exit", |s| s.contains("EXIT=0"));
+}
+
+#[test]
+fn play_needs_a_terminal_and_my_cards() {
+    let fixture_hand = ["--save", "fixtures/ff9-three-saves.mcr:3", "--hand", "2,9,11,13,16"];
+    // Standard input and output are pipes here: exit 2 with the reason.
+    let (_, err, code) = quadmist(&[&["play"], &fixture_hand[..]].concat());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("terminal"), "{err}");
+    // Usage errors come first, whatever the terminal.
+    for bad in [
+        vec!["play"],
+        vec!["play", "--hand", "1P11@N"],
+        [&["play"], &fixture_hand[..], &["--theirs", "1P2@N"]].concat(),
+        [&["play"], &fixture_hand[..], &["--blocks", "A1,B1,C1,D1,A2,B2,C2"]].concat(),
+        [&["play"], &fixture_hand[..], &["--blocks", "E9"]].concat(),
+        vec!["play", "--save", "fixtures/ff9-three-saves.mcr:3", "--hand", "2,9,11"],
+    ] {
+        let (_, err, code) = quadmist(&bad);
+        assert_eq!(code, 2, "{bad:?}: {err}");
+        assert!(!err.contains("terminal"), "{bad:?}: {err}");
+    }
+}
+
+#[test]
+fn play_help_has_examples() {
+    let (out, _, code) = quadmist(&["play", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Examples:\n  quadmist play --save"), "{out}");
+    assert!(out.contains("w 138 53"), "{out}");
+}
+
+/// The board drawn into an 80×24 test terminal (ratatui's TestBackend) at my move, with a given
+/// analysis: the layout as a snapshot, colour only when allowed.
+mod drawing {
+    use quadmist::cli::play_view::{draw, View};
+    use quadmist::game::board::Side;
+    use quadmist::game::live::Live;
+    use quadmist::game::notation;
+    use quadmist::game::search::{Analysis, MoveValue, Opponent, Value};
+    use ratatui::backend::TestBackend;
+    use ratatui::buffer::Buffer;
+    use ratatui::style::{Color, Modifier};
+    use ratatui::Terminal;
+
+    fn live() -> Live {
+        let mine = notation::parse_hand(
+            "60/P/40/30@E+S,70/M/50/60@N+W,55/X/45/35@E,80/P/20/70@N+E+S+W,65/M/65/65@NE+SW",
+            "mine",
+        )
+        .unwrap();
+        let theirs =
+            notation::parse_hand("3P21@W,2M12@N,1P11@E,4P20@S,Goblin:0A00@N+E", "theirs").unwrap();
+        let mut l =
+            Live::new([mine[0], mine[1], mine[2], mine[3], mine[4]], theirs, None, None).unwrap();
+        for line in ["A1 D3", "t", "3 B2", "4 C2", "w", "2 C3", "l 70 37"] {
+            let ask = l.ask();
+            l.enter(line).unwrap_or_else(|e| panic!("{line} at {ask:?}: {e}"));
+        }
+        let value = Value { objective: 0.625, win: 0.625, draw: 0.125, cards: 0.5, keep: 1.0 };
+        let mv = |slot, cell| MoveValue { slot, cell, value, first_target: None };
+        l.set_advice(Analysis {
+            moves: vec![mv(0, 1), mv(4, 2), mv(4, 12)],
+            depth: 3,
+            exact: false,
+            nodes: 1,
+        });
+        l
+    }
+
+    fn render(l: &Live, colour: bool, size: (u16, u16)) -> Buffer {
+        let mut t = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+        let v = View {
+            live: l,
+            input: "1 B",
+            message: Some(("Their 2M12 beat my 5P14: 2 cards changed side.", false)),
+            model: "the game's AI at Wise 3".into(),
+            opponent: Opponent::Game(3),
+            thinking: false,
+            colour,
+        };
+        t.draw(|f| draw(f, &v)).unwrap();
+        t.backend().buffer().clone()
+    }
+
+    fn text(b: &Buffer) -> String {
+        let w = b.area.width as usize;
+        let cells: Vec<&str> = b.content.iter().map(|c| c.symbol()).collect();
+        cells
+            .chunks(w)
+            .map(|row| row.concat().trim_end().to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_board_fits_80_by_24() {
+        let l = live();
+        assert_eq!(l.ask(), quadmist::game::live::Ask::Place(Side::Player));
+        let plain = render(&l, false, (80, 24));
+        insta::assert_snapshot!("play_board_80x24", text(&plain));
+        // Without colour no cell has a colour or an attribute; with it, the sides are coloured.
+        assert!(plain
+            .content
+            .iter()
+            .all(|c| c.fg == Color::Reset && c.modifier == Modifier::empty()));
+        let coloured = render(&l, true, (80, 24));
+        assert!(coloured.content.iter().any(|c| c.fg == Color::LightRed));
+        assert!(coloured.content.iter().any(|c| c.fg == Color::LightBlue));
+        assert_eq!(text(&coloured), text(&plain));
+        // A smaller terminal is told what is needed.
+        let small = text(&render(&l, false, (60, 20)));
+        assert!(small.contains("80 columns and 24"), "{small}");
+    }
+}

@@ -180,9 +180,20 @@ fn every_line_of_every_command_fits_80_columns() {
 #[test]
 fn every_help_fits_80_columns() {
     let mut bad = Vec::new();
-    for cmd in
-        ["", "saves", "cards", "album", "score", "plan", "odds", "icon", "completions", "man"]
-    {
+    for cmd in [
+        "",
+        "saves",
+        "cards",
+        "album",
+        "score",
+        "plan",
+        "odds",
+        "icon",
+        "completions",
+        "man",
+        "advise",
+        "play",
+    ] {
         let args: Vec<&str> = [cmd, "--help"].into_iter().filter(|a| !a.is_empty()).collect();
         let (out, err) = run80(&args);
         assert!(out.contains("Usage:"), "{cmd}: {out}{err}");

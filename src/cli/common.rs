@@ -5,6 +5,7 @@ use crate::container::source::{clamp, ByteSource, ReadError};
 use crate::ff9::{self, Collection, SaveEntry, SaveSet};
 use crate::finding::{Finding, Severity};
 use anstyle::{AnsiColor, Style};
+use anyhow::Context;
 use clap::Args;
 use std::fs::File;
 use std::io::{Read, Write};
@@ -124,8 +125,12 @@ pub fn read_bounded(path: &Path) -> Result<Vec<u8>, (&'static str, String)> {
 
 /// Reads a whole file as [`read_bounded`] does; the error names the file.
 pub fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
-    read_bounded(path)
-        .map_err(|(verb, why)| CliError::unusable(format!("{verb} {}: {why}", path.display())))
+    read_bounded(path).map_err(|e| file_error(path, e))
+}
+
+/// A file-system error `(verb, why)` as an error chain printed `cannot open PATH: why`.
+fn file_error(path: &Path, (verb, why): (&'static str, String)) -> CliError {
+    anyhow::Error::msg(why).context(format!("{verb} {}", path.display())).into()
 }
 
 /// An open regular file of at most [`MAX_FILE_SIZE`] bytes, read at offsets (`pread`) only
@@ -150,7 +155,7 @@ impl ByteSource for FileSource {
                 Ok(0) => break, // the file shrank since it was opened
                 Ok(n) => filled += n,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(ReadError::new(e.to_string())),
+                Err(e) => return Err(ReadError::Io(e)),
             }
         }
         buf.truncate(filled);
@@ -175,29 +180,35 @@ fn read_at(mut file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usiz
 /// Opens a save file and lists its saves (Memoria sidecars are read later, for the selected
 /// save only: [`load_collection`]). A PC `.dat` is read only where its saves are.
 pub fn open(path: &Path) -> Result<SaveSet, CliError> {
-    let source = open_regular(path)
-        .map_err(|(verb, why)| CliError::unusable(format!("{verb} {}: {why}", path.display())))?;
+    let source = open_regular(path).map_err(|e| file_error(path, e))?;
     let file_name = path.file_name().and_then(|n| n.to_str());
-    ff9::open_source(&source, file_name, &|_| None)
-        .map_err(|e| CliError::unusable(name_once(path, &e.to_string())))
+    let set = ff9::open_source(&source, file_name, &|_| None)
+        .map_err(|e| anyhow::Error::msg(without_file_name(path, &e.to_string())))
+        .with_context(|| path.display().to_string())?;
+    Ok(set)
 }
 
 /// `PATH: message`, the file named once: a message that names the file itself (by its file
 /// name, as the library does) loses that name.
 pub fn name_once(path: &Path, message: &str) -> String {
-    let message = match path.file_name().and_then(|n| n.to_str()) {
+    format!("{}: {}", path.display(), without_file_name(path, message))
+}
+
+/// `message` without `NAME: ` where NAME is the file name of `path` (the library names a file
+/// by its file name; the command line names it by the path given).
+fn without_file_name(path: &Path, message: &str) -> String {
+    match path.file_name().and_then(|n| n.to_str()) {
         Some(name) => message.replace(&format!("{name}: "), ""),
         None => message.to_string(),
-    };
-    format!("{}: {message}", path.display())
+    }
 }
 
 /// Reads the file `name` beside `path`: `Ok(None)` when there is none.
-fn read_beside(path: &Path, name: &str) -> Result<Option<Vec<u8>>, String> {
+fn read_beside(path: &Path, name: &str) -> Result<Option<Vec<u8>>, std::io::Error> {
     let p = path.parent().map(Path::to_path_buf).unwrap_or_default().join(name);
     match std::fs::symlink_metadata(&p) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        _ => read_bounded(&p).map(Some).map_err(|(_, why)| why),
+        _ => read_bounded(&p).map(Some).map_err(|(_, why)| std::io::Error::other(why)),
     }
 }
 
@@ -468,9 +479,9 @@ pub fn load_collection_hinted(
     print_findings(&set.findings);
     let mut entry = select_hinted(&set, args.save.as_deref(), &args.file, hint)?.clone();
     load_sidecar(&mut entry, &args.file);
-    let collection = entry.collection().map_err(|e| {
-        CliError::unusable(format!("{} save {}: {e}", args.file.display(), entry.selector))
-    })?;
+    let collection = entry
+        .collection()
+        .with_context(|| format!("{} save {}", args.file.display(), entry.selector))?;
     print_findings(&entry.findings);
     print_findings(&collection.findings);
     Ok((entry, collection))

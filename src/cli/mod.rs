@@ -125,6 +125,13 @@ impl CliError {
     }
 }
 
+impl From<anyhow::Error> for CliError {
+    /// An error with its context (exit 1), printed as `context: cause`.
+    fn from(e: anyhow::Error) -> Self {
+        CliError::unusable(format!("{e:#}"))
+    }
+}
+
 impl From<std::io::Error> for CliError {
     /// An output error; a closed pipe (`quadmist ... | head`) ends the command quietly with 0.
     fn from(e: std::io::Error) -> Self {

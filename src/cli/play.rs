@@ -19,8 +19,9 @@ use std::time::Duration;
 const AFTER_HELP: &str = "\
 Type what the game shows, then Enter:
   their cards  digits and arrows as shown: 1P23 E+S (commas between
-               several); a name or number first narrows the digits:
-               Goblin:0P00 N
+               several); a name or number first narrows the digits to
+               what card creation gives: Goblin:0P00 N (not for a card
+               they won from me: it keeps my card's stats)
   blocks       the blocked cells: A1 C3 (columns A-D, rows 1-4);
                Enter alone: none
   first        m if I move first, t if they do

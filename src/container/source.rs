@@ -5,8 +5,6 @@
 //! (already in memory) or its own reader over an open file (the command line's reads with
 //! `pread`).
 
-use std::fmt;
-
 /// Bytes that can be read at any offset. The length is fixed when the source is made.
 pub trait ByteSource {
     /// The number of bytes.
@@ -18,32 +16,22 @@ pub trait ByteSource {
 
     /// The whole source, read once.
     fn read_all(&self) -> Result<Vec<u8>, ReadError> {
-        let len = usize::try_from(self.size()).map_err(|_| ReadError::new("too large to read"))?;
+        let len = usize::try_from(self.size()).map_err(|_| ReadError::TooLarge)?;
         self.read_at(0, len)
     }
 }
 
 /// Why a [`ByteSource`] could not be read (the file became unreadable while open).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReadError {
-    /// A sentence for a person.
-    pub message: String,
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// The reader's own error.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The source is larger than this machine can address.
+    #[error("too large to read")]
+    TooLarge,
 }
-
-impl ReadError {
-    /// A new error with this message.
-    pub fn new(message: impl Into<String>) -> Self {
-        ReadError { message: message.into() }
-    }
-}
-
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ReadError {}
 
 /// The part of `0..size` that `len` bytes at `offset` cover (empty past the end).
 pub fn clamp(size: u64, offset: u64, len: usize) -> std::ops::Range<u64> {

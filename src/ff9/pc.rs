@@ -243,22 +243,15 @@ impl PcSave {
         let base = (CARDS_FIRST_BLOCK - 1) * AES_BLOCK;
         let plain =
             decrypt_range(&self.cards_ciphertext, CARDS_OFFSET - base..DRAW_OFFSET + 6 - base)
-                .ok_or_else(|| {
-                    DecodeError::new(format!(
-                        "{}: the block is truncated before the end of the card list",
-                        self.slot.name()
-                    ))
-                })?;
+                .ok_or_else(|| DecodeError::TruncatedBlock { save: self.slot.name() })?;
         let entries: Vec<CardEntry> =
             (0..CARD_ENTRIES).filter_map(|k| read_at(&plain, k * CARD_ENTRY_LEN)).collect();
         let mut findings = Vec::new();
         if self.data_size != VANILLA_DATA_SIZE && !entries.iter().all(CardEntry::validates) {
-            return Err(DecodeError::new(format!(
-                "{}: unknown schema (DataSize {}, vanilla {VANILLA_DATA_SIZE}) and the card \
-                 entries at the vanilla offsets do not validate",
-                self.slot.name(),
-                self.data_size
-            )));
+            return Err(DecodeError::UnknownSchema {
+                save: self.slot.name(),
+                data_size: self.data_size,
+            });
         }
         let counter = |o: usize| read_at::<i16>(&plain, o - CARDS_OFFSET).map_or(0, i32::from);
         let (draws, losses, wins) =
@@ -366,17 +359,12 @@ pub fn open_source(
     file_name: Option<&str>,
     neighbour: NeighbourReader<'_>,
 ) -> Result<SaveSet, OpenError> {
-    let unreadable = |e: ReadError| OpenError { message: format!("cannot read the file: {e}") };
     let size = source.size();
-    let head = source.read_at(0, METADATA_PROBE_LEN).map_err(unreadable)?;
-    let meta = Metadata::read(&head).ok_or_else(|| OpenError {
-        message: if size < METADATA_CIPHER_LEN as u64 {
-            format!("not a PC save: {size} bytes, a SavedData .dat has {DAT_SIZE}")
-        } else {
-            "the file has the size of a PC SavedData .dat but its metadata does not decrypt to \
-             `SAVE`: damaged or not a Final Fantasy IX save"
-                .to_string()
-        },
+    let head = source.read_at(0, METADATA_PROBE_LEN)?;
+    let meta = Metadata::read(&head).ok_or(if size < METADATA_CIPHER_LEN as u64 {
+        OpenError::NotADat { size }
+    } else {
+        OpenError::DatMetadata
     })?;
     let mut findings = Vec::new();
     if size < DAT_SIZE as u64 {
@@ -408,11 +396,10 @@ pub fn open_source(
         }
         let len = (size - start).min(BLOCK_LEN as u64) as usize;
         let block = Block { source, start, len };
-        match block.plain::<[u8; 4]>(0).map_err(unreadable)?.as_ref().map(|m| m.as_slice()) {
-            Some(b"SAVE") => saves.push(
-                entry(slot, &block, &meta, latest == Some(slot), file_name, neighbour)
-                    .map_err(unreadable)?,
-            ),
+        match block.plain::<[u8; 4]>(0)?.as_ref().map(|m| m.as_slice()) {
+            Some(b"SAVE") => {
+                saves.push(entry(slot, &block, &meta, latest == Some(slot), file_name, neighbour)?)
+            }
             Some(b"NONE") => {}
             Some(_) => findings.push(Finding::warning(format!(
                 "data block of {} (`{}`) decrypts to neither SAVE nor NONE: damaged; skipped",

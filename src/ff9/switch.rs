@@ -117,20 +117,12 @@ pub fn slot_from_file_name(name: &str) -> Option<PcSlot> {
 
 /// Lists the save in a JSON file (one save; selector from the file name, else `1`).
 pub fn open(bytes: &[u8], file_name: Option<&str>) -> Result<SaveSet, OpenError> {
-    let (root, ignored) = parse_pruned(without_bom(bytes))
-        .map_err(|e| OpenError { message: format!("not a valid JSON save: {e}") })?;
-    let data = root.get("Data").ok_or_else(|| OpenError {
-        message: "JSON without a `Data` object: not a Final Fantasy IX data save (PREVIEW_, \
-                  SLOTINFO and PREFS_ files hold no cards)"
-            .into(),
-    })?;
+    let (root, ignored) = parse_pruned(without_bom(bytes)).map_err(OpenError::Json)?;
+    let data = root.get("Data").ok_or(OpenError::NoDataObject)?;
     let mini_game = data
         .get("30000_MiniGame")
         .and_then(|m| read_mini_game(m, ignored))
-        .ok_or_else(|| OpenError {
-            message: "JSON save without Data/30000_MiniGame/MiniGameCard: no Tetra Master data"
-                .into(),
-        })?;
+        .ok_or(OpenError::NoMiniGame)?;
     let play_time = read_play_time(data);
     let slot = file_name.and_then(slot_from_file_name);
     let (selector, name) = match slot {

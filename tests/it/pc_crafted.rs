@@ -67,7 +67,7 @@ fn an_unknown_schema_is_reported_and_accepted_only_when_every_entry_validates() 
     assert_eq!(selectors(&set), ["auto", "1-1", "1-2", "1-3", "1-4", "1-5", "2-1"]);
     assert_eq!(set.saves[2].collection().unwrap().cards.len(), 31);
     let err = set.saves[3].collection().unwrap_err();
-    assert!(err.message.contains("do not validate"), "{}", err.message);
+    assert!(err.to_string().contains("do not validate"), "{err}");
 }
 
 #[test]

@@ -140,7 +140,7 @@ fn the_metadata_alone_is_recognised_and_the_rest_is_reported_missing() {
     let Some(bytes) = shared::read(DAT) else { return };
     assert!(ff9::pc::looks_like_dat(&bytes[..32]));
     let err = ff9::open(&bytes[..20], None, &no_neighbour).unwrap_err();
-    assert!(!err.message.is_empty());
+    assert!(!err.to_string().is_empty());
     let set = ff9::open(&bytes[..400], None, &no_neighbour).unwrap();
     assert!(set.saves.is_empty());
     assert!(set.findings.iter().any(|f| f.severity == Severity::Error));
@@ -149,5 +149,5 @@ fn the_metadata_alone_is_recognised_and_the_rest_is_reported_missing() {
 #[test]
 fn a_file_of_the_right_size_that_is_not_a_dat_gives_a_clear_error() {
     let err = ff9::open(&vec![0u8; ff9::pc::DAT_SIZE], None, &no_neighbour).unwrap_err();
-    assert!(err.message.contains("does not decrypt"), "{}", err.message);
+    assert!(err.to_string().contains("does not decrypt"), "{err}");
 }

@@ -18,13 +18,13 @@ fn exercise_dat(bytes: &[u8]) -> usize {
             for save in &set.saves {
                 match save.collection() {
                     Ok(c) => assert!(c.cards.len() <= pc::CARD_ENTRIES),
-                    Err(e) => assert!(!e.message.is_empty()),
+                    Err(e) => assert!(!e.to_string().is_empty()),
                 }
             }
             set.saves.len()
         }
         Err(e) => {
-            assert!(!e.message.is_empty());
+            assert!(!e.to_string().is_empty());
             0
         }
     }

@@ -194,12 +194,12 @@ fn an_all_zero_card_area_is_not_a_collection() {
     data[0x1178..0x13D6].fill(0);
     let mut save = us_save(data.clone());
     let e = block::decode(&save).unwrap_err();
-    assert!(e.message.starts_with("not a game save"), "{e}");
+    assert!(e.to_string().starts_with("not a game save"), "{e}");
     save.ff9_title = false;
     save.crc_ok = Some(false);
     let e = block::decode(&save).unwrap_err();
     assert_eq!(
-        e.message,
+        e.to_string(),
         "not a game save: FF9 file name but no FF9 title, an all-zero card area and a failing checksum"
     );
 }
@@ -214,7 +214,10 @@ fn a_foreign_title_with_a_good_crc_still_decodes() {
     // Same title, failing CRC: refused.
     save.crc_ok = Some(false);
     let e = block::decode(&save).unwrap_err();
-    assert_eq!(e.message, "not a game save: FF9 file name but no FF9 title, a failing checksum");
+    assert_eq!(
+        e.to_string(),
+        "not a game save: FF9 file name but no FF9 title, a failing checksum"
+    );
 }
 
 #[test]
@@ -237,7 +240,7 @@ fn the_crafted_tonyhax_saves_are_not_game_saves() {
         };
         let e = block::decode(&save).unwrap_err();
         assert_eq!(
-            e.message,
+            e.to_string(),
             "not a game save: FF9 file name but no FF9 title, an all-zero card area and a failing checksum",
             "{name}"
         );
@@ -249,7 +252,7 @@ fn short_blocks_are_refused() {
     let data = FF9Block::default().build();
     for len in [0, 0x100, 0x13F4, 0x13FF] {
         let e = block::decode(&us_save(data[..len].to_vec())).unwrap_err();
-        assert!(e.message.contains("at least 5120"), "{e}");
+        assert!(e.to_string().contains("at least 5120"), "{e}");
     }
     assert!(block::decode(&us_save(data[..0x1400].to_vec())).is_ok());
 }

@@ -124,5 +124,5 @@ fn the_crafted_tonyhax_save_is_listed_but_not_a_collection() {
     assert_eq!(set.saves.len(), 1);
     assert!(!set.saves[0].is_ff9);
     let e = set.saves[0].collection().unwrap_err();
-    assert!(e.message.starts_with("not a game save: FF9 file name but no FF9 title"), "{e}");
+    assert!(e.to_string().starts_with("not a game save: FF9 file name but no FF9 title"), "{e}");
 }

@@ -76,7 +76,7 @@ fn a_truncated_dat_reads_the_same_through_a_source() {
             Err(e) => {
                 let counting = Counting { bytes: cut, reads: RefCell::new((0, 0)) };
                 let sparse = ff9::open_source(&counting, Some("SavedData_ww.dat"), &|_| None);
-                assert_eq!(sparse.unwrap_err().message, e.message, "cut at {}", cut.len());
+                assert_eq!(sparse.unwrap_err().to_string(), e.to_string(), "cut at {}", cut.len());
             }
         }
     }

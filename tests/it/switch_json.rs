@@ -153,6 +153,6 @@ fn json_that_is_not_a_data_save_gives_a_clear_error() {
     ] {
         let err =
             ff9::open(text.as_bytes(), Some("PREVIEW_SLOT0_FILE0"), &no_neighbour).unwrap_err();
-        assert!(err.message.contains(needle), "{}", err.message);
+        assert!(err.to_string().contains(needle), "{err}");
     }
 }

@@ -302,39 +302,21 @@ fn card(slot: u16, raw: &RawCardRecord) -> CardRecord {
 pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
     let block = &save.data;
     if save.game_info.is_none() && !save.ff9_title {
-        return Err(DecodeError::new(
-            "not a Final Fantasy IX save: neither its name nor its title is FF9's",
-        ));
+        return Err(DecodeError::NotFf9);
     }
     if block.len() < MIN_BLOCK_LEN {
-        return Err(DecodeError::new(format!(
-            "the save is {} bytes long; an FF9 block needs at least {MIN_BLOCK_LEN}",
-            block.len()
-        )));
+        return Err(DecodeError::TooShort { len: block.len(), need: MIN_BLOCK_LEN });
     }
     let card_area = &block[TETRA_MASTER_OFFSET..RECORDS_OFFSET + 6 * CARD_SLOTS];
     let zero_cards = card_area.iter().all(|&b| b == 0);
     let crc_failed = save.crc_ok == Some(false);
     if !save.ff9_title && (zero_cards || crc_failed) {
-        let mut why = Vec::new();
-        if zero_cards {
-            why.push("an all-zero card area");
-        }
-        if crc_failed {
-            why.push("a failing checksum");
-        }
-        return Err(DecodeError::new(format!(
-            "not a game save: FF9 file name but no FF9 title, {}",
-            why.join(" and ")
-        )));
+        return Err(DecodeError::NamedOnly { zero_cards, crc_failed });
     }
     if zero_cards {
-        return Err(DecodeError::new(
-            "not a game save: the card area is all zero (100 zero-stat Goblins cannot exist in play)",
-        ));
+        return Err(DecodeError::ZeroCardArea);
     }
-    let section = read_tetra_master(block)
-        .ok_or_else(|| DecodeError::new("the Tetra Master section cannot be read"))?;
+    let section = read_tetra_master(block).ok_or(DecodeError::SectionUnreadable)?;
 
     let mut findings = Vec::new();
     for (what, v) in [("wins", section.wins), ("losses", section.losses), ("draws", section.draws)]

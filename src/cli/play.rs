@@ -177,6 +177,7 @@ impl App {
             message: self.message.as_ref().map(|(m, e)| (m.as_str(), *e)),
             model: model_name(self.opponent),
             opponent: self.opponent,
+            goal: self.goal,
             thinking,
             colour: self.colour,
         }

@@ -9,7 +9,7 @@ use crate::game::card::GameCard;
 use crate::game::engine::{prize, Outcome, Prize};
 use crate::game::live::{Ask, Live};
 use crate::game::notation::{self, cell_name};
-use crate::game::search::{Analysis, Opponent};
+use crate::game::search::{Analysis, Goal, Opponent};
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -28,6 +28,8 @@ pub struct View<'a> {
     pub model: String,
     /// The opponent model.
     pub opponent: Opponent,
+    /// What the adviser optimises.
+    pub goal: Goal,
     /// The adviser is running.
     pub thinking: bool,
     /// Colours allowed.
@@ -259,12 +261,15 @@ fn advice_lines(v: &View, a: &Analysis) -> Vec<Line<'static>> {
     let val = best.value;
     // No "-0.00": a figure that rounds to zero is shown as +0.00.
     let cards = if val.cards.abs() < 0.005 { 0.0 } else { val.cards };
-    let figures = format!(
-        "win {}   draw {}   loss {}   expected cards {cards:+.2}",
+    let mut figures = format!(
+        "win {}  draw {}  loss {}  expected cards {cards:+.2}",
         percent(val.win),
         percent(val.draw),
         percent(val.loss()),
     );
+    if let Goal::Keep(k) = v.goal {
+        figures.push_str(&format!("  card {} kept {}", k + 1, percent(val.keep)));
+    }
     let mut lines = vec![Line::from(Span::styled(what, hi)), Line::from(figures)];
     if matches!(v.live.ask(), Ask::Place(_)) && a.moves.len() > 1 {
         let next: Vec<String> = a.moves[1..a.moves.len().min(3)]

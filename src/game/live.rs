@@ -918,4 +918,38 @@ mod tests {
         assert!(other.undo());
         assert!(other.enter("D4").is_err());
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// Any typed lines, valid or not: no panic, and a refused line changes nothing.
+        #[test]
+        fn typed_lines_never_panic(lines in proptest::collection::vec(
+            proptest::prop_oneof![
+                "[0-9a-fA-FwlemtqxPMXA@+:/, #.-]{0,10}",
+                "[1-5] [A-Da-d][1-4]",
+                "[wl]( [0-9]{1,3} [0-9]{1,3})?( e)?",
+                "[0-9A-F][PMXA][0-9A-F]{2} [NESW]{1,2}",
+            ],
+            0..60,
+        ), set_up in proptest::bool::ANY) {
+            let mine = [exact(100, CardType::Physical, 70, 20, 0xFF); 5];
+            let mut live = if set_up {
+                // Set up already: the lines fall on moves, targets and battles.
+                let theirs = vec![parse_their_card("3A33@N+E+S+W+NE+SE+SW+NW").unwrap(); 5];
+                Live::new(mine, theirs, Some(0b1001), Some(Side::Npc)).unwrap()
+            } else {
+                Live::new(mine, Vec::new(), None, None).unwrap()
+            };
+            let start = live.ask();
+            for l in &lines {
+                let before = (live.ask(), live.game().map(|g| (g.board, g.cards, g.types)));
+                if live.enter(l).is_err() {
+                    let after = (live.ask(), live.game().map(|g| (g.board, g.cards, g.types)));
+                    proptest::prop_assert_eq!(before, after);
+                }
+            }
+            while live.undo() {}
+            proptest::prop_assert_eq!(live.ask(), start);
+        }
+    }
 }

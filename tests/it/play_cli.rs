@@ -287,7 +287,7 @@ fn play_on_a_terminal_through_tmux() {
     assert!((mv.value.win - best_win).abs() < 1e-9, "{shown}: not a best move");
     let v = mv.value;
     let figures = format!(
-        "win {:.1}%   draw {:.1}%   loss {:.1}%   expected cards {:+.2}",
+        "win {:.1}%  draw {:.1}%  loss {:.1}%  expected cards {:+.2}",
         100.0 * v.win,
         100.0 * v.draw,
         100.0 * v.loss(),
@@ -378,7 +378,7 @@ mod drawing {
     use quadmist::game::board::Side;
     use quadmist::game::live::Live;
     use quadmist::game::notation;
-    use quadmist::game::search::{Analysis, MoveValue, Opponent, Value};
+    use quadmist::game::search::{Analysis, Goal, MoveValue, Opponent, Value};
     use ratatui::backend::TestBackend;
     use ratatui::buffer::Buffer;
     use ratatui::style::{Color, Modifier};
@@ -410,6 +410,10 @@ mod drawing {
     }
 
     fn render(l: &Live, colour: bool, size: (u16, u16)) -> Buffer {
+        render_goal(l, colour, size, Goal::Win)
+    }
+
+    fn render_goal(l: &Live, colour: bool, size: (u16, u16), goal: Goal) -> Buffer {
         let mut t = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
         let v = View {
             live: l,
@@ -417,6 +421,7 @@ mod drawing {
             message: Some(("Their 2M12 beat my 5P14: 2 cards changed side.", false)),
             model: "the game's AI at Wise 3".into(),
             opponent: Opponent::Game(3),
+            goal,
             thinking: false,
             colour,
         };
@@ -449,6 +454,9 @@ mod drawing {
         assert!(coloured.content.iter().any(|c| c.fg == Color::LightRed));
         assert!(coloured.content.iter().any(|c| c.fg == Color::LightBlue));
         assert_eq!(text(&coloured), text(&plain));
+        // With --goal keep, the chance to keep that card is shown too.
+        let keep = text(&render_goal(&l, false, (80, 24), Goal::Keep(1)));
+        assert!(keep.contains("expected cards +0.50  card 2 kept 100.0%"), "{keep}");
         // A smaller terminal is told what is needed.
         let small = text(&render(&l, false, (60, 20)));
         assert!(small.contains("80 columns and 24"), "{small}");

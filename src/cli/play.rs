@@ -10,10 +10,12 @@ use super::{CliError, CliResult};
 use crate::game::board::Side;
 use crate::game::live::{parse_cell, Ask, Live, MAX_BLOCKS};
 use crate::game::notation;
+use crate::game::search::Analysis;
 use crate::game::search::{Goal, Opponent};
 use clap::{Args, ValueEnum};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::io::IsTerminal;
+use std::sync::mpsc;
 use std::time::Duration;
 
 const AFTER_HELP: &str = "\
@@ -82,9 +84,11 @@ struct App {
     opponent: Opponent,
     goal: Goal,
     budget: Duration,
-    /// Bumped at every change of the match; `advised` is the value advice was computed for.
+    /// Bumped at every change of the match; `advised` is the value advice was computed for,
+    /// `searching` the one the adviser was last started for.
     version: u64,
     advised: Option<u64>,
+    searching: Option<u64>,
     /// Placements searched ahead at the last placement analysis (for target picks).
     depth: u32,
     colour: bool,
@@ -159,6 +163,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
         budget: args.advice.budget(),
         version: 0,
         advised: None,
+        searching: None,
         depth: 1,
         colour: colour_wanted(),
     };
@@ -183,13 +188,29 @@ impl App {
         }
     }
 
+    /// The key loop. The adviser runs on a thread of its own, so keys are read (and `q` works)
+    /// while it thinks; an answer for a position that has changed since is dropped.
     fn run(&mut self, terminal: &mut ratatui::DefaultTerminal) -> std::io::Result<()> {
+        let (tx, rx) = mpsc::channel::<(u64, Option<Analysis>)>();
         loop {
-            if self.needs_advice() {
-                terminal.draw(|f| play_view::draw(f, &self.view(true)))?;
-                self.advise();
+            if self.needs_advice() && self.searching != Some(self.version) {
+                self.searching = Some(self.version);
+                let live = self.live.clone();
+                let (opp, goal, budget, depth) =
+                    (self.opponent, self.goal, self.budget, self.depth);
+                let (tx, version) = (tx.clone(), self.version);
+                std::thread::spawn(move || {
+                    let _ = tx.send((version, live.analyse(opp, goal, budget, depth)));
+                });
             }
-            terminal.draw(|f| play_view::draw(f, &self.view(false)))?;
+            while let Ok((version, a)) = rx.try_recv() {
+                self.advised_with(version, a);
+            }
+            let thinking = self.needs_advice();
+            terminal.draw(|f| play_view::draw(f, &self.view(thinking)))?;
+            if !event::poll(Duration::from_millis(50))? {
+                continue;
+            }
             if let Event::Key(k) = event::read()? {
                 if k.kind != KeyEventKind::Release && self.key(k) == Key::Quit {
                     return Ok(());
@@ -203,9 +224,13 @@ impl App {
             && matches!(self.live.ask(), Ask::Place(Side::Player) | Ask::Target { .. })
     }
 
-    fn advise(&mut self) {
-        self.advised = Some(self.version);
-        if let Some(a) = self.live.analyse(self.opponent, self.goal, self.budget, self.depth) {
+    /// Keeps the adviser's answer when it is for the position shown now.
+    fn advised_with(&mut self, version: u64, a: Option<Analysis>) {
+        if version != self.version {
+            return;
+        }
+        self.advised = Some(version);
+        if let Some(a) = a {
             if matches!(self.live.ask(), Ask::Place(_)) {
                 self.depth = a.depth;
             }
@@ -244,6 +269,11 @@ impl App {
     }
 
     fn enter(&mut self) {
+        if self.input.trim().is_empty() && self.needs_advice() {
+            let m = "The adviser is still thinking: wait for its move, or type one.";
+            self.message = Some((m.into(), true));
+            return;
+        }
         let before = self.live.log().len();
         match self.live.enter(&self.input) {
             Ok(()) => {

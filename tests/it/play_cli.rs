@@ -167,14 +167,18 @@ impl Tmux {
 
     /// Polls the screen until `done` holds (60 s at most: the adviser runs in a debug build).
     fn wait(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        self.wait_within(60, what, done)
+    }
+
+    fn wait_within(&self, seconds: u64, what: &str, done: impl Fn(&str) -> bool) -> String {
         let start = std::time::Instant::now();
         loop {
             let s = self.screen(false);
             if done(&s) {
                 return s;
             }
-            if start.elapsed() > Duration::from_secs(60) {
-                panic!("waited 60 s for {what}; the screen shows:\n{s}");
+            if start.elapsed() > Duration::from_secs(seconds) {
+                panic!("waited {seconds} s for {what}; the screen shows:\n{s}");
             }
             std::thread::sleep(Duration::from_millis(100));
         }
@@ -461,4 +465,23 @@ mod drawing {
         let small = text(&render(&l, false, (60, 20)));
         assert!(small.contains("80 columns and 24"), "{small}");
     }
+}
+
+#[test]
+#[cfg_attr(no_tmux, ignore = "needs tmux (apt-get install -y tmux, as .ci/run does)")]
+fn q_quits_while_the_adviser_thinks() {
+    let bin = env!("CARGO_BIN_EXE_quadmist");
+    // Ten minutes of search per move: only a board that reads keys meanwhile quits at once.
+    let command = format!(
+        "env NO_COLOR=1 '{bin}' play --hand 60/P/40/30@E+S,70/M/50/60@N+W,55/X/45/35@E,\
+         80/P/20/70@N+E+S+W,65/M/65/65@NE+SW --theirs 3P21@W,2M12@N,1P11@E,4P20@S,2A22@N+E \
+         --blocks - --first me --budget-ms 600000; echo \"EXIT=$?\"; sleep 60"
+    );
+    let t = Tmux::start("thinking", &command);
+    t.wait("the adviser thinking", |s| s.contains("Thinking..."));
+    // Enter alone has no move to take yet: a message, the board stays.
+    t.line("");
+    t.wait("the message", |s| s.contains("still thinking"));
+    t.key("q");
+    t.wait_within(20, "the exit", |s| s.contains("EXIT=0"));
 }

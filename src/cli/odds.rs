@@ -641,9 +641,9 @@ mod tests {
         assert_eq!(
             got,
             vec![
-                (2, Odds::Exact(Ratio { num: 183, den: 200 })),
-                (3, Odds::Exact(Ratio { num: 79, den: 96 })),
-                (1, Odds::Exact(Ratio { num: 9, den: 64 })),
+                (2, Odds::Exact(Ratio::new(183, 200))),
+                (3, Odds::Exact(Ratio::new(79, 96))),
+                (1, Odds::Exact(Ratio::new(9, 64))),
             ]
         );
         assert_eq!(findings.len(), 1);
@@ -737,7 +737,7 @@ mod tests {
         // with 1 − the attacker's chance, the worst and best cases swapped.
         assert_eq!(v["when_attacked"]["attack"], serde_json::json!([64, 79]));
         assert_eq!(v["when_attacked"]["defence"], serde_json::json!([48, 63]));
-        let not = |p: Ratio| format!("{}", Ratio::new(p.den - p.num, p.den));
+        let not = |p: Ratio| p.complement().to_string();
         assert_eq!(v["when_attacked"]["exact"]["min"], not(battle::win_chance(79, 48)));
         assert_eq!(v["when_attacked"]["exact"]["max"], not(battle::win_chance(64, 63)));
         let r = row(&a, &d, RuleSet::Sixes).unwrap();

@@ -120,31 +120,62 @@ pub fn read_card(image: &[u8]) -> (Vec<SaveFile>, Vec<Finding>) {
     let mut card = image.to_vec();
     card.resize(CARD_SIZE, 0);
 
-    if card.iter().all(|&b| b == 0xFF) || card.iter().all(|&b| b == 0x00) {
-        let fill = if card[0] == 0xFF { "0xFF" } else { "0x00" };
-        findings.push(Finding::warning(format!(
-            "unformatted card: every byte is {fill}; it holds no saves"
-        )));
+    if let Some(f) = unformatted(&card) {
+        findings.push(f);
         return (Vec::new(), findings);
     }
-    if !card.starts_with(b"MC") {
-        if directory_looks_valid(&card) {
-            findings.push(Finding::warning(
-                "card header lacks the `MC` mark; read from its directory, which looks valid",
-            ));
-        } else {
-            findings.push(Finding::error(
-                "card header lacks the `MC` mark and the directory does not look valid: not a formatted card; whatever parses is shown",
-            ));
-        }
-    } else if let Some(f) = xor_finding(&card[..FRAME_SIZE], "header frame") {
-        findings.push(f);
-    }
-
+    findings.extend(check_header(&card));
     apply_broken_sectors(&mut card, &mut findings);
 
     let entries: Vec<Entry> =
         (1..=SLOTS).map(|i| Entry::parse(&card[i * FRAME_SIZE..(i + 1) * FRAME_SIZE])).collect();
+    check_directory(&card, &entries, &mut findings);
+
+    let mut chains: Vec<Chain> = Vec::new();
+    for (first_state, deleted) in [(0x51u8, false), (0xA1u8, true)] {
+        for first in 1..=SLOTS as u8 {
+            if entries[first as usize - 1].state == first_state {
+                chains.push(walk(&entries, first, deleted));
+            }
+        }
+    }
+    rebuild_cleared_chains(&mut chains, &entries, &card);
+    report_cross_links(&mut chains);
+    report_orphans(&entries, &chains, &mut findings);
+
+    let mut saves: Vec<SaveFile> =
+        chains.into_iter().map(|c| to_save(c, &entries, &card)).collect();
+    report_duplicate_names(&mut saves);
+    (saves, findings)
+}
+
+/// The finding for a card whose bytes are all 0xFF or all 0x00 (it holds no saves).
+fn unformatted(card: &[u8]) -> Option<Finding> {
+    if !(card.iter().all(|&b| b == 0xFF) || card.iter().all(|&b| b == 0x00)) {
+        return None;
+    }
+    let fill = if card[0] == 0xFF { "0xFF" } else { "0x00" };
+    Some(Finding::warning(format!("unformatted card: every byte is {fill}; it holds no saves")))
+}
+
+/// The header frame: the `MC` mark (a directory that looks valid stands in for it) and XOR.
+fn check_header(card: &[u8]) -> Option<Finding> {
+    if card.starts_with(b"MC") {
+        return xor_finding(&card[..FRAME_SIZE], "header frame");
+    }
+    Some(if directory_looks_valid(card) {
+        Finding::warning(
+            "card header lacks the `MC` mark; read from its directory, which looks valid",
+        )
+    } else {
+        Finding::error(
+            "card header lacks the `MC` mark and the directory does not look valid: not a formatted card; whatever parses is shown",
+        )
+    })
+}
+
+/// Each directory frame's XOR, allocation state and the bytes after the state.
+fn check_directory(card: &[u8], entries: &[Entry], findings: &mut Vec<Finding>) {
     for i in 1..=SLOTS {
         let frame = &card[i * FRAME_SIZE..(i + 1) * FRAME_SIZE];
         if let Some(f) = xor_finding(frame, &format!("directory frame {i}")) {
@@ -163,30 +194,22 @@ pub fn read_card(image: &[u8]) -> (Vec<SaveFile>, Vec<Finding>) {
             )));
         }
     }
+}
 
-    let state_of = |b: u8| entries[b as usize - 1].state;
-    let mut chains: Vec<Chain> = Vec::new();
-    for (first_state, deleted) in [(0x51u8, false), (0xA1u8, true)] {
-        for first in 1..=SLOTS as u8 {
-            if state_of(first) == first_state {
-                chains.push(walk(&entries, first, deleted));
-            }
-        }
-    }
-
-    // DuckStation-style deletes: rebuild chains whose links were cleared.
+/// DuckStation-style deletes: rebuilds the chains of deleted saves whose links were cleared.
+fn rebuild_cleared_chains(chains: &mut [Chain], entries: &[Entry], card: &[u8]) {
     for k in 0..chains.len() {
         let c = &chains[k];
         if !c.deleted || c.blocks.len() != 1 || entries[c.first as usize - 1].link != END_LINK {
             continue;
         }
         let first = c.first;
-        let want = declared_blocks(&entries[first as usize - 1], &card, first);
+        let want = declared_blocks(&entries[first as usize - 1], card, first);
         if want <= 1 {
             continue;
         }
         let taken: Vec<u8> = chains.iter().flat_map(|c| c.blocks.iter().copied()).collect();
-        let rebuilt = reconstruct(&entries, first, want, &taken);
+        let rebuilt = reconstruct(entries, first, want, &taken);
         let c = &mut chains[k];
         match rebuilt {
             Some(blocks) => {
@@ -202,8 +225,10 @@ pub fn read_card(image: &[u8]) -> (Vec<SaveFile>, Vec<Finding>) {
             ))),
         }
     }
+}
 
-    // Cross links: a block reached by more than one chain.
+/// Cross links: a block reached by more than one chain, reported on each of them.
+fn report_cross_links(chains: &mut [Chain]) {
     for b in 1..=SLOTS as u8 {
         let owners: Vec<usize> =
             (0..chains.len()).filter(|&k| chains[k].blocks.contains(&b)).collect();
@@ -221,10 +246,12 @@ pub fn read_card(image: &[u8]) -> (Vec<SaveFile>, Vec<Finding>) {
             }
         }
     }
+}
 
-    // Orphans: continuation entries no chain reached.
+/// Orphans: continuation entries no chain reached.
+fn report_orphans(entries: &[Entry], chains: &[Chain], findings: &mut Vec<Finding>) {
     for b in 1..=SLOTS as u8 {
-        let st = state_of(b);
+        let st = entries[b as usize - 1].state;
         if matches!(st, 0x52 | 0x53 | 0xA2 | 0xA3) && !chains.iter().any(|c| c.blocks.contains(&b))
         {
             findings.push(Finding::warning(format!(
@@ -233,11 +260,6 @@ pub fn read_card(image: &[u8]) -> (Vec<SaveFile>, Vec<Finding>) {
             )));
         }
     }
-
-    let mut saves: Vec<SaveFile> =
-        chains.into_iter().map(|c| to_save(c, &entries, &card)).collect();
-    report_duplicate_names(&mut saves);
-    (saves, findings)
 }
 
 fn severity(deleted: bool) -> Severity {

@@ -81,38 +81,8 @@ pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Result<Detected, Contain
     if len == CARD_SIZE {
         return Ok(detected(F::RawCard, 0, Vec::new()));
     }
-    let gme_magic = bytes.starts_with(b"123-456-STD");
-    let gme_card = bytes.get(GME_HEADER..GME_HEADER + 2) == Some(b"MC");
-    // The extension breaks the one tie content leaves open: a zeroed header on a GME that is
-    // also shorter than usual.
-    let named_gme = file_name.is_some_and(|n| n.to_ascii_lowercase().ends_with(".gme"));
-    let short_gme = named_gme && gme_card && len >= GME_HEADER + BLOCK_SIZE;
-    if gme_magic && !gme_card {
-        if let Some(offset) = shifted_gme_card(bytes) {
-            let mut d = wrapped_card(bytes, F::Gme, offset)?;
-            let (n, how) = if offset < GME_HEADER {
-                (GME_HEADER - offset, "short")
-            } else {
-                (offset - GME_HEADER, "long")
-            };
-            d.findings.push(Finding::warning(format!(
-                "DexDrive GME header is {n} {} {how}: the card's `MC` mark is at byte {offset} \
-                 instead of {GME_HEADER}; the card is read from there",
-                if n == 1 { "byte" } else { "bytes" }
-            )));
-            return Ok(d);
-        }
-    }
-    if gme_magic || (len == GME_HEADER + CARD_SIZE && gme_card) || short_gme {
-        let mut d = wrapped_card(bytes, F::Gme, GME_HEADER)?;
-        if !gme_magic {
-            d.findings.push(Finding::warning(
-                "DexDrive GME header is zeroed or damaged (no `123-456-STD`); the card behind it is read",
-            ));
-        } else if len >= GME_HEADER + FRAME_SIZE * 16 {
-            d.findings.extend(compare_gme_copies(bytes));
-        }
-        return Ok(d);
+    if let Some(d) = detect_gme(bytes, file_name) {
+        return d;
     }
     if bytes.starts_with(b"VgsM") {
         return wrapped_card(bytes, F::Vgs, 0x40);
@@ -126,29 +96,8 @@ pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Result<Detected, Contain
     if bytes.starts_with(b"\0VSP") {
         return detect_psv(bytes);
     }
-    if matches!(bytes.first(), Some(0x51) | Some(0xA1)) {
-        if len.is_multiple_of(FRAME_SIZE + BLOCK_SIZE)
-            && len / (FRAME_SIZE + BLOCK_SIZE) >= 2
-            && matches!(bytes[FRAME_SIZE + BLOCK_SIZE], 0x52 | 0x53 | 0xA2 | 0xA3)
-        {
-            return Ok(detected(F::InterleavedMcs, FRAME_SIZE, Vec::new()));
-        }
-        if len >= FRAME_SIZE + BLOCK_SIZE && (len - FRAME_SIZE).is_multiple_of(BLOCK_SIZE) {
-            return Ok(detected(F::Mcs, FRAME_SIZE, Vec::new()));
-        }
-    }
-    if len >= AR_HEADER + BLOCK_SIZE
-        && (len - AR_HEADER).is_multiple_of(BLOCK_SIZE)
-        && has_sc(bytes, AR_HEADER)
-    {
-        return Ok(detected(F::ActionReplay, AR_HEADER, Vec::new()));
-    }
-    if len >= BLOCK_SIZE
-        && len.is_multiple_of(BLOCK_SIZE)
-        && len / BLOCK_SIZE <= MAX_BLOCKS
-        && has_sc(bytes, 0)
-    {
-        return Ok(detected(F::RawSave, 0, Vec::new()));
+    if let Some(d) = detect_single(bytes) {
+        return Ok(d);
     }
     if bytes.starts_with(b"Sony PS2 Memory Card Format") {
         return Err(ContainerError::Unsupported(
@@ -162,24 +111,8 @@ pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Result<Detected, Contain
             "the card is AES-encrypted with a key quadmist does not carry; export the card from the Vita (or convert it with MemcardRex) as a raw .mcr".into(),
         ));
     }
-    if len > CARD_SIZE {
-        if let Some(offset) =
-            (0..=len - CARD_SIZE).step_by(64).find(|&o| looks_like_card_at(bytes, o))
-        {
-            let trailing = len - offset - CARD_SIZE;
-            let mut findings = Vec::new();
-            if offset > 0 {
-                findings.push(Finding::warning(format!(
-                    "unknown {offset}-byte header before a card image; the card at offset {offset} is read"
-                )));
-            }
-            if trailing > 0 {
-                findings.push(Finding::warning(format!(
-                    "{trailing} bytes of unknown data after the card image; ignored"
-                )));
-            }
-            return Ok(detected(F::RawCard, offset, findings));
-        }
+    if let Some(d) = card_behind_unknown_header(bytes) {
+        return Ok(d);
     }
     if len < CARD_SIZE && bytes.starts_with(b"MC") {
         return Ok(detected(
@@ -198,6 +131,103 @@ pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Result<Detected, Contain
         file_name.map(|n| format!("{n}: ")).unwrap_or_default(),
         if head.is_empty() { "with nothing".to_string() } else { head.join(" ") }
     )))
+}
+
+/// A DexDrive GME: by its magic (with the card shifted when the header lost or gained
+/// bytes), by its size and the card's `MC`, or, for a short file, by its `.gme` name.
+fn detect_gme(bytes: &[u8], file_name: Option<&str>) -> Option<Result<Detected, ContainerError>> {
+    let len = bytes.len();
+    let gme_magic = bytes.starts_with(b"123-456-STD");
+    let gme_card = bytes.get(GME_HEADER..GME_HEADER + 2) == Some(b"MC");
+    // The extension breaks the one tie content leaves open: a zeroed header on a GME that is
+    // also shorter than usual.
+    let named_gme = file_name.is_some_and(|n| n.to_ascii_lowercase().ends_with(".gme"));
+    let short_gme = named_gme && gme_card && len >= GME_HEADER + BLOCK_SIZE;
+    if gme_magic && !gme_card {
+        if let Some(offset) = shifted_gme_card(bytes) {
+            return Some(wrapped_card(bytes, ContainerFormat::Gme, offset).map(|mut d| {
+                let (n, how) = if offset < GME_HEADER {
+                    (GME_HEADER - offset, "short")
+                } else {
+                    (offset - GME_HEADER, "long")
+                };
+                d.findings.push(Finding::warning(format!(
+                    "DexDrive GME header is {n} {} {how}: the card's `MC` mark is at byte {offset} \
+                     instead of {GME_HEADER}; the card is read from there",
+                    if n == 1 { "byte" } else { "bytes" }
+                )));
+                d
+            }));
+        }
+    }
+    if !(gme_magic || (len == GME_HEADER + CARD_SIZE && gme_card) || short_gme) {
+        return None;
+    }
+    Some(wrapped_card(bytes, ContainerFormat::Gme, GME_HEADER).map(|mut d| {
+        if !gme_magic {
+            d.findings.push(Finding::warning(
+                "DexDrive GME header is zeroed or damaged (no `123-456-STD`); the card behind it is read",
+            ));
+        } else if len >= GME_HEADER + FRAME_SIZE * 16 {
+            d.findings.extend(compare_gme_copies(bytes));
+        }
+        d
+    }))
+}
+
+/// The single-save files told by their first bytes and size: MCS (plain or interleaved),
+/// Action Replay and raw saves.
+fn detect_single(bytes: &[u8]) -> Option<Detected> {
+    use ContainerFormat as F;
+    let len = bytes.len();
+    if matches!(bytes.first(), Some(0x51) | Some(0xA1)) {
+        if len.is_multiple_of(FRAME_SIZE + BLOCK_SIZE)
+            && len / (FRAME_SIZE + BLOCK_SIZE) >= 2
+            && matches!(bytes[FRAME_SIZE + BLOCK_SIZE], 0x52 | 0x53 | 0xA2 | 0xA3)
+        {
+            return Some(detected(F::InterleavedMcs, FRAME_SIZE, Vec::new()));
+        }
+        if len >= FRAME_SIZE + BLOCK_SIZE && (len - FRAME_SIZE).is_multiple_of(BLOCK_SIZE) {
+            return Some(detected(F::Mcs, FRAME_SIZE, Vec::new()));
+        }
+    }
+    if len >= AR_HEADER + BLOCK_SIZE
+        && (len - AR_HEADER).is_multiple_of(BLOCK_SIZE)
+        && has_sc(bytes, AR_HEADER)
+    {
+        return Some(detected(F::ActionReplay, AR_HEADER, Vec::new()));
+    }
+    if len >= BLOCK_SIZE
+        && len.is_multiple_of(BLOCK_SIZE)
+        && len / BLOCK_SIZE <= MAX_BLOCKS
+        && has_sc(bytes, 0)
+    {
+        return Some(detected(F::RawSave, 0, Vec::new()));
+    }
+    None
+}
+
+/// A card image behind an unknown header (or before unknown trailing data): the first
+/// 64-byte-aligned offset with `MC` and a valid directory.
+fn card_behind_unknown_header(bytes: &[u8]) -> Option<Detected> {
+    let len = bytes.len();
+    if len <= CARD_SIZE {
+        return None;
+    }
+    let offset = (0..=len - CARD_SIZE).step_by(64).find(|&o| looks_like_card_at(bytes, o))?;
+    let trailing = len - offset - CARD_SIZE;
+    let mut findings = Vec::new();
+    if offset > 0 {
+        findings.push(Finding::warning(format!(
+            "unknown {offset}-byte header before a card image; the card at offset {offset} is read"
+        )));
+    }
+    if trailing > 0 {
+        findings.push(Finding::warning(format!(
+            "{trailing} bytes of unknown data after the card image; ignored"
+        )));
+    }
+    Some(detected(ContainerFormat::RawCard, offset, findings))
 }
 
 /// Largest shift of a DexDrive card from its usual offset that [`shifted_gme_card`] looks for.

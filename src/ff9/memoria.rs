@@ -7,7 +7,8 @@
 //! exist and differ by more than one second.
 
 use super::minigame::{
-    decode_entries, float_number, float_value, read_mini_game, Keep, MAX_CARD_ENTRIES,
+    decode_entries, float_number, read_mini_game, read_play_time, Keep, MAX_CARD_ENTRIES,
+    MINI_GAME_KEY,
 };
 use super::{CardSource, Collection};
 use crate::container::layout::read_at;
@@ -223,11 +224,6 @@ fn section<'a>(root: &'a Value, key: &str) -> Option<&'a Value> {
         .or_else(|| root.get("MemoriaExtraData")?.get(key))
 }
 
-/// The sidecar's play time `95000_Setting/00001_time`, seconds.
-pub fn play_time(root: &Value) -> Option<f64> {
-    section(root, "95000_Setting")?.get("00001_time").and_then(float_value)
-}
-
 /// Applies the sidecar `name` (its `bytes`) to a collection decoded from the vanilla block
 /// whose play time is `vanilla_time`, as the game does, and says which list was used and why.
 pub fn apply(collection: &mut Collection, vanilla_time: Option<f64>, name: &str, bytes: &[u8]) {
@@ -240,14 +236,14 @@ pub fn apply(collection: &mut Collection, vanilla_time: Option<f64>, name: &str,
             return;
         }
     };
-    let Some(mini_game) = section(&root, "30000_MiniGame").and_then(|m| read_mini_game(m, ignored))
+    let Some(mini_game) = section(&root, MINI_GAME_KEY).and_then(|m| read_mini_game(m, ignored))
     else {
         collection.findings.push(Finding::info(format!(
             "Memoria sidecar {name} holds no card list; the card list of the save itself is used"
         )));
         return;
     };
-    let sidecar_time = play_time(&root);
+    let sidecar_time = read_play_time(|key| section(&root, key));
     let why = match (vanilla_time, sidecar_time) {
         (Some(v), Some(s)) if (v - s).abs() > TIME_TOLERANCE => {
             collection.findings.push(Finding::info(format!(

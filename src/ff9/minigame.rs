@@ -18,6 +18,17 @@ pub const CARD_ENTRY_LEN: usize = 11;
 /// The game's card limit.
 pub const CARD_LIMIT: usize = 100;
 
+/// Key of the Tetra Master section in a JSON or SimpleJSON save.
+pub const MINI_GAME_KEY: &str = "30000_MiniGame";
+/// Key of the settings section, which holds the play time.
+pub const SETTING_KEY: &str = "95000_Setting";
+
+/// The play time `95000_Setting/00001_time`, in seconds; `section` finds a top-level section
+/// by key (in a Switch save's `Data` object, or wherever a Memoria version put it).
+pub fn read_play_time<'a>(section: impl Fn(&str) -> Option<&'a Value>) -> Option<f64> {
+    section(SETTING_KEY)?.get("00001_time").and_then(float_value)
+}
+
 /// Most entries read from one card list: the game's 100 and a wide margin for modded lists
 /// (Memoria's `MaxCardCount`). Entries past it are counted and reported, not read.
 pub const MAX_CARD_ENTRIES: usize = 1_000;
@@ -52,8 +63,8 @@ impl Keep {
         match (self, key) {
             (Keep::All, _) => Keep::All,
             (Keep::Root, "Data" | "MemoriaExtraData") => Keep::Holder,
-            (Keep::Root | Keep::Holder, "30000_MiniGame") => Keep::MiniGame,
-            (Keep::Root | Keep::Holder, "95000_Setting") => Keep::Setting,
+            (Keep::Root | Keep::Holder, MINI_GAME_KEY) => Keep::MiniGame,
+            (Keep::Root | Keep::Holder, SETTING_KEY) => Keep::Setting,
             (Keep::MiniGame, "MiniGameCard") => Keep::CardList,
             (Keep::MiniGame, "sWin" | "sLose" | "sDraw") | (Keep::Setting, "00001_time") => {
                 Keep::Scalar
@@ -259,7 +270,8 @@ pub fn decode_entries(entries: &[CardEntry], findings: &mut Vec<Finding>) -> Vec
 }
 
 /// Reports W/L/D counters that do not fit the game's i16 or are negative (a wrap after
-/// 32,767 or an edit).
+/// 32,767 or an edit). Every platform's decoder uses it (the PlayStation's counters are read
+/// unsigned, so only the upper check can fire there).
 pub fn check_counters(wins: i32, losses: i32, draws: i32, findings: &mut Vec<Finding>) {
     for (name, value) in [("wins", wins), ("losses", losses), ("draws", draws)] {
         if value < 0 {
@@ -268,7 +280,8 @@ pub fn check_counters(wins: i32, losses: i32, draws: i32, findings: &mut Vec<Fin
             )));
         } else if value > i32::from(i16::MAX) {
             findings.push(Finding::warning(format!(
-                "{name} = {value}: over 32767, which the game's 16-bit counter cannot hold"
+                "{name} counter {value} is above 32767: the game counts in a signed 16-bit value \
+                 (edited save or overflow)"
             )));
         }
     }

@@ -5,8 +5,8 @@
 //! [`serde_json::Value`], reuses [`read_mini_game`] and [`read_play_time`].
 
 pub use super::minigame::{
-    float_number, float_value, int_value, parse_pruned, read_mini_game, Keep, MiniGame,
-    MAX_CARD_ENTRIES,
+    float_number, float_value, int_value, parse_pruned, read_mini_game, read_play_time, Keep,
+    MiniGame, MAX_CARD_ENTRIES, MINI_GAME_KEY,
 };
 use super::pc::{self, PcSlot};
 use super::{
@@ -14,7 +14,6 @@ use super::{
     SaveSummary,
 };
 use binrw::{BinRead, Endian, VecArgs};
-use serde_json::Value;
 use std::io::Cursor;
 
 /// One JSON save, read at [`open`].
@@ -97,11 +96,6 @@ pub fn wide_to_utf8(bytes: &[u8]) -> Option<(Vec<u8>, &'static str)> {
     looks_like_json(text.as_bytes()).then(|| (text.as_bytes().to_vec(), encoding))
 }
 
-/// The play time `95000_Setting/00001_time` of a `Data` object, in seconds.
-pub fn read_play_time(data: &Value) -> Option<f64> {
-    data.get("95000_Setting")?.get("00001_time").and_then(float_value)
-}
-
 /// The save a JSON file name stands for (`AUTO`, `DATA_SLOT<s>_FILE<f>`, 0-based).
 pub fn slot_from_file_name(name: &str) -> Option<PcSlot> {
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
@@ -120,10 +114,10 @@ pub fn open(bytes: &[u8], file_name: Option<&str>) -> Result<SaveSet, OpenError>
     let (root, ignored) = parse_pruned(without_bom(bytes)).map_err(OpenError::Json)?;
     let data = root.get("Data").ok_or(OpenError::NoDataObject)?;
     let mini_game = data
-        .get("30000_MiniGame")
+        .get(MINI_GAME_KEY)
         .and_then(|m| read_mini_game(m, ignored))
         .ok_or(OpenError::NoMiniGame)?;
-    let play_time = read_play_time(data);
+    let play_time = read_play_time(|key| data.get(key));
     let slot = file_name.and_then(slot_from_file_name);
     let (selector, name) = match slot {
         Some(s) => (s.selector(), s.name()),

@@ -350,7 +350,7 @@ mod tests {
             (0, 0, 0, 1),
         ];
         for (a, d, num, den) in cases {
-            assert_eq!(win_chance(a, d), Ratio { num, den }, "A={a} D={d}");
+            assert_eq!(win_chance(a, d), Ratio::new(num, den), "A={a} D={d}");
         }
     }
 
@@ -368,16 +368,16 @@ mod tests {
         let b =
             battle(&exact(100, CardType::Flexible, 0, 0), &exact(0, CardType::Physical, 80, 50))
                 .unwrap();
-        assert_eq!(b.odds, Odds::Exact(Ratio { num: 149, den: 200 }));
+        assert_eq!(b.odds, Odds::Exact(Ratio::new(149, 200)));
         assert_eq!((b.attack, b.defence), ((100, 100), (50, 50)));
         // A attacker: max(10, 48, 3) = 48 vs min(200, 32, 90) = 32 → 21/32.
         let b = battle(&exact(10, CardType::Assault, 48, 3), &exact(200, CardType::Magic, 32, 90))
             .unwrap();
-        assert_eq!(b.odds, Odds::Exact(Ratio { num: 21, den: 32 }));
+        assert_eq!(b.odds, Odds::Exact(Ratio::new(21, 32)));
         // M attacker uses mdef: 16 vs 16 → 15/32.
         let b = battle(&exact(16, CardType::Magic, 0, 0), &exact(0, CardType::Physical, 200, 16))
             .unwrap();
-        assert_eq!(b.odds, Odds::Exact(Ratio { num: 15, den: 32 }));
+        assert_eq!(b.odds, Odds::Exact(Ratio::new(15, 32)));
         assert!(battle(&exact(1, CardType::Unknown(7), 1, 1), &exact(1, CardType::Physical, 1, 1))
             .is_none());
     }
@@ -388,10 +388,10 @@ mod tests {
         let b = battle(&digits(1, CardType::Physical, 0, 0), &digits(0, CardType::Physical, 1, 0))
             .unwrap();
         let Odds::Range { min, max, mean } = b.odds else { panic!("a range") };
-        assert_eq!(min, Ratio { num: 15, den: 62 });
-        assert_eq!(max, Ratio { num: 45, den: 62 }); // 1 − 17/62
-                                                     // Symmetric bands: P(a > d) + P(d > a) + P(tie) = 1 and by symmetry the mean is
-                                                     // (1 − P(tie))/2, with P(tie) = mean of Σ 1/(A·D)·min(A, D) over the band pairs.
+        assert_eq!(min, Ratio::new(15, 62));
+        assert_eq!(max, Ratio::new(45, 62)); // 1 − 17/62
+                                             // Symmetric bands: P(a > d) + P(d > a) + P(tie) = 1 and by symmetry the mean is
+                                             // (1 − P(tie))/2, with P(tie) = mean of Σ 1/(A·D)·min(A, D) over the band pairs.
         let mut tie = 0.0;
         for a in 16..32u32 {
             for d in 16..32u32 {

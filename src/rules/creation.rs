@@ -197,12 +197,12 @@ mod tests {
 
     #[test]
     fn mask_probabilities_match_the_spec_vectors() {
-        assert_eq!(mask_probability_exact(0x00), Ratio { num: 1, den: 100 });
-        assert_eq!(mask_probability_exact(0xFF), Ratio { num: 1, den: 100 });
-        assert_eq!(mask_probability_exact(0x01), Ratio { num: 1, den: 100 });
-        assert_eq!(mask_probability_exact(0x02), Ratio { num: 2658551, den: 209715200 });
-        assert_eq!(mask_probability_exact(0x80), Ratio { num: 823543, den: 104857600 });
-        assert_eq!(mask_probability_exact(0xC7), Ratio { num: 1084167, den: 838860800 });
+        assert_eq!(mask_probability_exact(0x00), Ratio::new(1, 100));
+        assert_eq!(mask_probability_exact(0xFF), Ratio::new(1, 100));
+        assert_eq!(mask_probability_exact(0x01), Ratio::new(1, 100));
+        assert_eq!(mask_probability_exact(0x02), Ratio::new(2658551, 209715200));
+        assert_eq!(mask_probability_exact(0x80), Ratio::new(823543, 104857600));
+        assert_eq!(mask_probability_exact(0xC7), Ratio::new(1084167, 838860800));
         let total: u64 = mask_numerators().iter().sum();
         assert_eq!(total, MASK_DENOMINATOR);
     }

@@ -110,7 +110,7 @@ mod tests {
             (0, 0, 1, 1),
         ];
         for (n, m, num, den) in cases {
-            assert_eq!(win_chance(n, m, DiceRule::Sums), Ratio { num, den }, "({n}, {m})");
+            assert_eq!(win_chance(n, m, DiceRule::Sums), Ratio::new(num, den), "({n}, {m})");
         }
     }
 
@@ -126,7 +126,7 @@ mod tests {
             (0, 0, 1, 1),
         ];
         for (n, m, num, den) in cases {
-            assert_eq!(win_chance(n, m, DiceRule::Sixes), Ratio { num, den }, "({n}, {m})");
+            assert_eq!(win_chance(n, m, DiceRule::Sixes), Ratio::new(num, den), "({n}, {m})");
         }
     }
 

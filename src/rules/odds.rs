@@ -128,7 +128,7 @@ pub fn match_odds(a: &Fighter, d: &Fighter, rules: RuleSet) -> Option<(Basis, Od
 /// The other side's chance: every battle has a winner, so the defender wins with 1 − p (the
 /// worst and best cases swap).
 pub fn complement(odds: Odds) -> Odds {
-    let not = |p: Ratio| Ratio::new(p.den - p.num.min(p.den), p.den);
+    let not = Ratio::complement;
     match odds {
         Odds::Exact(p) => Odds::Exact(not(p)),
         Odds::Range { min, mean, max } => {

@@ -3,13 +3,16 @@
 use serde::Serialize;
 use std::fmt;
 
-/// A non-negative fraction `num / den` in lowest terms (`den > 0`).
+/// A non-negative fraction `num / den`, always in lowest terms with `den > 0`.
+///
+/// Our own type rather than `num-rational`: the odds need only construction, equality, `1 − p`,
+/// display and `f64`, on u128 (6³⁰ outcomes of the dice), which is a few lines; the fields are
+/// private so [`Ratio::new`] is the only way in and the invariant (reduced, positive
+/// denominator, hence one representation per value and a derived `Eq` that is exact) holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Ratio {
-    /// Numerator.
-    pub num: u128,
-    /// Denominator, never 0.
-    pub den: u128,
+    num: u128,
+    den: u128,
 }
 
 impl Ratio {
@@ -18,6 +21,21 @@ impl Ratio {
         assert!(den != 0, "a ratio's denominator must not be 0");
         let g = gcd(num, den);
         Ratio { num: num / g, den: den / g }
+    }
+
+    /// The numerator (in lowest terms).
+    pub fn num(self) -> u128 {
+        self.num
+    }
+
+    /// The denominator (in lowest terms, never 0).
+    pub fn den(self) -> u128 {
+        self.den
+    }
+
+    /// `1 − self`, clamped at 0 for a ratio above 1.
+    pub fn complement(self) -> Ratio {
+        Ratio::new(self.den - self.num.min(self.den), self.den)
     }
 
     /// The nearest `f64`.

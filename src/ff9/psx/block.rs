@@ -4,6 +4,7 @@
 
 use super::{PsxSave, CRC_OFFSET};
 use crate::container::layout::read_at;
+use crate::ff9::minigame::check_counters;
 use crate::ff9::{
     charset, CardRecord, CardSource, CardType, Collection, DecodeError, Platform, SaveSummary,
 };
@@ -319,15 +320,9 @@ pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
     let section = read_tetra_master(block).ok_or(DecodeError::SectionUnreadable)?;
 
     let mut findings = Vec::new();
-    for (what, v) in [("wins", section.wins), ("losses", section.losses), ("draws", section.draws)]
-    {
-        if v > 0x7FFF {
-            findings.push(Finding::warning(format!(
-                "{what} counter {v} is above 32767: the game counts in a signed 16-bit value \
-                 (edited save or overflow)"
-            )));
-        }
-    }
+    let (wins, losses, draws) =
+        (i32::from(section.wins), i32::from(section.losses), i32::from(section.draws));
+    check_counters(wins, losses, draws, &mut findings);
 
     let mut cards = Vec::new();
     let mut ignored_records = Vec::new();
@@ -367,9 +362,9 @@ pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
         platform: Platform::PlayStation,
         cards,
         ignored_records,
-        wins: section.wins as i32,
-        losses: section.losses as i32,
-        draws: section.draws as i32,
+        wins,
+        losses,
+        draws,
         card_source: CardSource::Save,
         summary,
         findings,

@@ -1,12 +1,10 @@
 //! Which cards to keep (tetra-master-rules §13.3 and §13.4): the largest discard set that loses
 //! no point, and the best set of exactly k cards to keep. Exact, by minimum-cost flow.
 //!
-//! Each unit of flow is one kept card, which may claim its id (−10 once per id) and its mask
-//! (−5 once per mask). Costs are lexicographic: points first (weight `K1`), then, in
-//! minimal-keep mode, fewer kept cards (`K2` per card), then the stronger cards
-//! ([`preference`]).
+//! Costs are lexicographic: points first (weight `K1`), then, in minimal-keep mode, fewer kept
+//! cards (`K2` per card), then the stronger cards ([`preference`]).
 
-use super::flow::FlowGraph;
+use super::flow::{FlowGraph, IdMaskNodes};
 use super::preference;
 use crate::model::CardRecord;
 use crate::rules::score::{self, Contribution};
@@ -68,20 +66,125 @@ pub fn best_discards(cards: &[CardRecord], n: usize) -> KeepPlan {
     plan_keep(cards, KeepMode::Exactly(cards.len().saturating_sub(n)))
 }
 
-/// Chooses the kept set by minimum-cost flow (§13.4).
+/// Chooses the kept set: [`minimal_keep`] (§13.3) or a minimum-cost flow (§13.4).
 pub fn plan_keep(cards: &[CardRecord], mode: KeepMode) -> KeepPlan {
+    let kept = match mode {
+        KeepMode::Minimal => minimal_keep(cards),
+        KeepMode::Exactly(k) => exactly_keep(cards, k.min(cards.len())),
+    };
+    let (kept, discarded): (Vec<usize>, Vec<usize>) = (0..cards.len()).partition(|&c| kept[c]);
+    split(cards, kept, discarded)
+}
+
+/// The weight of one kept card against points (`K2`, larger than any sum of [`preference`]),
+/// and of one point against kept cards (`K1`).
+fn weights(cards: &[CardRecord]) -> (i64, i64) {
     let n = cards.len() as i64;
     let k2 = PREFERENCE_BOUND * (n + 1);
-    let k1 = (k2 + PREFERENCE_BOUND) * (n + 1);
-    let minimal = mode == KeepMode::Minimal;
+    (k2, (k2 + PREFERENCE_BOUND) * (n + 1))
+}
 
-    // Nodes: source, sink, 100 ids, 256 masks, then (in, out) per card.
-    const SOURCE: usize = 0;
-    const SINK: usize = 1;
-    let id_node = |id: u8| 2 + id as usize;
-    let mask_node = |mask: u8| 102 + mask as usize;
-    let card_in = |c: usize| 358 + 2 * c;
-    let mut g = FlowGraph::new(358 + 2 * cards.len());
+/// The fewest cards that keep every point, the strongest among equally few (§13.3), as a
+/// keep flag per card.
+///
+/// Every X or A card is kept (its type points). The others must cover the ids and masks the
+/// X and A cards leave uncovered (`U`) at the least cost `K2 − preference` per card: a
+/// minimum-cost edge cover, which is each vertex of `U` taking its cheapest card, less the
+/// savings of a maximum-weight matching of cards with both ends in `U` (a card there saves
+/// the two cheapest cards' costs minus its own). The matching is a minimum-cost flow on
+/// `U` alone. Cards worth nothing (ids ≥ 100) go.
+fn minimal_keep(cards: &[CardRecord]) -> Vec<bool> {
+    let (k2, _) = weights(cards);
+    let counted = |c: &CardRecord| c.id < 100;
+    let cost = |c: &CardRecord| k2 - preference(c);
+    let mut kept: Vec<bool> = cards.iter().map(|c| counted(c) && c.card_type.bonus() > 0).collect();
+    let mut id_covered = [false; 256];
+    let mut mask_covered = [false; 256];
+    for card in cards.iter().zip(&kept).filter(|(_, &k)| k).map(|(c, _)| c) {
+        id_covered[card.id as usize] = true;
+        mask_covered[card.arrows as usize] = true;
+    }
+    // The cheapest card (the first among equals) of each uncovered id and mask.
+    let mut id_best = [usize::MAX; 256];
+    let mut mask_best = [usize::MAX; 256];
+    for (c, card) in cards.iter().enumerate().filter(|&(c, card)| counted(card) && !kept[c]) {
+        for (covered, best) in [
+            (id_covered[card.id as usize], &mut id_best[card.id as usize]),
+            (mask_covered[card.arrows as usize], &mut mask_best[card.arrows as usize]),
+        ] {
+            if !covered && (*best == usize::MAX || cost(card) < cost(&cards[*best])) {
+                *best = c;
+            }
+        }
+    }
+    // Matching: source → uncovered id → (card) → uncovered mask → sink, a card's arc costing
+    // minus its saving; only saving cards take part.
+    let mut nodes = IdMaskNodes::default();
+    let mut arcs = Vec::new();
+    for (c, card) in cards.iter().enumerate().filter(|&(c, card)| counted(card) && !kept[c]) {
+        let (i, m) = (card.id as usize, card.arrows as usize);
+        if id_covered[i] || mask_covered[m] {
+            continue;
+        }
+        let saving = cost(&cards[id_best[i]]) + cost(&cards[mask_best[m]]) - cost(card);
+        if saving > 0 {
+            arcs.push((c, nodes.id(card.id), nodes.mask(card.arrows), -saving));
+        }
+    }
+    let mut g = FlowGraph::new(nodes.count());
+    let mut ends_added = vec![false; nodes.count()];
+    let matched: Vec<_> = arcs
+        .iter()
+        .map(|&(c, id, mask, arc_cost)| {
+            for (end, from, to) in [(id, IdMaskNodes::SOURCE, id), (mask, mask, IdMaskNodes::SINK)]
+            {
+                if !std::mem::replace(&mut ends_added[end], true) {
+                    g.add_arc(from, to, 1, 0);
+                }
+            }
+            (c, g.add_arc(id, mask, 1, arc_cost))
+        })
+        .collect();
+    while let Some(cost) = g.augment(IdMaskNodes::SOURCE, IdMaskNodes::SINK, true) {
+        if cost >= 0 {
+            break;
+        }
+    }
+    for &(c, arc) in &matched {
+        if g.flow(arc) > 0 {
+            kept[c] = true;
+            id_covered[cards[c].id as usize] = true;
+            mask_covered[cards[c].arrows as usize] = true;
+        }
+    }
+    for v in 0..256 {
+        if !id_covered[v] && id_best[v] != usize::MAX {
+            kept[id_best[v]] = true;
+        }
+        if !mask_covered[v] && mask_best[v] != usize::MAX {
+            kept[mask_best[v]] = true;
+        }
+    }
+    kept
+}
+
+/// The `k` cards with the most points, then the strongest (§13.4), by minimum-cost flow.
+///
+/// Each unit of flow is one kept card, which may claim its id (−10 once per id) and its mask
+/// (−5 once per mask).
+fn exactly_keep(cards: &[CardRecord], k: usize) -> Vec<bool> {
+    let (_, k1) = weights(cards);
+    const SOURCE: usize = IdMaskNodes::SOURCE;
+    const SINK: usize = IdMaskNodes::SINK;
+    let mut nodes = IdMaskNodes::default();
+    for card in cards.iter().filter(|c| c.id < 100) {
+        nodes.id(card.id);
+        nodes.mask(card.arrows);
+    }
+    // Then (in, out) per card.
+    let first_card = nodes.count();
+    let card_in = |c: usize| first_card + 2 * c;
+    let mut g = FlowGraph::new(card_in(cards.len()));
     let mut id_seen = [false; 100];
     let mut mask_seen = [false; 256];
     let mut keep_arcs = Vec::with_capacity(cards.len());
@@ -91,34 +194,25 @@ pub fn plan_keep(cards: &[CardRecord], mode: KeepMode) -> KeepPlan {
         g.add_arc(cout, SINK, 1, 0);
         let counted = card.id < 100;
         let bonus = if counted { card.card_type.bonus() as i64 } else { 0 };
-        let cost = -k1 * bonus + if minimal { k2 } else { 0 } - preference(card);
-        keep_arcs.push(g.add_arc(cin, cout, 1, cost));
+        keep_arcs.push(g.add_arc(cin, cout, 1, -k1 * bonus - preference(card)));
         if counted {
-            if !id_seen[card.id as usize] {
-                id_seen[card.id as usize] = true;
-                g.add_arc(SOURCE, id_node(card.id), 1, -10 * k1);
+            let (id, mask) = (nodes.id(card.id), nodes.mask(card.arrows));
+            if !std::mem::replace(&mut id_seen[card.id as usize], true) {
+                g.add_arc(SOURCE, id, 1, -10 * k1);
             }
-            g.add_arc(id_node(card.id), cin, 1, 0);
-            if !mask_seen[card.arrows as usize] {
-                mask_seen[card.arrows as usize] = true;
-                g.add_arc(mask_node(card.arrows), SINK, 1, -5 * k1);
+            g.add_arc(id, cin, 1, 0);
+            if !std::mem::replace(&mut mask_seen[card.arrows as usize], true) {
+                g.add_arc(mask, SINK, 1, -5 * k1);
             }
-            g.add_arc(cout, mask_node(card.arrows), 1, 0);
+            g.add_arc(cout, mask, 1, 0);
         }
     }
-    let units = match mode {
-        KeepMode::Minimal => cards.len(),
-        KeepMode::Exactly(k) => k.min(cards.len()),
-    };
-    for _ in 0..units {
-        match g.augment(SOURCE, SINK, minimal) {
-            Some(cost) if !(minimal && cost >= 0) => {}
-            _ => break,
+    for _ in 0..k {
+        if g.augment(SOURCE, SINK, false).is_none() {
+            break;
         }
     }
-    let (kept, discarded): (Vec<usize>, Vec<usize>) =
-        (0..cards.len()).partition(|&c| g.flow(keep_arcs[c]) > 0);
-    split(cards, kept, discarded)
+    keep_arcs.iter().map(|&a| g.flow(a) > 0).collect()
 }
 
 /// Builds a [`KeepPlan`] from a split, with points and per-card costs.

@@ -1,7 +1,7 @@
 //! The road to Master (tetra-master-rules §13.5, §13.6): keepers, missing and blocked ids,
 //! free masks, type upgrades and the expected battle wins they take.
 
-use super::flow::FlowGraph;
+use super::flow::{FlowGraph, IdMaskNodes};
 use super::preference;
 use crate::model::CardRecord;
 use crate::rules::creation::mask_probability;
@@ -114,10 +114,13 @@ pub struct MasterPlan {
 /// (minimum Σ expected wins to A under `odds`), then the stronger copies ([`preference`]).
 /// Returns input indices ordered by id.
 pub fn keepers(cards: &[CardRecord], odds: EvolutionOdds) -> Vec<usize> {
-    const SOURCE: usize = 0;
-    const SINK: usize = 1;
-    let id_node = |id: u8| 2 + id as usize;
-    let mask_node = |mask: u8| 102 + mask as usize;
+    const SOURCE: usize = IdMaskNodes::SOURCE;
+    const SINK: usize = IdMaskNodes::SINK;
+    let mut nodes = IdMaskNodes::default();
+    for card in cards.iter().filter(|c| c.id < 100) {
+        nodes.id(card.id);
+        nodes.mask(card.arrows);
+    }
     let capped = EvolutionOdds {
         to_x: (odds.to_x as u64).min(ODDS_CAP_FOR_CHOICE) as u32,
         to_a: (odds.to_a as u64).min(ODDS_CAP_FOR_CHOICE) as u32,
@@ -127,7 +130,7 @@ pub fn keepers(cards: &[CardRecord], odds: EvolutionOdds) -> Vec<usize> {
     let weight = pref_bound * (MASTER_CARDS as i64 + 1);
     let max_to_a = capped.expected_wins(0, 2) as i64;
     let matched = (weight * max_to_a + pref_bound) * (MASTER_CARDS as i64 + 1);
-    let mut g = FlowGraph::new(358);
+    let mut g = FlowGraph::new(nodes.count());
     let mut id_seen = [false; 100];
     let mut mask_seen = [false; 256];
     let mut arcs = Vec::new();
@@ -137,15 +140,15 @@ pub fn keepers(cards: &[CardRecord], odds: EvolutionOdds) -> Vec<usize> {
         }
         if !id_seen[card.id as usize] {
             id_seen[card.id as usize] = true;
-            g.add_arc(SOURCE, id_node(card.id), 1, 0);
+            g.add_arc(SOURCE, nodes.id(card.id), 1, 0);
         }
         if !mask_seen[card.arrows as usize] {
             mask_seen[card.arrows as usize] = true;
-            g.add_arc(mask_node(card.arrows), SINK, 1, 0);
+            g.add_arc(nodes.mask(card.arrows), SINK, 1, 0);
         }
         let to_a = capped.expected_wins(card.card_type.bonus(), 2) as i64;
         let cost = -matched + weight * to_a - preference(card);
-        arcs.push((c, g.add_arc(id_node(card.id), mask_node(card.arrows), 1, cost)));
+        arcs.push((c, g.add_arc(nodes.id(card.id), nodes.mask(card.arrows), 1, cost)));
     }
     while let Some(cost) = g.augment(SOURCE, SINK, true) {
         if cost >= 0 {

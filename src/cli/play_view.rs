@@ -284,11 +284,11 @@ fn advice_lines(v: &View, a: &Analysis) -> Vec<Line<'static>> {
     lines
 }
 
-/// "their 1P23 on C2".
+/// "their 1P23 on C2" ("my": on my side now, whoever held it first).
 fn target_text(v: &View, slot: u8) -> String {
     let Some(g) = v.live.game() else { return String::new() };
     let cell = g.board.cells.iter().position(|&x| x == slot).map_or(0, |x| x as u8);
-    let whose = if slot < 5 { "my" } else { "their" };
+    let whose = if g.board.side(slot) == Side::Player { "my" } else { "their" };
     format!("{whose} {} on {}", g.cards[slot as usize].digits(), cell_name(cell))
 }
 
@@ -331,7 +331,12 @@ fn draw_advice(f: &mut Frame, v: &View, area: Rect) {
             _ => vec![],
         }
     };
-    let block = Block::bordered().title(advice_title(v));
+    let title = match v.live.ask() {
+        Ask::Over(_) => " Result ".to_string(),
+        Ask::Battle { .. } => " Battle ".to_string(),
+        _ => advice_title(v),
+    };
+    let block = Block::bordered().title(title);
     f.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: true }), area);
 }
 
@@ -390,10 +395,18 @@ fn over_lines(v: &View) -> Vec<Line<'static>> {
     };
     let prize = match prize(&g.board) {
         Prize::Nothing => String::new(),
-        Prize::PlayerPicks(s) => format!(
-            "I pick one of their cards {}.",
-            s.iter().map(|x| (x - 4).to_string()).collect::<Vec<_>>().join(", ")
-        ),
+        Prize::PlayerPicks(s) if s.len() == 1 => {
+            format!("I take their card {} ({}).", s[0] - 4, g.cards[s[0] as usize].digits())
+        }
+        Prize::PlayerPicks(s) => {
+            let names: Vec<String> = s
+                .iter()
+                .map(|&x| format!("{} ({})", x - 4, g.cards[x as usize].digits()))
+                .collect();
+            let (last, rest) =
+                names.split_last().map_or((String::new(), &[][..]), |(l, r)| (l.clone(), r));
+            format!("I pick one of their cards {} or {last}.", rest.join(", "))
+        }
         Prize::PlayerTakesAll => "I take all five of their cards.".into(),
         Prize::NpcTakes(s) => {
             format!("They take my card {} ({}).", s + 1, g.cards[s as usize].digits())

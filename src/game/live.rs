@@ -545,8 +545,7 @@ impl Live {
         let t = g.types[attacker as usize];
         let mine_attacks = g.board.side(attacker) == Side::Player;
         let (a_val, d_val) = if mine_attacks { (mine, theirs) } else { (theirs, mine) };
-        let (my_slot, their_slot) =
-            if mine_attacks { (attacker, defender) } else { (defender, attacker) };
+        let my_slot = if mine_attacks { attacker } else { defender };
         let my_card = &g.cards[my_slot as usize];
         let my_value = battle_value(my_card, !mine_attacks, t);
         if my_value.is_some_and(|v| u16::from(v) != mine.max(1)) {
@@ -555,16 +554,18 @@ impl Live {
                 my_value.unwrap_or(0)
             ));
         }
-        let a = reveal_card(&g.cards[attacker as usize], true, t, a_val as u8);
-        let d = reveal_card(&g.cards[defender as usize], false, t, d_val as u8);
-        match (a, d) {
-            (Ok(a), Ok(d)) => Ok((a, d)),
-            _ => Err(format!(
-                "{} cannot be the number of their {} (its digits say otherwise)",
-                theirs,
-                g.cards[their_slot as usize].digits()
-            )),
-        }
+        let name = |slot: u8| {
+            let cell = g.board.cells.iter().position(|&c| c == slot).unwrap_or(0) as u8;
+            format!("the {} on {}", g.cards[slot as usize].digits(), notation::cell_name(cell))
+        };
+        let refused = |v: u16, slot: u8| {
+            format!("{v} cannot be the number of {} (its digits say otherwise)", name(slot))
+        };
+        let a = reveal_card(&g.cards[attacker as usize], true, t, a_val as u8)
+            .map_err(|_| refused(a_val, attacker))?;
+        let d = reveal_card(&g.cards[defender as usize], false, t, d_val as u8)
+            .map_err(|_| refused(d_val, defender))?;
+        Ok((a, d))
     }
 
     fn battle(
@@ -779,7 +780,9 @@ mod tests {
         assert_eq!(g.cards[5].pdef, Span { lo: 32, hi: 47 });
         // Wrong numbers are refused and change nothing: mine is 100 (P attacker: atk).
         assert!(live.enter("w 99 40").is_err());
-        assert!(live.enter("w 100 60").is_err(), "60 is outside their pdef digit 2 (32..47)");
+        // 60 is outside their pdef digit 2 (32..47): the message names that number and card.
+        let e = live.enter("w 100 60").unwrap_err();
+        assert_eq!(e, "60 cannot be the number of the 1P23 on A1 (its digits say otherwise)");
         assert_eq!(live.ask(), Ask::Battle { attacker: 0, defender: 5 });
         // Their pdef shown as 40: exact from now on; their atk and mdef stay bands.
         let mut probe = live.clone();

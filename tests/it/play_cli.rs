@@ -379,8 +379,9 @@ fn play_help_has_examples() {
 /// analysis: the layout as a snapshot, colour only when allowed.
 mod drawing {
     use quadmist::cli::play_view::{draw, View};
-    use quadmist::game::board::Side;
-    use quadmist::game::live::Live;
+    use quadmist::game::board::{Side, EMPTY};
+    use quadmist::game::engine::{prize, Outcome, Prize};
+    use quadmist::game::live::{Ask, Live};
     use quadmist::game::notation;
     use quadmist::game::search::{Analysis, Goal, MoveValue, Opponent, Value};
     use ratatui::backend::TestBackend;
@@ -446,7 +447,7 @@ mod drawing {
     #[test]
     fn the_board_fits_80_by_24() {
         let l = live();
-        assert_eq!(l.ask(), quadmist::game::live::Ask::Place(Side::Player));
+        assert_eq!(l.ask(), Ask::Place(Side::Player));
         let plain = render(&l, false, (80, 24));
         insta::assert_snapshot!("play_board_80x24", text(&plain));
         // Without colour no cell has a colour or an attribute; with it, the sides are coloured.
@@ -461,8 +462,55 @@ mod drawing {
         // With --goal keep, the chance to keep that card is shown too.
         let keep = text(&render_goal(&l, false, (80, 24), Goal::Keep(1)));
         assert!(keep.contains("expected cards +0.50  card 2 kept 100.0%"), "{keep}");
+        // Played to the end (first card of the hand on the first free cell, every battle won by
+        // my card): the result and the prize as the engine states them.
+        let mut l = l;
+        loop {
+            let line = match l.ask() {
+                Ask::Place(side) => {
+                    let g = l.game().unwrap();
+                    let slot = (0..10u8).find(|s| g.board.hand(side) & (1 << s) != 0).unwrap();
+                    let cell = (0..16u8).find(|&c| g.board.cells[c as usize] == EMPTY).unwrap();
+                    format!("{} {}", slot % 5 + 1, notation::cell_name(cell))
+                }
+                Ask::Target { targets, .. } => {
+                    let g = l.game().unwrap();
+                    let cell = g.board.cells.iter().position(|&c| c == targets[0]).unwrap();
+                    notation::cell_name(cell as u8)
+                }
+                Ask::Battle { .. } => "w".to_string(),
+                Ask::Over(_) => break,
+                other => panic!("{other:?}"),
+            };
+            l.enter(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
+        let end = text(&render(&l, false, (80, 24)));
+        let g = l.game().unwrap();
+        let r = g.result().unwrap();
+        let (me, them) = g.board.score();
+        assert_eq!((r.player, r.npc), (me, them));
+        let head = match r.outcome {
+            Outcome::Win => format!("I won, {me} to {them}"),
+            Outcome::Loss => format!("I lost, {me} to {them}"),
+            Outcome::Draw => "A draw, 5 to 5".to_string(),
+        };
+        assert!(end.contains(&head), "{head} on\n{end}");
+        match prize(&g.board) {
+            Prize::PlayerPicks(s) => {
+                for x in s {
+                    let c = format!("{} ({})", x - 4, g.cards[x as usize].digits());
+                    assert!(end.contains(&c), "{c} on\n{end}");
+                }
+            }
+            Prize::NpcTakes(x) => {
+                let c = format!("They take my card {} ({})", x + 1, g.cards[x as usize].digits());
+                assert!(end.contains(&c), "{c} on\n{end}");
+            }
+            other => panic!("a normal win is expected here, not {other:?}"),
+        }
+        assert!(end.contains("The match is over"), "{end}");
         // A smaller terminal is told what is needed.
-        let small = text(&render(&l, false, (60, 20)));
+        let small = text(&render(&live(), false, (60, 20)));
         assert!(small.contains("80 columns and 24"), "{small}");
     }
 }

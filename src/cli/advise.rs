@@ -31,7 +31,10 @@ Figures are exact when every card is known exactly and the search reached
 the end of the match. An opponent card known by its digits is averaged over
 its equally likely values, each battle on its own, and the game AI is
 assumed to see the middle of each band: such figures, and those of a search
-cut by --budget-ms, are marked as estimates.
+cut by --budget-ms, are marked as estimates. A cut search scores each
+position beyond its depth by the card balance d (cards on the board and in
+hand, mine minus the opponent's): P(win) = 1/(1 + e^(-0.9(d-1))), P(loss)
+the same for -d, P(draw) the rest.
 
 Examples:
   quadmist advise '..../.f../..../....;138/X/53/90@E+S,99/P/40/40@N,
@@ -248,6 +251,31 @@ pub fn analyse(p: &Position, goal: Goal, opp: Opponent, budget: Duration) -> Ana
     s.analyse(&p.board, Some(budget))
 }
 
+/// The four rows of the board, numbered: each cell empty (`.`), blocked (`###`) or a card's
+/// digits marked `b` (my side) or `r` (the opponent's).
+fn board_lines(p: &Position) -> Vec<String> {
+    (0..4u8)
+        .map(|row| {
+            let mut line = format!("  {} ", row + 1);
+            for col in 0..4u8 {
+                let cell = col + 4 * row;
+                let c = p.board.cells[cell as usize];
+                let txt = match c {
+                    crate::game::board::EMPTY => "  .   ".to_string(),
+                    crate::game::board::BLOCK => " ###  ".to_string(),
+                    s => {
+                        let npc = p.board.side(s) == crate::game::board::Side::Npc;
+                        let mark = if npc { 'r' } else { 'b' };
+                        format!(" {}{mark} ", p.cards[s as usize].digits())
+                    }
+                };
+                line.push_str(&format!("{txt:<8}"));
+            }
+            line.trim_end().to_string()
+        })
+        .collect()
+}
+
 /// Runs `quadmist advise`.
 pub fn run(args: &AdviseArgs) -> CliResult {
     let mine = args.mine.cards()?;
@@ -298,23 +326,8 @@ pub fn run(args: &AdviseArgs) -> CliResult {
     let mut out = common::stdout();
     let model = model_name(opp);
     writeln!(out, "Board (me to move):")?;
-    for row in 0..4u8 {
-        let mut line = format!("  {} ", row + 1);
-        for col in 0..4u8 {
-            let cell = col + 4 * row;
-            let c = p.board.cells[cell as usize];
-            let txt = match c {
-                crate::game::board::EMPTY => "  .   ".to_string(),
-                crate::game::board::BLOCK => " ###  ".to_string(),
-                s => {
-                    let mark =
-                        if p.board.side(s) == crate::game::board::Side::Npc { 'r' } else { 'b' };
-                    format!(" {}{mark} ", p.cards[s as usize].digits())
-                }
-            };
-            line.push_str(&format!("{txt:<8}"));
-        }
-        writeln!(out, "{}", line.trim_end())?;
+    for line in board_lines(&p) {
+        writeln!(out, "{line}")?;
     }
     writeln!(out, "     A       B       C       D        (b: my side, r: the opponent's)")?;
     writeln!(out)?;

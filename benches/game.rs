@@ -8,6 +8,10 @@
 //! | 8 cards left, game AI Wise 3, solved exactly | ≤ 2 s |
 //! | the opening (10 left), game AI Wise 3, 1 s budget | the budget is kept |
 //!
+//! "Solved": the best move and its figures, exact (`Searcher::set_top(1)`: the other moves
+//! are only proved no better). Three more cases rank every move exactly (`advise` without a
+//! limit), the work the search did before `set_top` existed.
+//!
 //! Positions (fixed): for each case, the first deals `sim::random_position(seed, left)` gives
 //! for seeds 0, 1, 2, … with the player to move and exactly `left` cards left (a seeded deal as
 //! the game sets a match up, played forward with uniformly random moves, targets and battle
@@ -35,9 +39,10 @@ fn positions(left: u32, n: usize) -> Vec<(u64, Match)> {
         .collect()
 }
 
-fn solve(m: &Match, opp: Opponent, budget: Option<Duration>) -> Analysis {
-    let mut s = Searcher::new(&m.cards, opp, Goal::Win, 20);
-    s.analyse(black_box(&m.board), budget)
+fn solve(m: &Match, case: &Case) -> Analysis {
+    let mut s = Searcher::new(&m.cards, case.opp, Goal::Win, 20);
+    s.set_top(case.top);
+    s.analyse(black_box(&m.board), case.budget)
 }
 
 struct Case {
@@ -45,20 +50,46 @@ struct Case {
     opp: Opponent,
     left: u32,
     budget: Option<Duration>,
+    /// Root moves ranked exactly (1: the best move and its figures; `usize::MAX`: every move).
+    top: usize,
 }
 
-const CASES: [Case; 7] = [
-    Case { name: "6 left, wise 3", opp: Opponent::Game(3), left: 6, budget: None },
-    Case { name: "6 left, wise 2", opp: Opponent::Game(2), left: 6, budget: None },
-    Case { name: "6 left, wise 1", opp: Opponent::Game(1), left: 6, budget: None },
-    Case { name: "6 left, wise 0", opp: Opponent::Game(0), left: 6, budget: None },
-    Case { name: "6 left, worst", opp: Opponent::Worst, left: 6, budget: None },
-    Case { name: "8 left, wise 3", opp: Opponent::Game(3), left: 8, budget: None },
+const ALL: usize = usize::MAX;
+
+const CASES: [Case; 10] = [
+    Case { name: "6 left, wise 3", opp: Opponent::Game(3), left: 6, budget: None, top: 1 },
+    Case { name: "6 left, wise 2", opp: Opponent::Game(2), left: 6, budget: None, top: 1 },
+    Case { name: "6 left, wise 1", opp: Opponent::Game(1), left: 6, budget: None, top: 1 },
+    Case { name: "6 left, wise 0", opp: Opponent::Game(0), left: 6, budget: None, top: 1 },
+    Case { name: "6 left, worst", opp: Opponent::Worst, left: 6, budget: None, top: 1 },
+    Case { name: "8 left, wise 3", opp: Opponent::Game(3), left: 8, budget: None, top: 1 },
     Case {
         name: "opening, wise 3, 1 s budget",
         opp: Opponent::Game(3),
         left: 10,
         budget: Some(Duration::from_secs(1)),
+        top: 1,
+    },
+    Case {
+        name: "6 left, wise 3, all moves",
+        opp: Opponent::Game(3),
+        left: 6,
+        budget: None,
+        top: ALL,
+    },
+    Case {
+        name: "6 left, wise 1, all moves",
+        opp: Opponent::Game(1),
+        left: 6,
+        budget: None,
+        top: ALL,
+    },
+    Case {
+        name: "6 left, worst, all moves",
+        opp: Opponent::Worst,
+        left: 6,
+        budget: None,
+        top: ALL,
     },
 ];
 
@@ -74,17 +105,22 @@ fn report(case: &Case, set: &[(u64, Match)], runs: usize) {
     let mut times = Vec::new();
     let (mut nodes, mut total) = (0u64, 0.0);
     let mut depths = Vec::new();
-    for (_, m) in set {
+    for (seed, m) in set {
         let mut best = f64::INFINITY;
+        let mut position_nodes = 0;
         for _ in 0..runs {
             let t = Instant::now();
-            let a = solve(m, case.opp, case.budget);
+            let a = solve(m, case);
             let dt = t.elapsed().as_secs_f64();
             assert!(case.budget.is_some() || a.exact, "{}: not solved", case.name);
             best = best.min(dt);
             nodes += a.nodes;
+            position_nodes = a.nodes;
             total += dt;
             depths.push(a.depth);
+        }
+        if std::env::var_os("QUADMIST_BENCH_VERBOSE").is_some() {
+            eprintln!("  seed {seed}: {:.1} ms, {position_nodes} nodes", 1000.0 * best);
         }
         times.push(best);
     }
@@ -126,7 +162,7 @@ fn main() {
         .warm_up_time(Duration::from_secs(1));
     for (case, set) in cases.iter().zip(&sets) {
         g.bench_function(case.name, |b| {
-            b.iter(|| set.iter().map(|(_, m)| solve(m, case.opp, case.budget).nodes).sum::<u64>())
+            b.iter(|| set.iter().map(|(_, m)| solve(m, case).nodes).sum::<u64>())
         });
     }
     g.finish();

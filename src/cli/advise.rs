@@ -31,7 +31,10 @@ Figures are exact when every card is known exactly and the search reached
 the end of the match. An opponent card known by its digits is averaged over
 its equally likely values, each battle on its own, and the game AI is
 assumed to see the middle of each band: such figures, and those of a search
-cut by --budget-ms, are marked as estimates.
+cut by --budget-ms, are marked as estimates. A cut search scores each
+position beyond its depth by the card balance d (cards on the board and in
+hand, mine minus the opponent's): P(win) = 1/(1 + e^(-0.9(d-1))), P(loss)
+the same for -d, P(draw) the rest.
 
 Examples:
   quadmist advise '..../.f../..../....;138/X/53/90@E+S,99/P/40/40@N,

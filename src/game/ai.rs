@@ -153,46 +153,19 @@ pub struct Choice {
 pub struct Choices {
     items: [Choice; 80],
     len: usize,
-    /// Position + 1 of each (slot, cell) in `items`, 0 when absent.
-    index: [u8; 160],
 }
 
 impl Choices {
-    fn new() -> Choices {
-        Choices { items: [Choice::default(); 80], len: 0, index: [0; 160] }
-    }
-
     /// The moves.
     pub fn as_slice(&self) -> &[Choice] {
         &self.items[..self.len]
     }
 
-    /// Adds `p` to the move's probability.
-    fn add(&mut self, slot: u8, cell: u8, p: f64) {
-        let k = usize::from(slot) * 16 + usize::from(cell);
-        match self.index[k] {
-            0 => {
-                self.items[self.len] = Choice { slot, cell, p };
-                self.len += 1;
-                self.index[k] = self.len as u8;
-            }
-            i => self.items[usize::from(i) - 1].p += p,
-        }
-    }
-
     /// Sorts the moves by probability, highest first (ties in loop order).
     pub fn sort_by_probability(&mut self) {
-        let n = self.len;
-        let mut order: [(f64, u8); 80] = [(0.0, 0); 80];
-        for (i, c) in self.items[..n].iter().enumerate() {
-            order[i] = (c.p, i as u8);
-        }
-        order[..n].sort_unstable_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
-        let old = self.items;
-        for (i, &(_, k)) in order[..n].iter().enumerate() {
-            self.items[i] = old[usize::from(k)];
-        }
-        self.index = [0; 160];
+        let loop_order = |c: &Choice| (c.slot, c.cell % 4, c.cell / 4);
+        self.items[..self.len]
+            .sort_unstable_by(|x, y| y.p.total_cmp(&x.p).then(loop_order(x).cmp(&loop_order(y))));
     }
 }
 
@@ -200,6 +173,23 @@ impl Choices {
 /// entries in loop order (§4.1 step 5, §4.3): (1−q)^(n−1) for the first, q·(1−q)^(n−k−1) for
 /// the others, q = ⌊1000/n⌋/1000.
 fn selection(n: usize, k: usize) -> f64 {
+    static TABLE: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t = vec![0.0; 81 * 81];
+        for n in 1..=80 {
+            for k in 0..n {
+                t[n * 81 + k] = selection_formula(n, k);
+            }
+        }
+        t
+    });
+    match table.get(n * 81 + k) {
+        Some(&p) if n <= 80 => p,
+        _ => selection_formula(n, k),
+    }
+}
+
+fn selection_formula(n: usize, k: usize) -> f64 {
     let n = n as i32;
     let k = k as i32 + 1;
     let q = f64::from(1000 / n) / 1000.0;
@@ -210,17 +200,68 @@ fn selection(n: usize, k: usize) -> f64 {
     }
 }
 
-/// Adds the selection pass's distribution with weight `w` over the entries equal to the
-/// maximum, in loop order.
-fn add_selection(entries: &[Entry], w: f64, out: &mut Choices) {
-    let best = entries.iter().map(|e| e.score).max().unwrap_or(MIN);
-    let n = entries.iter().filter(|e| e.score == best).count();
-    for (k, e) in entries.iter().filter(|e| e.score == best).enumerate() {
-        let p = selection(n, k);
-        if p > 0.0 {
-            out.add(e.slot, e.cell, w * p);
+/// The evaluation's scores of the free cells only (an occupied cell is never chosen: a free cell
+/// always scores more than MIN), in loop order; the same values as [`evaluate`], each cell's
+/// opponent neighbours listed once for all hand cards.
+fn free_scores(view: &AiView, board: &Board, side: Side, wise: u8) -> ([(u8, u8, i32); 80], usize) {
+    let (flip_f, fight_f) = factors(board, side);
+    // Free cells in loop order (x, then y) with their opponent neighbours (direction, slot).
+    let mut cells = [(0u8, [(0u8, 0u8); 8], 0u8); 16];
+    let mut nc = 0;
+    for x in 0..4u8 {
+        for y in 0..4u8 {
+            let cell = x + 4 * y;
+            if board.cells[cell as usize] != EMPTY {
+                continue;
+            }
+            let (mut list, mut len) = ([(0u8, 0u8); 8], 0u8);
+            for (d, &n) in NEIGHBOURS[cell as usize].iter().enumerate() {
+                if n == EMPTY {
+                    continue;
+                }
+                let s = board.cells[n as usize];
+                if s < 10 && board.side(s) != side {
+                    list[len as usize] = (d as u8, s);
+                    len += 1;
+                }
+            }
+            cells[nc] = (cell, list, len);
+            nc += 1;
         }
     }
+    let mut out = [(0u8, 0u8, 0i32); 80];
+    let mut n = 0;
+    let hand = board.hand(side);
+    for slot in (0..10u8).filter(|s| hand & (1 << s) != 0) {
+        let arrows = view.arrows[slot as usize];
+        for &(cell, list, len) in &cells[..nc] {
+            let mut flips = 0;
+            let mut score = None;
+            for &(d, s) in &list[..len as usize] {
+                if arrows & (1 << d) == 0 {
+                    continue;
+                }
+                if view.arrows[s as usize] & (1 << ((d + 4) % 8)) != 0 {
+                    // The first fight target decides the cell.
+                    let wc = view.win_chance[slot as usize][s as usize];
+                    score = Some(if wise >= 3 {
+                        if wc < 60 {
+                            wc - 100
+                        } else {
+                            145 - wc
+                        }
+                    } else {
+                        wc * fight_f
+                    });
+                    break;
+                }
+                flips += 1;
+            }
+            out[n] = (slot, cell, score.unwrap_or(flips * flip_f));
+            n += 1;
+        }
+    }
+    (out, n)
 }
 
 /// The exact probability of each move of the AI playing `side` at this Wise level (0..=3), in
@@ -228,27 +269,29 @@ fn add_selection(entries: &[Entry], w: f64, out: &mut Choices) {
 pub fn choices(view: &AiView, board: &Board, side: Side, wise: u8) -> Choices {
     let wise = wise.min(3);
     let keep = f64::from(WISE_KEEP[wise as usize] + 1).min(100.0) / 100.0;
-    let mut out = Choices::new();
-    add_selection(evaluate(view, board, side, wise, true).as_slice(), keep, &mut out);
+    let (scores, n) = free_scores(view, board, side, wise);
+    let scores = &scores[..n];
+    let mut p = [0.0f64; 80];
+    let best = scores.iter().map(|e| e.2).max().unwrap_or(MIN);
+    let tied = scores.iter().filter(|e| e.2 == best).count();
+    let mut k = 0;
+    for (i, e) in scores.iter().enumerate() {
+        if e.2 == best {
+            p[i] = keep * selection(tied, k);
+            k += 1;
+        }
+    }
     if keep < 1.0 {
-        // Factors zeroed: every free cell scores 0 for every hand card (no evaluation needed).
-        let hand = board.hand(side);
-        let free: u16 = (0..16).filter(|&c| board.cells[c] == EMPTY).fold(0, |m, c| m | 1 << c);
-        let n = (hand.count_ones() * free.count_ones()) as usize;
-        let mut k = 0;
-        for slot in (0..10u8).filter(|s| hand & (1 << s) != 0) {
-            for x in 0..4u8 {
-                for y in 0..4u8 {
-                    let cell = x + 4 * y;
-                    if free & (1 << cell) != 0 {
-                        let p = selection(n, k);
-                        if p > 0.0 {
-                            out.add(slot, cell, (1.0 - keep) * p);
-                        }
-                        k += 1;
-                    }
-                }
-            }
+        // Factors zeroed: every free cell scores 0 for every hand card, all n entries tie.
+        for (i, q) in p[..n].iter_mut().enumerate() {
+            *q += (1.0 - keep) * selection(n, i);
+        }
+    }
+    let mut out = Choices { items: [Choice::default(); 80], len: 0 };
+    for (e, &q) in scores.iter().zip(&p) {
+        if q > 0.0 {
+            out.items[out.len] = Choice { slot: e.0, cell: e.1, p: q };
+            out.len += 1;
         }
     }
     out
@@ -295,4 +338,73 @@ pub fn decide(
         }
     }
     choice
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::card::GameCard;
+
+    /// A pseudo-random position: ten cards with random stats, types and arrows, random blocks,
+    /// `placed` random cards put on random free cells on random sides.
+    fn position(seed: u64, placed: u32) -> ([GameCard; 10], Board) {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = |n: u32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % u64::from(n)) as u32
+        };
+        let types = [CardType::Physical, CardType::Magic, CardType::Flexible, CardType::Assault];
+        let cards = [(); 10].map(|_| {
+            let (a, p, m) = (next(256) as u8, next(256) as u8, next(256) as u8);
+            GameCard::exact(None, a, types[next(4) as usize], p, m, next(256) as u8)
+        });
+        let mut blocks = 0u16;
+        for _ in 0..next(7) {
+            blocks |= 1 << next(16);
+        }
+        let mut board = Board::new(blocks, Side::Player);
+        for _ in 0..placed {
+            let slots: Vec<u8> = (0..10).filter(|s| board.hands & (1 << s) != 0).collect();
+            let cells: Vec<u8> = (0..16).filter(|&c| board.cells[c as usize] == EMPTY).collect();
+            let side = if next(2) == 0 { Side::Player } else { Side::Npc };
+            board.put(
+                slots[next(slots.len() as u32) as usize],
+                cells[next(cells.len() as u32) as usize],
+                side,
+            );
+        }
+        (cards, board)
+    }
+
+    #[test]
+    fn free_scores_are_the_evaluation_of_the_free_cells() {
+        let mut checked = 0;
+        for seed in 0..80 {
+            let (cards, board) = position(seed, (seed % 9) as u32);
+            let view = AiView::new(&cards, &cards.map(|c| c.card_type));
+            for side in [Side::Player, Side::Npc] {
+                if board.hand(side) == 0 {
+                    continue;
+                }
+                for wise in 0..=3 {
+                    let full = evaluate(&view, &board, side, wise, true);
+                    let free: Vec<(u8, u8, i32)> = full
+                        .as_slice()
+                        .iter()
+                        .filter(|e| board.cells[e.cell as usize] == EMPTY)
+                        .map(|e| (e.slot, e.cell, e.score))
+                        .collect();
+                    let (fast, n) = free_scores(&view, &board, side, wise);
+                    assert_eq!(&fast[..n], free.as_slice(), "seed {seed} {side:?} {wise}");
+                    let total: f64 =
+                        choices(&view, &board, side, wise).as_slice().iter().map(|c| c.p).sum();
+                    assert!((total - 1.0).abs() < 1e-12, "{total}");
+                    checked += usize::from(free.iter().any(|e| e.2 != 0));
+                }
+            }
+        }
+        assert!(checked > 100, "{checked} evaluations with a capture or a fight");
+    }
 }

@@ -6,10 +6,16 @@
 //! in the same turn, its type evolution (chance). A card's type only matters when it attacks,
 //! which it does only in its own placement turn, so evolution is branched on only there.
 //!
-//! Speed: a transposition table over placement nodes (Zobrist keys; bounds and depth stored),
-//! move ordering (table move first, then immediate gains), Star1 pruning at every chance node
-//! with windows from the min/max nodes above (sound for both models: values are bounded), and
-//! iterative deepening over placements with a time budget.
+//! Speed: a transposition table over placement nodes (Zobrist keys; bounds, depth and best
+//! move stored; buckets of two entries, the deeper result kept and the newest beside it; sized
+//! by the position searched), move ordering (table move first, then immediate gains), Star1
+//! pruning at every chance node with windows from the min/max nodes above (sound for both
+//! models: values are bounded), the last placement of the match solved directly (no table, no
+//! ordering), optionally only the best `k` root moves ranked exactly ([`Searcher::set_top`]),
+//! and iterative deepening over placements with a time budget (the previous iteration's best
+//! move searched first). Nothing here allocates per node. Every figure stays exact: tests
+//! compare the search with a naive enumeration and with its own plain mode (no table, no
+//! pruning).
 //!
 //! # Evaluation of unfinished positions
 //! When the depth runs out before the end of the match, a position is scored by the card
@@ -20,7 +26,7 @@
 
 use crate::ff9::CardType;
 use crate::game::ai::{choices, AiView};
-use crate::game::board::{Board, Side, Turn, EMPTY};
+use crate::game::board::{Board, Side, Turn, EMPTY, NEIGHBOURS};
 use crate::game::card::{win_probability, GameCard};
 use crate::game::engine::{chooser, evolution_chance, evolve, Chooser};
 use crate::rules::growth::EvolutionOdds;
@@ -145,6 +151,10 @@ pub struct Searcher {
     deadline: Option<Instant>,
     aborted: bool,
     plain: bool,
+    /// Root moves ranked exactly (the others only proved no better than the last of them).
+    top: usize,
+    /// The root move to search first (slot·16 + cell + 1; 0 none): the previous iteration's best.
+    root_hint: u8,
 }
 
 /// A root move and its figures.
@@ -228,6 +238,8 @@ impl Searcher {
             deadline: None,
             aborted: false,
             plain: false,
+            top: usize::MAX,
+            root_hint: 0,
         }
     }
 
@@ -239,6 +251,13 @@ impl Searcher {
         if self.table.len() < 1 << bits {
             self.table = vec![Entry::default(); 1 << bits];
         }
+    }
+
+    /// Ranks only the `k` (≥ 1) best moves exactly: the others are searched with the k-th best
+    /// figure as a lower window bound, proved no better than it, and left out of the answer
+    /// (the figures of the moves kept are unchanged, only found sooner). By default every move.
+    pub fn set_top(&mut self, k: usize) {
+        self.top = k.max(1);
     }
 
     /// Turns the plain reference search on or off: no transposition table and no pruning
@@ -338,37 +357,55 @@ impl Searcher {
         }
     }
 
-    /// Quick score of a placement for ordering: free captures plus the chance of each battle.
-    fn order_score(&self, b: &Board, slot: u8, cell: u8) -> f64 {
-        let side = b.side(slot);
-        let (targets, len, free) = b.classify(&self.arrows, side, self.arrows[slot as usize], cell);
-        let t = type_index(self.hand_types[slot as usize]);
-        let fights: f64 = targets[..len as usize]
-            .iter()
-            .map(|&d| 2.0 * self.odds[slot as usize][d as usize][t] - 0.5)
-            .sum();
-        f64::from(free.count_ones()) + fights
-    }
-
-    /// The mover's placements, best first by the table's move, then [`Self::order_score`], then
-    /// slot and cell; at most 5 cards × 16 cells.
+    /// The mover's placements, best first by the table's move, then a quick score (free
+    /// captures plus 2·P(win) − ½ per battle), then slot and cell; at most 5 cards × 16 cells.
     fn moves(&self, b: &Board, best: u8) -> Moves {
-        let hand = b.hand(b.mover);
-        let mut scored = [(0.0f64, 0u8); 80];
-        let mut n = 0;
-        for slot in 0..10u8 {
-            if hand & (1 << slot) == 0 {
+        let side = b.mover;
+        let hand = b.hand(side);
+        // Each free cell's opponent neighbours: (direction, slot, whether it points back).
+        let mut cells = [(0u8, [(0u8, 0u8, false); 8], 0u8); 16];
+        let mut nc = 0;
+        for cell in 0..16u8 {
+            if b.cells[cell as usize] != EMPTY {
                 continue;
             }
-            for cell in 0..16u8 {
-                if b.cells[cell as usize] != EMPTY {
+            let (mut list, mut len) = ([(0u8, 0u8, false); 8], 0u8);
+            for (d, &n) in NEIGHBOURS[cell as usize].iter().enumerate() {
+                if n == EMPTY {
                     continue;
                 }
+                let s = b.cells[n as usize];
+                if s < 10 && b.side(s) != side {
+                    let back = self.arrows[s as usize] & (1 << ((d + 4) % 8)) != 0;
+                    list[len as usize] = (d as u8, s, back);
+                    len += 1;
+                }
+            }
+            cells[nc] = (cell, list, len);
+            nc += 1;
+        }
+        let mut scored = [(0.0f64, 0u8); 80];
+        let mut n = 0;
+        for slot in (0..10u8).filter(|s| hand & (1 << s) != 0) {
+            let arrows = self.arrows[slot as usize];
+            let odds = &self.odds[slot as usize];
+            let t = type_index(self.hand_types[slot as usize]);
+            for &(cell, list, len) in &cells[..nc] {
                 let code = slot * 16 + cell;
                 let s = if best != 0 && best - 1 == code {
                     1e9
                 } else {
-                    self.order_score(b, slot, cell)
+                    let (mut free, mut fights) = (0u32, 0.0f64);
+                    for &(d, s, back) in &list[..len as usize] {
+                        if arrows & (1 << d) != 0 {
+                            if back {
+                                fights += 2.0 * odds[s as usize][t] - 0.5;
+                            } else {
+                                free += 1;
+                            }
+                        }
+                    }
+                    f64::from(free) + fights
                 };
                 scored[n] = (s, code);
                 n += 1;
@@ -396,10 +433,14 @@ impl Searcher {
         if self.aborted {
             return Value::bound(alpha);
         }
+        if left == 1 {
+            return self.last(b);
+        }
         let eff = depth.min(left) as u8;
         let key = self.key(b);
-        let idx = (key as usize) & (self.table.len() - 1);
-        let e = self.table[idx];
+        // A bucket of two entries: the deeper result kept, the newest beside it.
+        let idx = (key as usize) & (self.table.len() - 2);
+        let e = if self.table[idx + 1].key == key { self.table[idx + 1] } else { self.table[idx] };
         let mut best_move = 0;
         if e.key == key && !self.plain {
             best_move = e.best;
@@ -475,9 +516,49 @@ impl Searcher {
             0
         };
         if !self.plain {
-            self.table[idx] = Entry { key, value, depth: eff, flag, best };
+            let slot = if self.table[idx].key == key || self.table[idx].depth <= eff {
+                idx
+            } else {
+                idx + 1
+            };
+            self.table[slot] = Entry { key, value, depth: eff, flag, best };
         }
         value
+    }
+
+    /// The last placement of the match, exactly: no table (the position is reached once per
+    /// line) and no ordering.
+    fn last(&mut self, b: &Board) -> Value {
+        let (lo, hi) = self.range();
+        let slot = b.hands.trailing_zeros() as u8;
+        let free = b.free_cells();
+        match (b.mover, self.opponent) {
+            (Side::Npc, Opponent::Game(wise)) => {
+                let mut sum = Value::default();
+                for c in choices(&self.ai, b, Side::Npc, wise).as_slice() {
+                    let v = self.placement(b, c.slot, c.cell, 1, lo - 1.0, hi + 1.0);
+                    sum = sum.add(v.scaled(c.p));
+                }
+                sum
+            }
+            (mover, _) => {
+                let mut best: Option<Value> = None;
+                for cell in (0..16u8).filter(|c| free & (1 << c) != 0) {
+                    let v = self.placement(b, slot, cell, 1, lo - 1.0, hi + 1.0);
+                    let better = best.is_none_or(|bv| {
+                        if mover == Side::Player {
+                            v.objective > bv.objective
+                        } else {
+                            v.objective < bv.objective
+                        }
+                    });
+                    if better {
+                        best = Some(v);
+                    }
+                }
+                best.unwrap_or_else(|| self.terminal(b))
+            }
+        }
     }
 
     /// Places `slot` on `cell` and resolves the turn.
@@ -612,10 +693,15 @@ impl Searcher {
         }
         self.prepare(b.cards_left());
         let (lo, hi) = self.range();
-        for &(slot, cell) in self.moves(b, 0).as_slice() {
-            let v = self.placement(b, slot, cell, depth, lo - 1.0, hi + 1.0);
+        for &(slot, cell) in self.moves(b, self.root_hint).as_slice() {
+            let full = out.len() >= self.top;
+            let alpha = if full { out[self.top - 1].value.objective } else { lo - 1.0 };
+            let v = self.placement(b, slot, cell, depth, alpha, hi + 1.0);
             if self.aborted {
                 return out;
+            }
+            if full && v.objective <= alpha {
+                continue;
             }
             let mut nb = *b;
             let turn = nb.place(&self.arrows, slot, cell);
@@ -629,9 +715,11 @@ impl Searcher {
             } else {
                 None
             };
-            out.push(MoveValue { slot, cell, value: v, first_target });
+            // Sorted, best first; among equal figures in search order.
+            let at = out.partition_point(|m| m.value.objective >= v.objective);
+            out.insert(at, MoveValue { slot, cell, value: v, first_target });
+            out.truncate(self.top);
         }
-        out.sort_by(|x, y| y.value.objective.total_cmp(&x.value.objective));
         out
     }
 
@@ -641,6 +729,7 @@ impl Searcher {
         let start = Instant::now();
         self.deadline = budget.map(|d| start + d);
         self.aborted = false;
+        self.root_hint = 0;
         let left = b.cards_left();
         let mut last = Analysis { moves: Vec::new(), depth: 0, exact: false, nodes: 0 };
         let first = if budget.is_none() { left } else { 1 };
@@ -649,6 +738,7 @@ impl Searcher {
             if self.aborted {
                 break;
             }
+            self.root_hint = moves.first().map_or(0, |m| m.slot * 16 + m.cell + 1);
             last = Analysis { moves, depth, exact: depth >= left, nodes: self.nodes };
         }
         if last.moves.is_empty() && self.aborted {

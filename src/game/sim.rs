@@ -199,7 +199,11 @@ pub fn play(deal: &Deal, player: Player, wise: u8, rng: &mut GameRng) -> MatchRe
     let view = AiView::new(&deal.cards, &m.types);
     let mut searcher = match player {
         Player::Adviser(_) => {
-            Some(Searcher::new(&seen_by_player(&deal.cards), Opponent::Game(wise), Goal::Win, 18))
+            let mut s =
+                Searcher::new(&seen_by_player(&deal.cards), Opponent::Game(wise), Goal::Win, 18);
+            // Only the best move is played: the others need not be ranked.
+            s.set_top(1);
+            Some(s)
         }
         _ => None,
     };

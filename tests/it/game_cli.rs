@@ -137,3 +137,23 @@ fn the_game_ai_against_itself_on_mirrored_deals_is_even() {
     let sd = (games as f64).sqrt();
     assert!(((wins - losses) as f64).abs() < 4.0 * sd, "wins {wins}, losses {losses} of {games}");
 }
+
+#[test]
+fn advise_labels_a_search_cut_by_its_budget_as_estimates() {
+    // The opening (ten cards to place, exact stats): 1 ms cannot reach the end of the match.
+    let opening = "..../..../..../....;\
+60/P/40/30@E+S,70/M/50/60@N+W,55/X/45/35@E,80/P/20/70@N+E+S+W,65/M/65/65@NE+SW;\
+58/P/44/40@W,62/M/38/52@S+W,50/P/50/50@N,75/X/30/45@E+W+N,66/P/40/40@SW";
+    let (out, err, code) = quadmist(&["advise", opening, "--budget-ms", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(estimates,"), "{out}");
+    assert!(out.contains("card-balance estimate"), "{out}");
+    let (out, err, code) = quadmist(&["advise", opening, "--budget-ms", "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["exact"], false);
+    assert!(v["estimates"][0].as_str().unwrap().contains("did not reach the end"), "{out}");
+    // The end position of the other tests is solved: exact, no estimate line.
+    let (out, _, _) = quadmist(&["advise", POSITION]);
+    assert!(out.contains("(exact,") && !out.contains("Estimate"), "{out}");
+}

@@ -195,6 +195,15 @@ fn equals_plain(opp: Opponent, goal: Goal, left: u32, seed: u64) -> bool {
         assert!((f - g).abs() < 1e-12, "seed {seed} {opp:?} {goal:?} {mv:?}: {f} vs {g}");
     }
     assert!(a.nodes <= b.nodes, "seed {seed}: pruning visits no more positions");
+    // Ranking only the best three: the same three figures.
+    let mut top = Searcher::new(&m.cards, opp, goal, 16);
+    top.set_top(3);
+    let t = top.analyse(&m.board, None);
+    assert_eq!(t.moves.len(), b.moves.len().min(3));
+    for (x, y) in t.moves.iter().zip(&b.moves) {
+        let (f, g) = (x.value.objective, y.value.objective);
+        assert!((f - g).abs() < 1e-12, "seed {seed} {opp:?} {goal:?} top 3: {f} vs {g}");
+    }
     true
 }
 

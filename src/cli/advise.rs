@@ -251,6 +251,31 @@ pub fn analyse(p: &Position, goal: Goal, opp: Opponent, budget: Duration) -> Ana
     s.analyse(&p.board, Some(budget))
 }
 
+/// The four rows of the board, numbered: each cell empty (`.`), blocked (`###`) or a card's
+/// digits marked `b` (my side) or `r` (the opponent's).
+fn board_lines(p: &Position) -> Vec<String> {
+    (0..4u8)
+        .map(|row| {
+            let mut line = format!("  {} ", row + 1);
+            for col in 0..4u8 {
+                let cell = col + 4 * row;
+                let c = p.board.cells[cell as usize];
+                let txt = match c {
+                    crate::game::board::EMPTY => "  .   ".to_string(),
+                    crate::game::board::BLOCK => " ###  ".to_string(),
+                    s => {
+                        let npc = p.board.side(s) == crate::game::board::Side::Npc;
+                        let mark = if npc { 'r' } else { 'b' };
+                        format!(" {}{mark} ", p.cards[s as usize].digits())
+                    }
+                };
+                line.push_str(&format!("{txt:<8}"));
+            }
+            line.trim_end().to_string()
+        })
+        .collect()
+}
+
 /// Runs `quadmist advise`.
 pub fn run(args: &AdviseArgs) -> CliResult {
     let mine = args.mine.cards()?;
@@ -301,23 +326,8 @@ pub fn run(args: &AdviseArgs) -> CliResult {
     let mut out = common::stdout();
     let model = model_name(opp);
     writeln!(out, "Board (me to move):")?;
-    for row in 0..4u8 {
-        let mut line = format!("  {} ", row + 1);
-        for col in 0..4u8 {
-            let cell = col + 4 * row;
-            let c = p.board.cells[cell as usize];
-            let txt = match c {
-                crate::game::board::EMPTY => "  .   ".to_string(),
-                crate::game::board::BLOCK => " ###  ".to_string(),
-                s => {
-                    let mark =
-                        if p.board.side(s) == crate::game::board::Side::Npc { 'r' } else { 'b' };
-                    format!(" {}{mark} ", p.cards[s as usize].digits())
-                }
-            };
-            line.push_str(&format!("{txt:<8}"));
-        }
-        writeln!(out, "{}", line.trim_end())?;
+    for line in board_lines(&p) {
+        writeln!(out, "{line}")?;
     }
     writeln!(out, "     A       B       C       D        (b: my side, r: the opponent's)")?;
     writeln!(out)?;

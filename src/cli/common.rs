@@ -286,60 +286,12 @@ pub fn select_hinted<'a>(
     hint: SelectorHint,
 ) -> Result<&'a SaveEntry, CliError> {
     let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9).collect();
-    let offer = || -> String {
-        if ff9.is_empty() {
-            "it holds no Final Fantasy IX save".into()
-        } else {
-            let list: Vec<String> = ff9.iter().map(|s| one_line(s, path, hint)).collect();
-            format!("its Final Fantasy IX saves are: {}", list.join(", "))
-        }
-    };
+    let offer_ff9 = || offer(&ff9, path, hint);
     if selector.is_some_and(|s| s.trim().eq_ignore_ascii_case("latest")) {
-        let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9 && !s.deleted).collect();
-        // The PC metadata's latest save is the one its listing titles "(latest)".
-        let latest = set.saves.iter().find(|s| s.is_ff9 && s.title.ends_with("(latest)"));
-        return match (latest, ff9.len()) {
-            (Some(s), _) => Ok(s),
-            (None, 1) => Ok(ff9[0]),
-            (None, _) => Err(CliError::usage(format!(
-                "{} does not record which save is the latest (a PC .dat does); choose one \
-                 with --save; {}",
-                path.display(),
-                offer()
-            ))),
-        };
+        return select_latest(set, path, offer_ff9);
     }
     if let Some(sel) = selector {
-        if set.saves.is_empty() {
-            return Err(CliError::unusable(format!(
-                "{} holds no save that can be read, so it has no save `{sel}`",
-                path.display()
-            )));
-        }
-        let Some(entry) = set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(sel.trim()))
-        else {
-            return Err(CliError::usage(format!(
-                "{} has no save `{sel}`; {}",
-                path.display(),
-                offer()
-            )));
-        };
-        if !entry.is_ff9 {
-            let what = if entry.game_info.is_some() {
-                "has a Final Fantasy IX file name but is not a game save"
-            } else {
-                "is not a Final Fantasy IX save"
-            };
-            let title = if entry.title.is_empty() { "untitled" } else { &entry.title };
-            return Err(CliError::unusable(format!(
-                "{}: save {} (\"{title}\", {}) {what}; {}",
-                path.display(),
-                entry.selector,
-                entry.name,
-                offer()
-            )));
-        }
-        return Ok(entry);
+        return select_named(set, sel, path, offer_ff9);
     }
     let live: Vec<&SaveEntry> = ff9.iter().copied().filter(|s| !s.deleted).collect();
     match (live.len(), ff9.len()) {
@@ -352,59 +304,132 @@ pub fn select_hinted<'a>(
             ))]);
             Ok(ff9[0])
         }
-        (0, 0) => {
-            let lookalikes: Vec<String> = set
-                .saves
-                .iter()
-                .filter(|s| s.game_info.is_some())
-                .map(|s| {
-                    format!(
-                        "save {} ({}) has an FF9 file name but is not a game save",
-                        s.selector, s.name
-                    )
-                })
-                .collect();
-            let found = if !lookalikes.is_empty() {
-                format!(": {}", lookalikes.join("; "))
-            } else if set.saves.is_empty() {
-                String::new()
-            } else {
-                let n = set.saves.len();
-                format!(" (it holds {n} {} of other games)", if n == 1 { "save" } else { "saves" })
-            };
-            Err(CliError::unusable(format!(
-                "{} holds no Final Fantasy IX game save{found}",
-                path.display()
-            )))
-        }
-        (n, total) => {
-            let how = match hint {
-                SelectorHint::Flag => "choose one with --save",
-                SelectorHint::FileSuffix => "choose one as FILE:SAVE",
-            };
-            let what = if n == 0 {
-                format!("{total} deleted Final Fantasy IX saves and no live one")
-            } else {
-                format!("{n} Final Fantasy IX saves")
-            };
-            Err(CliError::usage(format!(
-                "{} holds {what}; {how}:\n{}",
-                path.display(),
-                ff9.iter()
-                    .map(|s| {
-                        format!(
-                            "  {:<8} {}  {}{}",
-                            hint.write(path, &s.selector),
-                            s.name,
-                            s.title,
-                            if s.deleted { "  (deleted)" } else { "" }
-                        )
-                    })
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            )))
-        }
+        (0, 0) => Err(no_ff9_save(set, path)),
+        (n, total) => Err(several_ff9_saves(&ff9, n, total, path, hint)),
     }
+}
+
+/// The sentence that offers the FF9 saves a file holds (or says it holds none).
+fn offer(ff9: &[&SaveEntry], path: &Path, hint: SelectorHint) -> String {
+    if ff9.is_empty() {
+        "it holds no Final Fantasy IX save".into()
+    } else {
+        let list: Vec<String> = ff9.iter().map(|s| one_line(s, path, hint)).collect();
+        format!("its Final Fantasy IX saves are: {}", list.join(", "))
+    }
+}
+
+/// `--save latest`: the save the PC metadata names, or the only live FF9 save.
+fn select_latest<'a>(
+    set: &'a SaveSet,
+    path: &Path,
+    offer: impl Fn() -> String,
+) -> Result<&'a SaveEntry, CliError> {
+    let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9 && !s.deleted).collect();
+    // The PC metadata's latest save is the one its listing titles "(latest)".
+    let latest = set.saves.iter().find(|s| s.is_ff9 && s.title.ends_with("(latest)"));
+    match (latest, ff9.len()) {
+        (Some(s), _) => Ok(s),
+        (None, 1) => Ok(ff9[0]),
+        (None, _) => Err(CliError::usage(format!(
+            "{} does not record which save is the latest (a PC .dat does); choose one \
+             with --save; {}",
+            path.display(),
+            offer()
+        ))),
+    }
+}
+
+/// The save a selector names, refused when it is not an FF9 game save.
+fn select_named<'a>(
+    set: &'a SaveSet,
+    sel: &str,
+    path: &Path,
+    offer: impl Fn() -> String,
+) -> Result<&'a SaveEntry, CliError> {
+    if set.saves.is_empty() {
+        return Err(CliError::unusable(format!(
+            "{} holds no save that can be read, so it has no save `{sel}`",
+            path.display()
+        )));
+    }
+    let Some(entry) = set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(sel.trim())) else {
+        return Err(CliError::usage(format!(
+            "{} has no save `{sel}`; {}",
+            path.display(),
+            offer()
+        )));
+    };
+    if !entry.is_ff9 {
+        let what = if entry.game_info.is_some() {
+            "has a Final Fantasy IX file name but is not a game save"
+        } else {
+            "is not a Final Fantasy IX save"
+        };
+        let title = if entry.title.is_empty() { "untitled" } else { &entry.title };
+        return Err(CliError::unusable(format!(
+            "{}: save {} (\"{title}\", {}) {what}; {}",
+            path.display(),
+            entry.selector,
+            entry.name,
+            offer()
+        )));
+    }
+    Ok(entry)
+}
+
+/// The error for a file with no FF9 game save: its look-alikes, or what else it holds.
+fn no_ff9_save(set: &SaveSet, path: &Path) -> CliError {
+    let lookalikes: Vec<String> = set
+        .saves
+        .iter()
+        .filter(|s| s.game_info.is_some())
+        .map(|s| {
+            format!("save {} ({}) has an FF9 file name but is not a game save", s.selector, s.name)
+        })
+        .collect();
+    let found = if !lookalikes.is_empty() {
+        format!(": {}", lookalikes.join("; "))
+    } else if set.saves.is_empty() {
+        String::new()
+    } else {
+        let n = set.saves.len();
+        format!(" (it holds {n} {} of other games)", if n == 1 { "save" } else { "saves" })
+    };
+    CliError::unusable(format!("{} holds no Final Fantasy IX game save{found}", path.display()))
+}
+
+/// The error for a file with several FF9 saves (`n` live of `total`) and no selector: one
+/// line a save, written as `hint` says.
+fn several_ff9_saves(
+    ff9: &[&SaveEntry],
+    n: usize,
+    total: usize,
+    path: &Path,
+    hint: SelectorHint,
+) -> CliError {
+    let how = match hint {
+        SelectorHint::Flag => "choose one with --save",
+        SelectorHint::FileSuffix => "choose one as FILE:SAVE",
+    };
+    let what = if n == 0 {
+        format!("{total} deleted Final Fantasy IX saves and no live one")
+    } else {
+        format!("{n} Final Fantasy IX saves")
+    };
+    let lines: Vec<String> = ff9
+        .iter()
+        .map(|s| {
+            format!(
+                "  {:<8} {}  {}{}",
+                hint.write(path, &s.selector),
+                s.name,
+                s.title,
+                if s.deleted { "  (deleted)" } else { "" }
+            )
+        })
+        .collect();
+    CliError::usage(format!("{} holds {what}; {how}:\n{}", path.display(), lines.join("\n")))
 }
 
 /// The save named by `selector`, of any game (for `icon`: every PlayStation save has one).

@@ -383,84 +383,13 @@ pub fn render_text(
         "card",
         d.removed.iter().map(|&i| card_line(&old.cards[i])).collect(),
     );
-    section(
-        "grew",
-        d.grown.len(),
-        "card",
-        d.grown
-            .iter()
-            .map(|c| {
-                let (a, b) = (&old.cards[c.before], &new.cards[c.after]);
-                format!(
-                    "{} {} → {}: {}",
-                    cards::name(a.id),
-                    cards::display_string(a),
-                    cards::display_string(b),
-                    stat_changes(a, b, c)
-                )
-            })
-            .collect(),
-    );
-    section(
-        "evolved",
-        d.evolved.len(),
-        "card",
-        d.evolved
-            .iter()
-            .map(|c| {
-                let (a, b) = (&old.cards[c.before], &new.cards[c.after]);
-                format!(
-                    "{} {} → {}: {} → {}, {}",
-                    cards::name(a.id),
-                    cards::display_string(a),
-                    cards::display_string(b),
-                    c.from,
-                    c.to,
-                    stat_changes(a, b, c)
-                )
-            })
-            .collect(),
-    );
+    section("grew", d.grown.len(), "card", grown_lines(d, old, new));
+    section("evolved", d.evolved.len(), "card", evolved_lines(d, old, new));
     section(
         "ambiguous (the rules allow several stories; none is picked)",
         d.ambiguous.len(),
         "group",
-        d.ambiguous
-            .iter()
-            .filter_map(|a| {
-                let first = a
-                    .old
-                    .first()
-                    .map(|&i| &old.cards[i])
-                    .or(a.new.first().map(|&j| &new.cards[j]))?;
-                let list = |cs: Vec<&CardRecord>| {
-                    if cs.is_empty() {
-                        "none".to_string()
-                    } else {
-                        cs.iter().map(|c| exact(c)).collect::<Vec<_>>().join(", ")
-                    }
-                };
-                if a.too_large {
-                    return Some(format!(
-                        "{}, arrows {}: {} before and {} after, too many copies to match \
-                         exactly (more than a save of the game holds)",
-                        cards::name(first.id),
-                        text::arrows_line(first.arrows),
-                        text::count(a.old.len() as u64, "card"),
-                        a.new.len(),
-                    ));
-                }
-                Some(format!(
-                    "{}, arrows {}: before {}; after {}; {} kept, {} in all",
-                    cards::name(first.id),
-                    text::arrows_line(first.arrows),
-                    list(a.old.iter().map(|&i| &old.cards[i]).collect()),
-                    list(a.new.iter().map(|&j| &new.cards[j]).collect()),
-                    text::count(a.matched as u64, "card"),
-                    text::count(u64::from(a.growth), "level-up"),
-                ))
-            })
-            .collect(),
+        ambiguous_lines(d, old, new),
     );
     if d.added.is_empty()
         && d.removed.is_empty()
@@ -472,6 +401,80 @@ pub fn render_text(
         lines.push("No card changed.".into());
     }
     lines.join("\n")
+}
+
+/// One line a card that grew: name, digits before and after, the stats that moved.
+fn grown_lines(d: &Diff, old: &Collection, new: &Collection) -> Vec<String> {
+    d.grown
+        .iter()
+        .map(|c| {
+            let (a, b) = (&old.cards[c.before], &new.cards[c.after]);
+            format!(
+                "{} {} → {}: {}",
+                cards::name(a.id),
+                cards::display_string(a),
+                cards::display_string(b),
+                stat_changes(a, b, c)
+            )
+        })
+        .collect()
+}
+
+/// One line a card whose type evolved: as [`grown_lines`], with the two types.
+fn evolved_lines(d: &Diff, old: &Collection, new: &Collection) -> Vec<String> {
+    d.evolved
+        .iter()
+        .map(|c| {
+            let (a, b) = (&old.cards[c.before], &new.cards[c.after]);
+            format!(
+                "{} {} → {}: {} → {}, {}",
+                cards::name(a.id),
+                cards::display_string(a),
+                cards::display_string(b),
+                c.from,
+                c.to,
+                stat_changes(a, b, c)
+            )
+        })
+        .collect()
+}
+
+/// One line a group of copies the rules match in several ways (or that is too large to
+/// match exactly).
+fn ambiguous_lines(d: &Diff, old: &Collection, new: &Collection) -> Vec<String> {
+    let list = |cs: Vec<&CardRecord>| {
+        if cs.is_empty() {
+            "none".to_string()
+        } else {
+            cs.iter().map(|c| exact(c)).collect::<Vec<_>>().join(", ")
+        }
+    };
+    d.ambiguous
+        .iter()
+        .filter_map(|a| {
+            let first =
+                a.old.first().map(|&i| &old.cards[i]).or(a.new.first().map(|&j| &new.cards[j]))?;
+            if a.too_large {
+                return Some(format!(
+                    "{}, arrows {}: {} before and {} after, too many copies to match \
+                     exactly (more than a save of the game holds)",
+                    cards::name(first.id),
+                    text::arrows_line(first.arrows),
+                    text::count(a.old.len() as u64, "card"),
+                    a.new.len(),
+                ));
+            }
+            Some(format!(
+                "{}, arrows {}: before {}; after {}; {} kept, {} in all",
+                cards::name(first.id),
+                text::arrows_line(first.arrows),
+                list(a.old.iter().map(|&i| &old.cards[i]).collect()),
+                list(a.new.iter().map(|&j| &new.cards[j]).collect()),
+                text::count(a.matched as u64, "card"),
+                text::count(u64::from(a.growth), "level-up"),
+            ))
+        })
+        .collect()
 }
 
 fn load(spec: &str) -> Result<(SaveArgs, SaveEntry, Collection), super::CliError> {

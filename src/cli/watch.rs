@@ -87,6 +87,68 @@ fn relevant(event: &Event, name: &std::ffi::OsStr) -> bool {
     kind_counts && event.paths.iter().any(|p| p.file_name() == Some(name))
 }
 
+/// Events of the folder watcher.
+type Events = mpsc::Receiver<notify::Result<Event>>;
+
+/// Watches the folder `dir` (so a file replaced by a rename is followed).
+fn watch_folder(dir: &Path) -> Result<(notify::RecommendedWatcher, Events), CliError> {
+    let (tx, rx) = mpsc::channel();
+    let mut watcher = notify::recommended_watcher(move |res| {
+        let _ = tx.send(res);
+    })
+    .map_err(|e| CliError::unusable(format!("cannot watch files here: {e}")))?;
+    watcher
+        .watch(dir, RecursiveMode::NonRecursive)
+        .map_err(|e| CliError::unusable(format!("cannot watch {}: {e}", dir.display())))?;
+    Ok((watcher, rx))
+}
+
+/// What waiting for the file gave.
+enum Wake {
+    /// Read the file: it was written (and the writes have settled), or a retry is due.
+    Read,
+    /// An event about something else: wait again.
+    Skip,
+    /// The watcher is gone.
+    Stop,
+}
+
+/// Waits for a write to the file `name` (when `retrying`, at most [`RETRY`]), then until the
+/// writes that follow it settle.
+fn wait_for_write(rx: &Events, retrying: bool, name: &std::ffi::OsStr) -> Wake {
+    let event = if retrying {
+        match rx.recv_timeout(RETRY) {
+            Ok(e) => Some(e),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => return Wake::Stop,
+        }
+    } else {
+        match rx.recv() {
+            Ok(e) => Some(e),
+            Err(_) => return Wake::Stop,
+        }
+    };
+    if let Some(event) = event {
+        match event {
+            Ok(e) if relevant(&e, name) => {}
+            Ok(_) => return Wake::Skip,
+            Err(e) => {
+                common::print_findings(&[Finding::warning(format!("file watch: {e}"))]);
+                return Wake::Skip;
+            }
+        }
+        let start = Instant::now();
+        while start.elapsed() < MAX_SETTLE {
+            match rx.recv_timeout(SETTLE) {
+                Ok(_) => continue,
+                Err(RecvTimeoutError::Timeout) => break,
+                Err(RecvTimeoutError::Disconnected) => return Wake::Stop,
+            }
+        }
+    }
+    Wake::Read
+}
+
 /// Runs `quadmist watch`.
 pub fn run(args: &WatchArgs) -> CliResult {
     // `FILE:S` names the file and the save, as `--save S` does.
@@ -112,14 +174,8 @@ pub fn run(args: &WatchArgs) -> CliResult {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => Path::new(".").to_path_buf(),
     };
-    let (tx, rx) = mpsc::channel();
-    let mut watcher = notify::recommended_watcher(move |res| {
-        let _ = tx.send(res);
-    })
-    .map_err(|e| CliError::unusable(format!("cannot watch files here: {e}")))?;
-    watcher
-        .watch(&dir, RecursiveMode::NonRecursive)
-        .map_err(|e| CliError::unusable(format!("cannot watch {}: {e}", dir.display())))?;
+    // The watcher stops when dropped: keep it for the whole loop.
+    let (_watcher, rx) = watch_folder(&dir)?;
     let mut here = SaveRef::new(&args.save, &entry, &current);
     common::print_findings(&[Finding::info(format!(
         "watching {}, save {} ({}): {} cards; stop with Ctrl-C",
@@ -132,36 +188,10 @@ pub fn run(args: &WatchArgs) -> CliResult {
     let mut failures = 0u32;
     let mut changes = 0u32;
     loop {
-        // Wait for an event, or retry a file that was not whole.
-        let event = if failures > 0 {
-            match rx.recv_timeout(RETRY) {
-                Ok(e) => Some(e),
-                Err(RecvTimeoutError::Timeout) => None,
-                Err(RecvTimeoutError::Disconnected) => break,
-            }
-        } else {
-            match rx.recv() {
-                Ok(e) => Some(e),
-                Err(_) => break,
-            }
-        };
-        if let Some(event) = event {
-            match event {
-                Ok(e) if relevant(&e, &name) => {}
-                Ok(_) => continue,
-                Err(e) => {
-                    common::print_findings(&[Finding::warning(format!("file watch: {e}"))]);
-                    continue;
-                }
-            }
-            let start = Instant::now();
-            while start.elapsed() < MAX_SETTLE {
-                match rx.recv_timeout(SETTLE) {
-                    Ok(_) => continue,
-                    Err(RecvTimeoutError::Timeout) => break,
-                    Err(RecvTimeoutError::Disconnected) => return Ok(()),
-                }
-            }
+        match wait_for_write(&rx, failures > 0, &name) {
+            Wake::Read => {}
+            Wake::Skip => continue,
+            Wake::Stop => break,
         }
         let (later_entry, later) = match read_whole(&args.save, &selector) {
             Ok(s) => s,

@@ -19,8 +19,10 @@
 //!
 //! Two parts. First a report (always printed to stderr): each position solved on its own from
 //! an empty transposition table, best of `QUADMIST_BENCH_RUNS` runs (default 3); per case the
-//! median and the worst time over its positions, the placement nodes and positions per second
-//! (placement nodes / time); for the opening the time taken and the depth reached. Then
+//! median and the worst time over its positions, wall clock and this thread's CPU time (the
+//! latter holds on a loaded machine), and positions per second (placement nodes / wall time);
+//! for the opening the time taken and the depth reached. `QUADMIST_BENCH_VERBOSE` lists every
+//! position; `QUADMIST_BENCH_CASE=name;name` runs only those cases. Then
 //! criterion, one benchmark per case solving the whole set (skipped when `QUADMIST_BENCH_REPORT`
 //! is set, for a quick report, e.g. under callgrind).
 
@@ -101,17 +103,28 @@ fn set_size(left: u32) -> usize {
     }
 }
 
+/// CPU time of this thread, in seconds: what the search costs whatever else the machine runs.
+fn cpu_time() -> f64 {
+    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: a valid pointer to a timespec; the clock id is a constant the OS defines.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+}
+
 fn report(case: &Case, set: &[(u64, Match)], runs: usize) {
     let mut times = Vec::new();
+    let mut cpu = Vec::new();
     let (mut nodes, mut total) = (0u64, 0.0);
     let mut depths = Vec::new();
     for (seed, m) in set {
         let mut best = f64::INFINITY;
+        let mut best_cpu = f64::INFINITY;
         let mut position_nodes = 0;
         for _ in 0..runs {
-            let t = Instant::now();
+            let (t, c) = (Instant::now(), cpu_time());
             let a = solve(m, case);
             let dt = t.elapsed().as_secs_f64();
+            best_cpu = best_cpu.min(cpu_time() - c);
             assert!(case.budget.is_some() || a.exact, "{}: not solved", case.name);
             best = best.min(dt);
             nodes += a.nodes;
@@ -120,21 +133,31 @@ fn report(case: &Case, set: &[(u64, Match)], runs: usize) {
             depths.push(a.depth);
         }
         if std::env::var_os("QUADMIST_BENCH_VERBOSE").is_some() {
-            eprintln!("  seed {seed}: {:.1} ms, {position_nodes} nodes", 1000.0 * best);
+            eprintln!(
+                "  seed {seed}: {:.1} ms ({:.1} ms CPU), {position_nodes} nodes",
+                1000.0 * best,
+                1000.0 * best_cpu
+            );
         }
         times.push(best);
+        cpu.push(best_cpu);
     }
     let mut sorted = times.clone();
     sorted.sort_by(f64::total_cmp);
     let median = sorted[sorted.len() / 2];
     let worst = sorted[sorted.len() - 1];
+    cpu.sort_by(f64::total_cmp);
+    let (cpu_median, cpu_worst) = (cpu[cpu.len() / 2], cpu[cpu.len() - 1]);
     let seeds: Vec<u64> = set.iter().map(|p| p.0).collect();
     eprintln!(
-        "{}: {} positions (seeds {seeds:?}), median {:.1} ms, worst {:.1} ms, {:.0} positions/s",
+        "{}: {} positions (seeds {seeds:?}), median {:.1} ms, worst {:.1} ms; CPU: median {:.1} \
+         ms, worst {:.1} ms; {:.0} positions/s (wall)",
         case.name,
         set.len(),
         1000.0 * median,
         1000.0 * worst,
+        1000.0 * cpu_median,
+        1000.0 * cpu_worst,
         nodes as f64 / total
     );
     if case.budget.is_some() {
@@ -145,8 +168,11 @@ fn report(case: &Case, set: &[(u64, Match)], runs: usize) {
 fn main() {
     let runs = std::env::var("QUADMIST_BENCH_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
     let only = std::env::var("QUADMIST_BENCH_CASE").ok();
-    let cases: Vec<&Case> =
-        CASES.iter().filter(|c| only.as_deref().is_none_or(|o| c.name.contains(o))).collect();
+    // QUADMIST_BENCH_CASE: case names separated by ';' (exact), or all cases.
+    let cases: Vec<&Case> = CASES
+        .iter()
+        .filter(|c| only.as_deref().is_none_or(|o| o.split(';').any(|n| n == c.name)))
+        .collect();
     let sets: Vec<Vec<(u64, Match)>> =
         cases.iter().map(|c| positions(c.left, set_size(c.left))).collect();
     for (case, set) in cases.iter().zip(&sets) {

@@ -245,9 +245,11 @@ fn slot_name(slot: u8) -> String {
     }
 }
 
-/// Runs the search of a position.
-pub fn analyse(p: &Position, goal: Goal, opp: Opponent, budget: Duration) -> Analysis {
+/// Runs the search of a position, ranking the `top` best moves exactly (the others are only
+/// proved no better, which is faster).
+pub fn analyse(p: &Position, goal: Goal, opp: Opponent, budget: Duration, top: usize) -> Analysis {
     let mut s = Searcher::new(&p.cards, opp, goal, 20);
+    s.set_top(top);
     s.analyse(&p.board, Some(budget))
 }
 
@@ -282,7 +284,7 @@ pub fn run(args: &AdviseArgs) -> CliResult {
     let p = notation::parse(&args.position, mine).map_err(CliError::usage)?;
     let goal = args.advice.goal()?;
     let opp = args.advice.opponent();
-    let a = analyse(&p, goal, opp, args.advice.budget());
+    let a = analyse(&p, goal, opp, args.advice.budget(), args.top.max(1));
     let mut estimates = Vec::new();
     if notation::has_bands(&p.cards) {
         estimates.push("some card is known by its digits: each battle uses the mean chance over its values, and the game AI the middle of each band");

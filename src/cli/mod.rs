@@ -147,8 +147,67 @@ impl From<std::io::Error> for CliError {
 pub type CliResult = Result<(), CliError>;
 
 /// Runs the command line with the process arguments and returns the exit code.
+/// Builds the top-level command with only the subcommand `name` (the first argument), for a
+/// plain run: clap then builds one subcommand's arguments, not all fifteen. `None` when the
+/// name is not a subcommand.
+fn command_with_only(name: &str) -> Option<clap::Command> {
+    use clap::{Arg, ArgAction, Args};
+    let sub = match name {
+        "saves" => saves::SavesArgs::augment_args(clap::Command::new("saves")),
+        "icon" => icon::IconArgs::augment_args(clap::Command::new("icon")),
+        "cards" => cards::CardsArgs::augment_args(clap::Command::new("cards")),
+        "album" => album::AlbumArgs::augment_args(clap::Command::new("album")),
+        "score" => score::ScoreArgs::augment_args(clap::Command::new("score")),
+        "plan" => plan::PlanArgs::augment_args(clap::Command::new("plan")),
+        "odds" => odds::OddsArgs::augment_args(clap::Command::new("odds")),
+        "report" => report::ReportArgs::augment_args(clap::Command::new("report")),
+        "diff" => diff::DiffArgs::augment_args(clap::Command::new("diff")),
+        _ => return None,
+    };
+    Some(
+        clap::Command::new("quadmist")
+            .arg(
+                Arg::new("quiet")
+                    .long("quiet")
+                    .short('q')
+                    .global(true)
+                    .action(ArgAction::SetTrue)
+                    .conflicts_with("verbose"),
+            )
+            .arg(
+                Arg::new("verbose")
+                    .long("verbose")
+                    .short('v')
+                    .global(true)
+                    .action(ArgAction::SetTrue),
+            )
+            .subcommand_required(true)
+            .subcommand(sub),
+    )
+}
+
+/// Parses the arguments. A data command without `--help`/`--version` is parsed against a
+/// command tree holding that subcommand only ([`command_with_only`]); anything else, and any
+/// arguments that tree rejects, against the whole tree, so help and error messages are
+/// clap's own for the full command line.
+pub fn parse_args(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {
+    use clap::FromArgMatches;
+    let plain = args
+        .iter()
+        .skip(1)
+        .all(|a| !matches!(a.to_str(), Some("-h" | "--help" | "-V" | "--version" | "help" | "--")));
+    let only = args.get(1).and_then(|a| a.to_str()).filter(|_| plain).and_then(command_with_only);
+    if let Some(command) = only {
+        if let Ok(cli) = command.try_get_matches_from(&args).and_then(|m| Cli::from_arg_matches(&m))
+        {
+            return Ok(cli);
+        }
+    }
+    Cli::try_parse_from(args)
+}
+
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse_args(std::env::args_os().collect()) {
         Ok(cli) => cli,
         Err(e) => {
             let code = if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
@@ -190,5 +249,54 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Diff(a) => diff::run(&a),
         Command::Watch(a) => watch::run(&a),
         Command::Report(a) => report::run(&a),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The parse against one subcommand's tree gives what the whole tree gives, and
+    /// arguments it rejects fall back to the whole tree's error.
+    #[test]
+    fn the_one_subcommand_parse_equals_the_full_parse() {
+        let lines = [
+            "score card.mcr",
+            "score card.mcr --save 3 -q",
+            "score -v card.mcr:2 --json",
+            "cards card.mcr -s 1 --csv",
+            "saves card.mcr other.mcr --json",
+            "plan card.mcr --discard 5 --target 1700",
+            "album card.mcr -q --save 1",
+            "odds 8X35 4P23",
+            "odds card.mcr --save 1 --card 2 0P00",
+            "report card.mcr --save 1 -o page.html",
+            "diff a.mcr b.mcr",
+            "icon card.mcr --save 1 -o icon.png",
+            "score card.mcr -q -v",
+            "score",
+            "score card.mcr --no-such-flag",
+            "plan card.mcr --discard many",
+        ];
+        for line in lines {
+            let args: Vec<std::ffi::OsString> =
+                std::iter::once("quadmist").chain(line.split(' ')).map(Into::into).collect();
+            let full = Cli::try_parse_from(&args);
+            let fast = command_with_only(line.split(' ').next().unwrap())
+                .expect("a data command")
+                .try_get_matches_from(&args)
+                .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
+            let parsed = parse_args(args.clone());
+            match full {
+                Ok(full) => {
+                    let full = format!("{full:?}");
+                    assert_eq!(format!("{:?}", fast.expect(line)), full, "{line}");
+                    assert_eq!(format!("{:?}", parsed.expect(line)), full, "{line}");
+                }
+                Err(e) => {
+                    assert_eq!(parsed.unwrap_err().to_string(), e.to_string(), "{line}");
+                }
+            }
+        }
     }
 }

@@ -955,4 +955,36 @@ mod tests {
             proptest::prop_assert_eq!(live.ask(), start);
         }
     }
+
+    proptest::proptest! {
+        /// The number a card shows, fed back to the same card known by its digits, never rules
+        /// out its true stats, and makes a stat used alone exact (a shown 1 may be a raw 0 or 1).
+        #[test]
+        fn a_shown_number_keeps_the_true_stats(
+            atk in 0u8..=255, pdef in 0u8..=255, mdef in 0u8..=255,
+            t in 0usize..4, attacking in proptest::bool::ANY,
+        ) {
+            let ty = [CardType::Physical, CardType::Magic, CardType::Flexible, CardType::Assault][t];
+            let truth = exact(atk, ty, pdef, mdef, 0);
+            let digits = GameCard::from_digits(None, atk >> 4, ty, pdef >> 4, mdef >> 4, 0);
+            let v = battle_value(&truth, !attacking, ty).unwrap();
+            let r = reveal_card(&digits, attacking, ty, v).unwrap();
+            for (s, x) in [(r.atk, atk), (r.pdef, pdef), (r.mdef, mdef)] {
+                proptest::prop_assert!(s.lo <= x && x <= s.hi, "{:?} lost {}", s, x);
+            }
+            let alone = match (attacking, ty) {
+                (true, CardType::Assault) | (false, CardType::Flexible | CardType::Assault) => None,
+                (true, _) => Some(r.atk),
+                (false, CardType::Physical) => Some(r.pdef),
+                (false, _) => Some(r.mdef),
+            };
+            if let Some(s) = alone {
+                if v > 1 {
+                    proptest::prop_assert!(s.is_exact() && s.lo == v);
+                } else {
+                    proptest::prop_assert!(s.lo == 0 && s.hi == 1);
+                }
+            }
+        }
+    }
 }

@@ -348,7 +348,7 @@ impl Searcher {
 
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 255 == 0 {
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     self.aborted = true;

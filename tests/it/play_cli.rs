@@ -112,15 +112,15 @@ fn advise_takes_my_cards_exact_from_a_save() {
     }
 }
 
-/// A tmux server of this test's own (its own socket), killed when dropped.
+/// A tmux server of this test's own (its own socket in a temporary folder), killed when
+/// dropped; the folder and the socket go with it.
 struct Tmux {
-    socket: String,
+    dir: tempfile::TempDir,
 }
 
 impl Tmux {
-    fn start(name: &str, command: &str) -> Tmux {
-        let socket = format!("quadmist-test-{}-{name}", std::process::id());
-        let t = Tmux { socket };
+    fn start(command: &str) -> Tmux {
+        let t = Tmux { dir: tempfile::tempdir().unwrap() };
         let status = t
             .cmd()
             .args(["new-session", "-d", "-x", "80", "-y", "24", "-s", "play", command])
@@ -137,7 +137,7 @@ impl Tmux {
 
     fn cmd(&self) -> std::process::Command {
         let mut c = std::process::Command::new("tmux");
-        c.args(["-L", &self.socket]);
+        c.arg("-S").arg(self.dir.path().join("socket"));
         c
     }
 
@@ -234,7 +234,7 @@ fn play_on_a_terminal_through_tmux() {
     );
     // A generous budget: the positions compared below (4 and 2 cards left) are solved to the
     // end well within it even on a loaded machine; unsolvable early ones spend all of it.
-    let t = Tmux::start("match", &command);
+    let t = Tmux::start(&command);
     t.wait("the first question", |s| s.contains("Their card 1 of 5"));
     // The set-up: their five cards (two on one line), a block, who moves first.
     t.line(TYPED_THEIRS[0]);
@@ -333,7 +333,7 @@ fn play_uses_colour_on_a_terminal_without_no_color() {
          80/P/20/70@N+E+S+W,65/M/65/65@NE+SW --theirs 3P21@W,2M12@N,1P11@E,4P20@S,2A22@N+E \
          --blocks - --first them --budget-ms 200; echo \"EXIT=$?\"; sleep 60"
     );
-    let t = Tmux::start("colour", &command);
+    let t = Tmux::start(&command);
     t.wait("their first move", |s| s.contains("Their move"));
     // The game AI's likeliest move is shown while waiting for theirs.
     assert!(t.screen(false).contains("Most likely for the game's AI: their card"));
@@ -525,7 +525,7 @@ fn q_quits_while_the_adviser_thinks() {
          80/P/20/70@N+E+S+W,65/M/65/65@NE+SW --theirs 3P21@W,2M12@N,1P11@E,4P20@S,2A22@N+E \
          --blocks - --first me --budget-ms 600000; echo \"EXIT=$?\"; sleep 60"
     );
-    let t = Tmux::start("thinking", &command);
+    let t = Tmux::start(&command);
     t.wait("the adviser thinking", |s| s.contains("Thinking..."));
     // Enter alone has no move to take yet: a message, the board stays.
     t.line("");

@@ -383,8 +383,8 @@ pub fn render_text(
         "card",
         d.removed.iter().map(|&i| card_line(&old.cards[i])).collect(),
     );
-    section("grew", d.grown.len(), "card", grown_lines(d, old, new));
-    section("evolved", d.evolved.len(), "card", evolved_lines(d, old, new));
+    section("grew", d.grown.len(), "card", change_lines(&d.grown, old, new, false));
+    section("evolved", d.evolved.len(), "card", change_lines(&d.evolved, old, new, true));
     section(
         "ambiguous (the rules allow several stories; none is picked)",
         d.ambiguous.len(),
@@ -403,36 +403,25 @@ pub fn render_text(
     lines.join("\n")
 }
 
-/// One line a card that grew: name, digits before and after, the stats that moved.
-fn grown_lines(d: &Diff, old: &Collection, new: &Collection) -> Vec<String> {
-    d.grown
+/// One line a changed card: name, digits before and after, then (for an evolution) the two
+/// types, and the stats that moved.
+fn change_lines(
+    changes: &[CardChange],
+    old: &Collection,
+    new: &Collection,
+    types: bool,
+) -> Vec<String> {
+    changes
         .iter()
         .map(|c| {
             let (a, b) = (&old.cards[c.before], &new.cards[c.after]);
+            let evolution =
+                if types { format!("{} → {}, ", c.from, c.to) } else { String::new() };
             format!(
-                "{} {} → {}: {}",
+                "{} {} → {}: {evolution}{}",
                 cards::name(a.id),
                 cards::display_string(a),
                 cards::display_string(b),
-                stat_changes(a, b, c)
-            )
-        })
-        .collect()
-}
-
-/// One line a card whose type evolved: as [`grown_lines`], with the two types.
-fn evolved_lines(d: &Diff, old: &Collection, new: &Collection) -> Vec<String> {
-    d.evolved
-        .iter()
-        .map(|c| {
-            let (a, b) = (&old.cards[c.before], &new.cards[c.after]);
-            format!(
-                "{} {} → {}: {} → {}, {}",
-                cards::name(a.id),
-                cards::display_string(a),
-                cards::display_string(b),
-                c.from,
-                c.to,
                 stat_changes(a, b, c)
             )
         })

@@ -26,6 +26,26 @@
 //! criterion, one benchmark per case solving the whole set (skipped when `QUADMIST_BENCH_REPORT`
 //! is set, for a quick report, e.g. under callgrind).
 
+//! Measured on this project's 2-core machine, shared (load average 6–8, so wall times are
+//! inflated; CPU time is this thread's): before = commit a515b17 (every move ranked, one run),
+//! after = commit d4fc95b (best of 3 runs). Median / worst over the positions, milliseconds.
+//!
+//! | case | before, wall | after, wall | after, CPU | ratio (wall, median / worst) |
+//! |---|---|---|---|---|
+//! | 6 left, Wise 3 | 121 / 200 | 7.2 / 22 | 4.5 / 18 | 17× / 9× |
+//! | 6 left, Wise 2 | 368 / 3842 | 39 / 887 | 30 / 611 | 9× / 4.3× |
+//! | 6 left, Wise 1 | 444 / 3762 | 29 / 674 | 25 / 472 | 15× / 5.6× |
+//! | 6 left, Wise 0 | 359 / 3648 | 51 / 717 | 37 / 598 | 7× / 5.1× |
+//! | 6 left, worst | 109 / 247 | 3.8 / 69 | 3.8 / 60 | 29× / 3.6× |
+//! | 8 left, Wise 3 | 1186 / 4194 | 174 / 940 | 169 / 920 | 6.8× / 4.5× |
+//! | opening, 1 s budget | 1071 / 1174, depth 5 | 1008 / 1009, depth 5–6 | | |
+//! | 6 left, Wise 3, all moves | 121 / 200 | 9.9 / 53 | 9.9 / 51 | 12× / 3.8× |
+//! | 6 left, Wise 1, all moves | 444 / 3762 | 111 / 2196 | 107 / 1889 | 4× / 1.7× |
+//! | 6 left, worst, all moves | 109 / 247 | 18 / 122 | 12 / 81 | 6× / 2× |
+//!
+//! Positions per second (placement nodes / wall time): before 0.16–0.69 million, after
+//! 0.34–1.5 million (the cheap Wise 3 positions are dominated by setting up the search).
+
 use criterion::{black_box, Criterion};
 use quadmist::game::engine::Match;
 use quadmist::game::search::{Analysis, Goal, Opponent, Searcher};

@@ -114,25 +114,18 @@ const ARROW_PATHS: [&str; 8] = [
 const ARROW_NAMES: [&str; 8] =
     ["up", "up-right", "right", "down-right", "down", "down-left", "left", "up-left"];
 
-/// `3 arrows: up, right, down-left` (or `no arrows`), made once per mask.
+/// `3 arrows: up, right, down-left` (or `no arrows`), made once per mask, when first asked.
 fn arrow_words(mask: u8) -> &'static str {
-    static WORDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    let words = WORDS.get_or_init(|| {
-        (0..=255u8)
-            .map(|mask| {
-                let names: Vec<&str> = (0..8)
-                    .filter(|b| mask & (1 << b) != 0)
-                    .map(|b| ARROW_NAMES[b as usize])
-                    .collect();
-                if names.is_empty() {
-                    "no arrows".to_string()
-                } else {
-                    format!("{}: {}", count(names.len(), "arrow", "arrows"), names.join(", "))
-                }
-            })
-            .collect()
-    });
-    &words[usize::from(mask)]
+    static WORDS: [std::sync::OnceLock<String>; 256] = [const { std::sync::OnceLock::new() }; 256];
+    WORDS[usize::from(mask)].get_or_init(|| {
+        let names: Vec<&str> =
+            (0..8).filter(|b| mask & (1 << b) != 0).map(|b| ARROW_NAMES[b as usize]).collect();
+        if names.is_empty() {
+            "no arrows".to_string()
+        } else {
+            format!("{}: {}", count(names.len(), "arrow", "arrows"), names.join(", "))
+        }
+    })
 }
 
 /// The ids of the arrow shapes, and references to them.

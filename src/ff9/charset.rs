@@ -48,6 +48,13 @@ pub fn encode(text: &str, len: usize) -> Vec<u8> {
     out
 }
 
+/// [`encode`] into a fixed-width field of `N` bytes.
+pub fn encode_array<const N: usize>(text: &str) -> [u8; N] {
+    let bytes = encode(text, N);
+    // `encode` pads (or cuts) to exactly N bytes.
+    std::array::from_fn(|i| bytes.get(i).copied().unwrap_or(0xFF))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

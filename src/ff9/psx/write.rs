@@ -130,12 +130,11 @@ impl FF9Block {
     /// Writes the complete 8192-byte block, CRC last.
     pub fn build(&self) -> Vec<u8> {
         let mut block = new_save(1, &encode_title(&self.title()), &ICON_PALETTE, &[icon_frame()]);
-        // `charset::encode` pads to the width asked, so the fallbacks are never taken.
         let preview = PreviewFields {
             leader_level: self.leader_level,
-            leader_name: charset::encode(&self.leader_name, 8).try_into().unwrap_or([0xFF; 8]),
+            leader_name: charset::encode_array(&self.leader_name),
             unknown: [0xFF; 2],
-            location: charset::encode(&self.location, 28).try_into().unwrap_or([0xFF; 28]),
+            location: charset::encode_array(&self.location),
             play_time: self.play_time_seconds.saturating_mul(self.frame_rate),
             gil: self.gil & 0xFF_FFFF,
         };

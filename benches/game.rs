@@ -38,10 +38,12 @@
 //! | 6 left, Wise 0 | 359 / 3648 | 51 / 717 | 37 / 598 | 7× / 5.1× |
 //! | 6 left, worst | 109 / 247 | 3.8 / 69 | 3.8 / 60 | 29× / 3.6× |
 //! | 8 left, Wise 3 | 1186 / 4194 | 174 / 940 | 169 / 920 | 6.8× / 4.5× |
-//! | opening, 1 s budget | 1071 / 1174, depth 5 | 1008 / 1009, depth 5–6 | | |
+//! | opening, 1 s budget | 1071 / 1174, depth 5 | 1000.2 / 1000.3, depth 5–6 (†) | 942 / 979 | |
 //! | 6 left, Wise 3, all moves | 121 / 200 | 9.9 / 53 | 9.9 / 51 | 12× / 3.8× |
 //! | 6 left, Wise 1, all moves | 444 / 3762 | 111 / 2196 | 107 / 1889 | 4× / 1.7× |
 //! | 6 left, worst, all moves | 109 / 247 | 18 / 122 | 12 / 81 | 6× / 2× |
+//!
+//! (†) with the table of a timed search capped at 2^18 entries (before that cap: 1008 / 1009).
 //!
 //! Positions per second (placement nodes / wall time): before 0.16–0.69 million, after
 //! 0.34–1.5 million (the cheap Wise 3 positions are dominated by setting up the search).

@@ -244,10 +244,14 @@ impl Searcher {
     }
 
     /// Makes the transposition table large enough for a position with `left` cards to place:
-    /// 2^(2·left + 5) entries, at most 2^`table_bits` (zeroing a large table costs more than
-    /// searching a small position).
+    /// 2^(2·left + 5) entries, at most 2^`table_bits`, and at most 2^18 in a timed search
+    /// (zeroing a large table costs more than searching a small position).
     fn prepare(&mut self, left: u32) {
-        let bits = (2 * left + 5).clamp(10, self.table_bits.max(10));
+        let mut bits = (2 * left + 5).clamp(10, self.table_bits.max(10));
+        if self.deadline.is_some() {
+            // A timed search: zeroing 2^20 entries (60 MB) would take a noticeable part of it.
+            bits = bits.min(18);
+        }
         if self.table.len() < 1 << bits {
             self.table = vec![Entry::default(); 1 << bits];
         }

@@ -633,7 +633,8 @@ pub fn check_output(output: &Path, input: &Path) -> Result<(), CliError> {
     // before anything opens the output.
     common::check_output(output, input)?;
     if output.is_file() {
-        let mut head = Vec::new();
+        // Room for the 512 bytes looked at: one read, not a growing buffer.
+        let mut head = Vec::with_capacity(513);
         if let Ok(f) = std::fs::File::open(output) {
             use std::io::Read as _;
             let _ = f.take(512).read_to_end(&mut head);

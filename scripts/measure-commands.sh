@@ -6,7 +6,8 @@
 #
 #   scripts/measure-commands.sh [BINARY]      (default: target/release/quadmist, built first)
 #
-# Environment: RUNS (default 60), WARMUP (default 10).
+# Environment: RUNS (default 60), WARMUP (default 10). COUNT=instructions prints instruction
+# counts (valgrind callgrind, independent of the machine's load) instead of times.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${1:-}
@@ -27,6 +28,36 @@ FILES=(
 )
 
 median_ms() { jq '.results[0].median * 1000' "$1"; }
+
+# Instructions of one run (all of the process: loader, clap, reading, work, output).
+instructions() {
+    valgrind --tool=callgrind --callgrind-out-file="$OUT/cg" "$@" >/dev/null 2>"$OUT/cg.err" || true
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$OUT/cg.err"
+}
+
+if [ "${COUNT:-}" = instructions ]; then
+    printf '%-10s %-22s %12s %7s\n' command file instructions x_cat
+    for spec in "${FILES[@]}"; do
+        IFS='|' read -r file save slot <<<"$spec"
+        [ -f "$file" ] || { echo "missing $file: skipped" >&2; continue; }
+        name=$(basename "$file")
+        sel=()
+        [ -n "$save" ] && sel=(--save "$save")
+        base=$(instructions cat "$file")
+        printf '%-10s %-22s %12d %7.2f\n' cat "$name" "$base" 1
+        for label in saves cards score plan album odds report; do
+            case $label in
+                saves) args=(saves "$file") ;;
+                odds) args=(odds "$file" "${sel[@]}" --card "$slot" 0P00) ;;
+                report) args=(report "$file" "${sel[@]}" -o "$OUT/report.html") ;;
+                *) args=("$label" "$file" "${sel[@]}") ;;
+            esac
+            n=$(instructions "$BIN" "${args[@]}" -q)
+            printf '%-10s %-22s %12d %7.2f\n' "$label" "$name" "$n" "$(echo "$n / $base" | bc -l)"
+        done
+    done
+    exit 0
+fi
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)   binary: $BIN   runs: $RUNS"
 printf '%-10s %-22s %9s %7s\n' command file median_ms x_cat

@@ -127,7 +127,9 @@ fn setup(args: &PlayArgs) -> Result<Live, CliError> {
         )
     })?;
     let theirs = match &args.theirs {
-        Some(t) => notation::parse_hand(t, "--theirs").map_err(CliError::usage)?,
+        Some(t) => {
+            notation::parse_hand(t, "--theirs").map_err(|e| CliError::usage(e.to_string()))?
+        }
         None => Vec::new(),
     };
     let blocks = args.blocks.as_deref().map(parse_blocks_arg).transpose()?;
@@ -135,7 +137,7 @@ fn setup(args: &PlayArgs) -> Result<Live, CliError> {
         FirstArg::Me => Side::Player,
         FirstArg::Them => Side::Npc,
     });
-    Live::new(mine, theirs, blocks, first).map_err(CliError::usage)
+    Live::new(mine, theirs, blocks, first).map_err(|e| CliError::usage(e.to_string()))
 }
 
 /// Colour on a terminal unless NO_COLOR is set (to anything but the empty string).
@@ -283,7 +285,7 @@ impl App {
                     self.live.log()[before.min(self.live.log().len())..].iter().collect();
                 self.message = new.last().map(|m| (m.to_string(), false));
             }
-            Err(m) => self.message = Some((m, true)),
+            Err(m) => self.message = Some((m.to_string(), true)),
         }
     }
 }

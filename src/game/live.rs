@@ -23,7 +23,7 @@ use crate::ff9::CardType;
 use crate::game::board::Side;
 use crate::game::card::{GameCard, Span};
 use crate::game::engine::{evolve, Chooser, Match, MatchResult, MoveError, Phase};
-use crate::game::notation;
+use crate::game::notation::{self, PositionError};
 use crate::game::search::{Analysis, Goal, MoveValue, Opponent, Searcher};
 use std::time::Duration;
 
@@ -110,25 +110,110 @@ pub struct Live {
     advice: Option<Analysis>,
 }
 
+/// Why a typed entry (or the set-up given to [`Live::new`]) was refused; each message says what
+/// to type instead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EntryError {
+    /// An opponent card that could not be read.
+    #[error(transparent)]
+    Card(#[from] PositionError),
+    /// Not a cell name.
+    #[error("`{0}` is not a cell: a column A to D and a row 1 to 4, e.g. B3")]
+    Cell(String),
+    /// More blocked cells than the game deals.
+    #[error("the game blocks at most {MAX_BLOCKS} cells")]
+    TooManyBlocks,
+    /// More than five opponent cards given at the start.
+    #[error("the opponent has five cards, {0} were given")]
+    TheirCount(usize),
+    /// More opponent cards typed than are left to enter.
+    #[error("only {0} more of their cards to enter")]
+    MoreCards(usize),
+    /// Not a placement.
+    #[error("not a move: a card number 1 to 5, then a cell, e.g. 2 B3")]
+    Move,
+    /// Not a battle result.
+    #[error("w if your card won, l if it lost; then the two numbers shown, yours first")]
+    Battle,
+    /// A battle number that is not 0..=255.
+    #[error("`{0}` is not a number 0 to 255 (or e)")]
+    Number(String),
+    /// One number, or more than two, given for a battle.
+    #[error("give both numbers shown in the battle, yours first, or none")]
+    NumberCount,
+    /// A battle number no stat of the card can give.
+    #[error("{0} cannot be shown for this card (its digits say otherwise)")]
+    CannotShow(u8),
+    /// Neither `m` nor `t` for who moves first.
+    #[error("type m if you move first, t if they do")]
+    First,
+    /// Any entry after the match ended.
+    #[error("the match is over: press q to quit")]
+    Finished,
+    /// An empty placement without a suggestion to accept.
+    #[error("type the card number and the cell, e.g. 2 B3")]
+    PlaceWhat,
+    /// An empty target without a suggestion to accept.
+    #[error("type the cell of the card to attack, e.g. C2")]
+    TargetWhat,
+    /// A match entry before the set-up is complete.
+    #[error("the match is not set up")]
+    NotSetUp,
+    /// A target cell without a card.
+    #[error("there is no card on {}", notation::cell_name(*.0))]
+    NoCardOn(u8),
+    /// A card on the board that is not a battle target now.
+    #[error("that card is not a battle target now")]
+    NotATarget,
+    /// An entry applied after the match ended.
+    #[error("the match is over")]
+    Over,
+    /// An entry of another kind than asked.
+    #[error("that is not what is asked now")]
+    NotAsked,
+    /// A card (number in hand, 1..=5) already placed.
+    #[error("card {0} is already on the board")]
+    Placed(u8),
+    /// A blocked or occupied cell.
+    #[error("{} is not free", notation::cell_name(*.0))]
+    NotFree(u8),
+    /// Another move the engine refused.
+    #[error(transparent)]
+    Refused(MoveError),
+    /// The player's own battle number differs from the one its exact stats give.
+    #[error("your card's number in this battle is {0} (its exact stats); give yours first")]
+    YourNumber(u8),
+    /// A battle number an opponent card's digits rule out.
+    #[error("{value} cannot be the number of {card} (its digits say otherwise)")]
+    NotTheirNumber {
+        /// The number typed.
+        value: u16,
+        /// The card, in words (`the 1P23 on B3`).
+        card: String,
+    },
+    /// `e` typed for a winner that cannot evolve.
+    #[error("an A card does not evolve: leave out the e")]
+    NoEvolution,
+}
+
 /// A cell name (`B3`) parsed to x + 4·y.
-pub fn parse_cell(s: &str) -> Result<u8, String> {
+pub fn parse_cell(s: &str) -> Result<u8, EntryError> {
     let s = s.trim();
     let mut ch = s.chars();
     match (ch.next(), ch.next(), ch.next()) {
         (Some(c), Some(r), None) => {
             let col = c.to_ascii_uppercase();
             if !('A'..='D').contains(&col) || !('1'..='4').contains(&r) {
-                return Err(format!(
-                    "`{s}` is not a cell: a column A to D and a row 1 to 4, e.g. B3"
-                ));
+                return Err(EntryError::Cell(s.to_string()));
             }
             Ok((col as u8 - b'A') + 4 * (r as u8 - b'1'))
         }
-        _ => Err(format!("`{s}` is not a cell: a column A to D and a row 1 to 4, e.g. B3")),
+        _ => Err(EntryError::Cell(s.to_string())),
     }
 }
 
-fn parse_blocks(text: &str) -> Result<u16, String> {
+fn parse_blocks(text: &str) -> Result<u16, EntryError> {
     let t = text.trim();
     if t.is_empty() || t == "-" || t == "0" || t.eq_ignore_ascii_case("none") {
         return Ok(0);
@@ -138,14 +223,14 @@ fn parse_blocks(text: &str) -> Result<u16, String> {
         m |= 1 << parse_cell(w)?;
     }
     if m.count_ones() > MAX_BLOCKS {
-        return Err(format!("the game blocks at most {MAX_BLOCKS} cells"));
+        return Err(EntryError::TooManyBlocks);
     }
     Ok(m)
 }
 
 /// An opponent card as typed: `1P23 E+S` or `1P23@E+S` (notation of `advise`); a name may hold
 /// spaces (`Hedgehog Pie:2M11 SW`): the arrows are the last word when it reads as arrows.
-fn parse_their_card(text: &str) -> Result<GameCard, String> {
+fn parse_their_card(text: &str) -> Result<GameCard, PositionError> {
     let t = text.trim();
     if t.contains('@') {
         return notation::parse_card(t);
@@ -160,27 +245,23 @@ fn parse_their_card(text: &str) -> Result<GameCard, String> {
 }
 
 /// A placement as typed: `2 B3` or `2B3`.
-fn parse_place(text: &str) -> Result<(u8, u8), String> {
+fn parse_place(text: &str) -> Result<(u8, u8), EntryError> {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let mut ch = t.chars();
     let n = ch
         .next()
         .and_then(|c| c.to_digit(10))
         .filter(|d| (1..=5).contains(d))
-        .ok_or("not a move: a card number 1 to 5, then a cell, e.g. 2 B3")?;
+        .ok_or(EntryError::Move)?;
     Ok((n as u8 - 1, parse_cell(ch.as_str())?))
 }
 
-fn parse_battle(text: &str) -> Result<Entry, String> {
+fn parse_battle(text: &str) -> Result<Entry, EntryError> {
     let words: Vec<String> = text.split_whitespace().map(str::to_ascii_lowercase).collect();
     let i_won = match words.first().map(String::as_str) {
         Some("w") | Some("won") => true,
         Some("l") | Some("lost") => false,
-        _ => {
-            return Err(
-                "w if your card won, l if it lost; then the two numbers shown, yours first".into()
-            )
-        }
+        _ => return Err(EntryError::Battle),
     };
     let mut numbers = Vec::new();
     let mut evolved = false;
@@ -192,14 +273,14 @@ fn parse_battle(text: &str) -> Result<Entry, String> {
                 .parse()
                 .ok()
                 .filter(|&n| n <= 255)
-                .ok_or_else(|| format!("`{w}` is not a number 0 to 255 (or e)"))?;
+                .ok_or_else(|| EntryError::Number(w.clone()))?;
             numbers.push(n);
         }
     }
     let shown = match numbers.as_slice() {
         [] => None,
         [a, b] => Some((*a, *b)),
-        _ => return Err("give both numbers shown in the battle, yours first, or none".into()),
+        _ => return Err(EntryError::NumberCount),
     };
     Ok(Entry::Battle { i_won, shown, evolved })
 }
@@ -207,21 +288,26 @@ fn parse_battle(text: &str) -> Result<Entry, String> {
 /// What a battle start value says about one card: `v` is its battle value, the highest
 /// (`highest`) or lowest of `stats`. Narrows the spans it can (a value of 1 may stand for a raw 0);
 /// a stat becomes exact when it alone can hold the value. Err when no stat can.
-fn reveal(spans: [Span; 3], which: &[usize], highest: bool, v: u8) -> Result<[Span; 3], String> {
+fn reveal(
+    spans: [Span; 3],
+    which: &[usize],
+    highest: bool,
+    v: u8,
+) -> Result<[Span; 3], EntryError> {
     let (vlo, vhi) = if v <= 1 { (0, 1) } else { (v, v) };
     let mut out = spans;
     for &i in which {
         let s = out[i];
         let cut = if highest { (s.lo, s.hi.min(vhi)) } else { (s.lo.max(vlo), s.hi) };
         if cut.0 > cut.1 {
-            return Err(format!("{v} cannot be shown for this card (its digits say otherwise)"));
+            return Err(EntryError::CannotShow(v));
         }
         out[i] = Span { lo: cut.0, hi: cut.1 };
     }
     let holders: Vec<usize> =
         which.iter().copied().filter(|&i| out[i].lo <= vhi && vlo <= out[i].hi).collect();
     match holders.as_slice() {
-        [] => Err(format!("{v} cannot be shown for this card (its digits say otherwise)")),
+        [] => Err(EntryError::CannotShow(v)),
         [i] => {
             out[*i] = Span { lo: out[*i].lo.max(vlo), hi: out[*i].hi.min(vhi) };
             Ok(out)
@@ -237,7 +323,7 @@ pub fn reveal_card(
     attacking: bool,
     t: CardType,
     v: u8,
-) -> Result<GameCard, String> {
+) -> Result<GameCard, EntryError> {
     let spans = [card.atk, card.pdef, card.mdef];
     let (which, highest): (&[usize], bool) = match (attacking, t) {
         (true, CardType::Assault) => (&[0, 1, 2], true),
@@ -266,12 +352,12 @@ impl Live {
         theirs: Vec<GameCard>,
         blocks: Option<u16>,
         first: Option<Side>,
-    ) -> Result<Live, String> {
+    ) -> Result<Live, EntryError> {
         if theirs.len() > 5 {
-            return Err(format!("the opponent has five cards, {} were given", theirs.len()));
+            return Err(EntryError::TheirCount(theirs.len()));
         }
         if blocks.is_some_and(|b| b.count_ones() > MAX_BLOCKS) {
-            return Err(format!("the game blocks at most {MAX_BLOCKS} cells"));
+            return Err(EntryError::TooManyBlocks);
         }
         let state = State { theirs, blocks, first, game: None, picked: None, log: Vec::new() };
         let mut live = Live { mine, state, undo: Vec::new(), advice: None };
@@ -396,7 +482,7 @@ impl Live {
     }
 
     /// Parses a typed line for what is asked now.
-    pub fn parse(&self, text: &str) -> Result<Entry, String> {
+    pub fn parse(&self, text: &str) -> Result<Entry, EntryError> {
         let t = text.trim();
         match self.ask() {
             Ask::TheirCard(_) => {
@@ -408,21 +494,21 @@ impl Live {
             Ask::First => match t.to_ascii_lowercase().as_str() {
                 "m" | "me" => Ok(Entry::First(Side::Player)),
                 "t" | "them" => Ok(Entry::First(Side::Npc)),
-                _ => Err("type m if you move first, t if they do".into()),
+                _ => Err(EntryError::First),
             },
             Ask::Place(side) => self.parse_place(side, t),
             Ask::Target { .. } => self.parse_target(t),
             Ask::Battle { .. } => parse_battle(t),
-            Ask::Over(_) => Err("the match is over: press q to quit".into()),
+            Ask::Over(_) => Err(EntryError::Finished),
         }
     }
 
-    fn parse_place(&self, side: Side, t: &str) -> Result<Entry, String> {
+    fn parse_place(&self, side: Side, t: &str) -> Result<Entry, EntryError> {
         if t.is_empty() {
             let best = self.advice.as_ref().and_then(|a| a.moves.first());
             return match (side, best) {
                 (Side::Player, Some(m)) => Ok(Entry::Place { slot: m.slot, cell: m.cell }),
-                _ => Err("type the card number and the cell, e.g. 2 B3".into()),
+                _ => Err(EntryError::PlaceWhat),
             };
         }
         let (n, cell) = parse_place(t)?;
@@ -430,23 +516,21 @@ impl Live {
         Ok(Entry::Place { slot, cell })
     }
 
-    fn parse_target(&self, t: &str) -> Result<Entry, String> {
+    fn parse_target(&self, t: &str) -> Result<Entry, EntryError> {
         if t.is_empty() {
             let best = self.advice.as_ref().and_then(|a| a.moves.first()?.first_target);
-            return best
-                .map(Entry::Target)
-                .ok_or_else(|| "type the cell of the card to attack, e.g. C2".to_string());
+            return best.map(Entry::Target).ok_or(EntryError::TargetWhat);
         }
         let cell = parse_cell(t)?;
-        let g = self.state.game.as_ref().ok_or("the match is not set up")?;
+        let g = self.state.game.as_ref().ok_or(EntryError::NotSetUp)?;
         match g.board.cells[cell as usize] {
             s if s < 10 => Ok(Entry::Target(s)),
-            _ => Err(format!("there is no card on {}", notation::cell_name(cell))),
+            _ => Err(EntryError::NoCardOn(cell)),
         }
     }
 
     /// Parses and applies a typed line.
-    pub fn enter(&mut self, text: &str) -> Result<(), String> {
+    pub fn enter(&mut self, text: &str) -> Result<(), EntryError> {
         let e = self.parse(text)?;
         self.apply(e)
     }
@@ -464,7 +548,7 @@ impl Live {
     }
 
     /// Applies an entry to the match; on an error nothing changes.
-    pub fn apply(&mut self, e: Entry) -> Result<(), String> {
+    pub fn apply(&mut self, e: Entry) -> Result<(), EntryError> {
         let before = self.state.clone();
         if let Err(m) = self.apply_inner(e) {
             self.state = before;
@@ -476,13 +560,13 @@ impl Live {
         Ok(())
     }
 
-    fn apply_inner(&mut self, e: Entry) -> Result<(), String> {
+    fn apply_inner(&mut self, e: Entry) -> Result<(), EntryError> {
         let ask = self.ask();
         let s = &mut self.state;
         match (ask, e) {
             (Ask::TheirCard(n), Entry::TheirCards(cards)) => {
                 if n + cards.len() > 5 {
-                    return Err(format!("only {} more of their cards to enter", 5 - n));
+                    return Err(EntryError::MoreCards(5 - n));
                 }
                 s.theirs.extend(cards);
             }
@@ -503,27 +587,27 @@ impl Live {
             (Ask::Place(_), Entry::Place { slot, cell }) => self.place(slot, cell)?,
             (Ask::Target { targets, .. }, Entry::Target(d)) => {
                 if !targets.contains(&d) {
-                    return Err("that card is not a battle target now".into());
+                    return Err(EntryError::NotATarget);
                 }
                 s.picked = Some(d);
             }
             (Ask::Battle { attacker, defender }, Entry::Battle { i_won, shown, evolved }) => {
                 self.battle(attacker, defender, i_won, shown, evolved)?;
             }
-            (Ask::Over(_), _) => return Err("the match is over".into()),
-            _ => return Err("that is not what is asked now".into()),
+            (Ask::Over(_), _) => return Err(EntryError::Over),
+            _ => return Err(EntryError::NotAsked),
         }
         Ok(())
     }
 
-    fn place(&mut self, slot: u8, cell: u8) -> Result<(), String> {
+    fn place(&mut self, slot: u8, cell: u8) -> Result<(), EntryError> {
         let s = &mut self.state;
-        let g = s.game.as_mut().ok_or("the match is not set up")?;
+        let g = s.game.as_mut().ok_or(EntryError::NotSetUp)?;
         let mover = g.board.mover;
         g.place(slot, cell).map_err(|e| match e {
-            MoveError::NotInHand(_) => format!("card {} is already on the board", slot % 5 + 1),
-            MoveError::CellNotFree(_) => format!("{} is not free", notation::cell_name(cell)),
-            other => other.to_string(),
+            MoveError::NotInHand(_) => EntryError::Placed(slot % 5 + 1),
+            MoveError::CellNotFree(_) => EntryError::NotFree(cell),
+            other => EntryError::Refused(other),
         })?;
         let who = if mover == Side::Player { "I" } else { "They" };
         s.log.push(format!(
@@ -541,7 +625,7 @@ impl Live {
         attacker: u8,
         defender: u8,
         (mine, theirs): (u16, u16),
-    ) -> Result<(GameCard, GameCard), String> {
+    ) -> Result<(GameCard, GameCard), EntryError> {
         let t = g.types[attacker as usize];
         let mine_attacks = g.board.side(attacker) == Side::Player;
         let (a_val, d_val) = if mine_attacks { (mine, theirs) } else { (theirs, mine) };
@@ -549,18 +633,13 @@ impl Live {
         let my_card = &g.cards[my_slot as usize];
         let my_value = battle_value(my_card, !mine_attacks, t);
         if my_value.is_some_and(|v| u16::from(v) != mine.max(1)) {
-            return Err(format!(
-                "your card's number in this battle is {} (its exact stats); give yours first",
-                my_value.unwrap_or(0)
-            ));
+            return Err(EntryError::YourNumber(my_value.unwrap_or(0)));
         }
         let name = |slot: u8| {
             let cell = g.board.cells.iter().position(|&c| c == slot).unwrap_or(0) as u8;
             format!("the {} on {}", g.cards[slot as usize].digits(), notation::cell_name(cell))
         };
-        let refused = |v: u16, slot: u8| {
-            format!("{v} cannot be the number of {} (its digits say otherwise)", name(slot))
-        };
+        let refused = |value: u16, slot: u8| EntryError::NotTheirNumber { value, card: name(slot) };
         let a = reveal_card(&g.cards[attacker as usize], true, t, a_val as u8)
             .map_err(|_| refused(a_val, attacker))?;
         let d = reveal_card(&g.cards[defender as usize], false, t, d_val as u8)
@@ -575,9 +654,9 @@ impl Live {
         i_won: bool,
         shown: Option<(u16, u16)>,
         evolved: bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), EntryError> {
         let s = &mut self.state;
-        let g = s.game.as_mut().ok_or("the match is not set up")?;
+        let g = s.game.as_mut().ok_or(EntryError::NotSetUp)?;
         if let Some(numbers) = shown {
             let (a, d) = Self::shown(g, attacker, defender, numbers)?;
             g.cards[attacker as usize] = a;
@@ -589,11 +668,11 @@ impl Live {
         let before = g.types[winner as usize];
         let evolves = evolved && evolve(before) != before;
         if evolved && !evolves {
-            return Err("an A card does not evolve: leave out the e".into());
+            return Err(EntryError::NoEvolution);
         }
         let att = g.cards[attacker as usize].digits();
         let def = g.cards[defender as usize].digits();
-        let flipped = g.fight(defender, attacker_won, evolves).map_err(|e| e.to_string())?;
+        let flipped = g.fight(defender, attacker_won, evolves).map_err(EntryError::Refused)?;
         s.picked = None;
         let (mine, theirs) = if mine_attacks { ("My", "their") } else { ("Their", "my") };
         let verb = if attacker_won { "beat" } else { "lost to" };
@@ -782,7 +861,10 @@ mod tests {
         assert!(live.enter("w 99 40").is_err());
         // 60 is outside their pdef digit 2 (32..47): the message names that number and card.
         let e = live.enter("w 100 60").unwrap_err();
-        assert_eq!(e, "60 cannot be the number of the 1P23 on A1 (its digits say otherwise)");
+        assert_eq!(
+            e.to_string(),
+            "60 cannot be the number of the 1P23 on A1 (its digits say otherwise)"
+        );
         assert_eq!(live.ask(), Ask::Battle { attacker: 0, defender: 5 });
         // Their pdef shown as 40: exact from now on; their atk and mdef stay bands.
         let mut probe = live.clone();
@@ -871,7 +953,7 @@ mod tests {
             }
         }
         // Placing on an occupied cell or an already placed card is refused.
-        assert!(live.enter("2 A1").unwrap_err().contains("not free"));
+        assert!(live.enter("2 A1").unwrap_err().to_string().contains("not free"));
         let mut fresh = Live::new(*duel("0P00@-").mine(), Vec::new(), None, None).unwrap();
         for j in junk {
             let _ = fresh.enter(j);
@@ -986,5 +1068,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn entry_errors_read_as_the_messages_players_saw() {
+        // The texts the String errors carried before the typed errors, written out by hand.
+        let cases = [
+            (EntryError::TooManyBlocks, "the game blocks at most 6 cells"),
+            (EntryError::NoCardOn(6), "there is no card on C2"),
+            (EntryError::NotFree(0), "A1 is not free"),
+            (EntryError::Placed(3), "card 3 is already on the board"),
+            (EntryError::Refused(MoveError::NoBattle), "no battle is waiting"),
+            (EntryError::Card(PositionError::Digit('G')), "`G` is not a hex digit 0..F"),
+        ];
+        for (e, text) in cases {
+            assert_eq!(e.to_string(), text);
+        }
+        let e = Live::new(
+            [GameCard::exact(None, 1, CardType::Physical, 1, 1, 0); 5],
+            vec![],
+            Some(0x7F),
+            None,
+        )
+        .unwrap_err();
+        assert_eq!(e.to_string(), "the game blocks at most 6 cells");
     }
 }

@@ -31,14 +31,86 @@ pub struct Position {
     pub board: Board,
 }
 
+/// Why a position, a hand or a card in the notation could not be read; each message says what
+/// to write instead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// `0x..` that is not a byte.
+    #[error("`{0}` is not an arrow mask 0x00..0xFF")]
+    ArrowMask(String),
+    /// An arrow that is not one of the eight compass points.
+    #[error("`{0}` is not a compass point (N NE E SE S SW W NW)")]
+    CompassPoint(String),
+    /// An exact stat that is not a number 0..=255.
+    #[error("`{0}` is not a stat 0..255")]
+    Stat(String),
+    /// A type that is not P, M, X or A.
+    #[error("`{0}` is not a type (P, M, X, A)")]
+    Type(String),
+    /// A card without `@ARROWS`.
+    #[error("`{0}` has no arrows (write them after `@`, e.g. @E+S)")]
+    NoArrows(String),
+    /// An ID that names no card.
+    #[error("`{0}` is not a card name or number 1..100")]
+    CardName(String),
+    /// Stats that are neither four digits nor four `/`-separated values.
+    #[error("`{0}` is neither digits like 1P23 nor stats like 138/X/53/90")]
+    Stats(String),
+    /// A stat digit that is not hexadecimal.
+    #[error("`{0}` is not a hex digit 0..F")]
+    Digit(char),
+    /// A card of a hand (`who` names the hand) could not be read.
+    #[error("{who}: {error}")]
+    Hand {
+        /// The hand, as the player knows it (`my cards`, `--hand`).
+        who: String,
+        /// Why its card could not be read.
+        error: Box<PositionError>,
+    },
+    /// A hand without exactly five cards.
+    #[error("{who}: five cards are needed, {given} given")]
+    HandSize {
+        /// The hand, as the player knows it.
+        who: String,
+        /// Cards given.
+        given: usize,
+    },
+    /// A board section without 16 cells.
+    #[error("the board needs 16 cells, {0} given")]
+    BoardSize(usize),
+    /// A card letter on two cells.
+    #[error("card `{0}` stands on two cells")]
+    CardTwice(char),
+    /// A board character that is no cell.
+    #[error("`{0}` is not a cell (. # a-e f-j, upper case: red)")]
+    Cell(char),
+    /// Card counts on the board that cannot be with the player to move.
+    #[error(
+        "with me to move, the opponent has placed as many cards as I have or one more \
+         (I have placed {mine}, the opponent {theirs})"
+    )]
+    Placed {
+        /// Cards the player has placed.
+        mine: u32,
+        /// Cards the opponent has placed.
+        theirs: u32,
+    },
+    /// A full board or a player with all five cards placed.
+    #[error("no card is left for me to place")]
+    NothingToPlace,
+    /// Not three `;`-separated sections.
+    #[error("a position is BOARD;MINE;THEIRS (three parts separated by `;`)")]
+    Sections,
+}
+
 const COMPASS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 
 /// Parses an arrow mask: `0x54` or compass points joined by `+`.
-pub fn parse_arrows(s: &str) -> Result<u8, String> {
+pub fn parse_arrows(s: &str) -> Result<u8, PositionError> {
     let s = s.trim();
     if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-        return u8::from_str_radix(hex, 16)
-            .map_err(|_| format!("`{s}` is not an arrow mask 0x00..0xFF"));
+        return u8::from_str_radix(hex, 16).map_err(|_| PositionError::ArrowMask(s.to_string()));
     }
     if s == "-" || s.is_empty() {
         return Ok(0);
@@ -49,7 +121,7 @@ pub fn parse_arrows(s: &str) -> Result<u8, String> {
         let d = COMPASS
             .iter()
             .position(|c| *c == p)
-            .ok_or_else(|| format!("`{p}` is not a compass point (N NE E SE S SW W NW)"))?;
+            .ok_or_else(|| PositionError::CompassPoint(p.clone()))?;
         mask |= 1 << d;
     }
     Ok(mask)
@@ -65,37 +137,36 @@ pub fn arrows_text(mask: u8) -> String {
     }
 }
 
-fn parse_value(s: &str) -> Result<u8, String> {
+fn parse_value(s: &str) -> Result<u8, PositionError> {
     let s = s.trim();
     let v = if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
         u8::from_str_radix(h, 16)
     } else {
         s.parse::<u8>()
     };
-    v.map_err(|_| format!("`{s}` is not a stat 0..255"))
+    v.map_err(|_| PositionError::Stat(s.to_string()))
 }
 
-fn parse_type(s: &str) -> Result<CardType, String> {
+fn parse_type(s: &str) -> Result<CardType, PositionError> {
     let mut ch = s.trim().chars();
     match (ch.next(), ch.next()) {
         (Some(c), None) => {
-            CardType::from_letter(c).ok_or_else(|| format!("`{c}` is not a type (P, M, X, A)"))
+            CardType::from_letter(c).ok_or_else(|| PositionError::Type(c.to_string()))
         }
-        _ => Err(format!("`{s}` is not a type (P, M, X, A)")),
+        _ => Err(PositionError::Type(s.to_string())),
     }
 }
 
 /// Parses one card `[ID:]STATS@ARROWS`.
-pub fn parse_card(text: &str) -> Result<GameCard, String> {
+pub fn parse_card(text: &str) -> Result<GameCard, PositionError> {
     let text = text.trim();
-    let (body, arrows) = text
-        .rsplit_once('@')
-        .ok_or_else(|| format!("`{text}` has no arrows (write them after `@`, e.g. @E+S)"))?;
+    let (body, arrows) =
+        text.rsplit_once('@').ok_or_else(|| PositionError::NoArrows(text.to_string()))?;
     let arrows = parse_arrows(arrows)?;
     let (id, stats) = match body.split_once(':') {
         Some((name, stats)) => {
-            let info = cards::find(name)
-                .ok_or_else(|| format!("`{name}` is not a card name or number 1..100"))?;
+            let info =
+                cards::find(name).ok_or_else(|| PositionError::CardName(name.to_string()))?;
             (Some(info.id), stats)
         }
         None => (None, body),
@@ -114,11 +185,9 @@ pub fn parse_card(text: &str) -> Result<GameCard, String> {
     }
     let chars: Vec<char> = stats.trim().chars().collect();
     if chars.len() != 4 {
-        return Err(format!("`{stats}` is neither digits like 1P23 nor stats like 138/X/53/90"));
+        return Err(PositionError::Stats(stats.to_string()));
     }
-    let digit = |c: char| {
-        c.to_digit(16).map(|d| d as u8).ok_or_else(|| format!("`{c}` is not a hex digit 0..F"))
-    };
+    let digit = |c: char| c.to_digit(16).map(|d| d as u8).ok_or(PositionError::Digit(c));
     Ok(GameCard::from_digits(
         id,
         digit(chars[0])?,
@@ -143,23 +212,23 @@ pub fn card_text(c: &GameCard) -> String {
 }
 
 /// Parses five comma-separated cards (`who` names them in messages).
-pub fn parse_hand(s: &str, who: &str) -> Result<Vec<GameCard>, String> {
+pub fn parse_hand(s: &str, who: &str) -> Result<Vec<GameCard>, PositionError> {
     let cards: Vec<GameCard> = s
         .split(',')
         .map(parse_card)
         .collect::<Result<_, _>>()
-        .map_err(|e| format!("{who}: {e}"))?;
+        .map_err(|e| PositionError::Hand { who: who.to_string(), error: Box::new(e) })?;
     if cards.len() != 5 {
-        return Err(format!("{who}: five cards are needed, {} given", cards.len()));
+        return Err(PositionError::HandSize { who: who.to_string(), given: cards.len() });
     }
     Ok(cards)
 }
 
 /// Parses the board section alone: the cells and who owns what (the player to move).
-pub fn parse_board(s: &str) -> Result<Board, String> {
+pub fn parse_board(s: &str) -> Result<Board, PositionError> {
     let cells: Vec<char> = s.chars().filter(|c| *c != '/' && !c.is_whitespace()).collect();
     if cells.len() != 16 {
-        return Err(format!("the board needs 16 cells, {} given", cells.len()));
+        return Err(PositionError::BoardSize(cells.len()));
     }
     let mut board = Board::new(0, Side::Player);
     let mut seen = 0u16;
@@ -170,35 +239,32 @@ pub fn parse_board(s: &str) -> Result<Board, String> {
             'a'..='j' | 'A'..='J' => {
                 let slot = (c.to_ascii_lowercase() as u8) - b'a';
                 if seen & (1 << slot) != 0 {
-                    return Err(format!("card `{c}` stands on two cells"));
+                    return Err(PositionError::CardTwice(c));
                 }
                 seen |= 1 << slot;
                 let side = if c.is_ascii_uppercase() { Side::Npc } else { Side::Player };
                 board.put(slot, i as u8, side);
             }
-            other => return Err(format!("`{other}` is not a cell (. # a-e f-j, upper case: red)")),
+            other => return Err(PositionError::Cell(other)),
         }
     }
     let mine = (seen & 0b11111).count_ones();
     let theirs = (seen >> 5).count_ones();
     if !(mine == theirs || theirs == mine + 1) {
-        return Err(format!(
-            "with me to move, the opponent has placed as many cards as I have or one more \
-             (I have placed {mine}, the opponent {theirs})"
-        ));
+        return Err(PositionError::Placed { mine, theirs });
     }
     if board.cells.iter().all(|&c| c != EMPTY) || mine == 5 {
-        return Err("no card is left for me to place".into());
+        return Err(PositionError::NothingToPlace);
     }
     Ok(board)
 }
 
 /// Parses `BOARD;MINE;THEIRS`. `mine` replaces the MINE section when given (cards from a save;
 /// the section may then be `*`).
-pub fn parse(text: &str, mine: Option<[GameCard; 5]>) -> Result<Position, String> {
+pub fn parse(text: &str, mine: Option<[GameCard; 5]>) -> Result<Position, PositionError> {
     let parts: Vec<&str> = text.split(';').collect();
     if parts.len() != 3 {
-        return Err("a position is BOARD;MINE;THEIRS (three parts separated by `;`)".into());
+        return Err(PositionError::Sections);
     }
     let board = parse_board(parts[0])?;
     let my_cards = match mine {
@@ -287,5 +353,24 @@ mod tests {
         assert!(parse(&format!("a.../..../..../....;{hand};{hand}"), None).is_err(), "my turn?");
         assert!(parse("................;x;y", None).is_err());
         assert_eq!(cell_name(6), "C2");
+    }
+
+    #[test]
+    fn position_errors_read_as_the_messages_players_saw() {
+        // The texts the String errors carried before the typed errors, written out by hand.
+        let e = parse_hand("1P23@E,1P2@E", "--hand").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--hand: `1P2` is neither digits like 1P23 nor stats like 138/X/53/90"
+        );
+        let e = parse_hand("1P23@E", "--theirs").unwrap_err();
+        assert_eq!(e.to_string(), "--theirs: five cards are needed, 1 given");
+        let e = parse_board("ab../..../..../....").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "with me to move, the opponent has placed as many cards as I have or one more \
+             (I have placed 2, the opponent 0)"
+        );
+        assert_eq!(parse("x", None).unwrap_err(), PositionError::Sections);
     }
 }

@@ -131,6 +131,26 @@ struct Entry {
     best: u8,
 }
 
+/// What the table says about a node: its value, or only the move to try first (code + 1, 0 for
+/// none).
+enum Probe {
+    Settled(Value),
+    Hint(u8),
+}
+
+/// A table entry's flag for `objective` found in the window (`alpha`, `beta`): 0 exact,
+/// 1 a lower bound (at or above `beta`), 2 an upper bound (at or below `alpha`).
+#[inline]
+fn bound_flag(objective: f64, alpha: f64, beta: f64) -> u8 {
+    if objective <= alpha {
+        2
+    } else if objective >= beta {
+        1
+    } else {
+        0
+    }
+}
+
 /// A search over one match's ten cards.
 #[derive(Debug)]
 pub struct Searcher {
@@ -444,90 +464,119 @@ impl Searcher {
         let key = self.key(b);
         // A bucket of two entries: the deeper result kept, the newest beside it.
         let idx = (key as usize) & (self.table.len() - 2);
-        let e = if self.table[idx + 1].key == key { self.table[idx + 1] } else { self.table[idx] };
-        let mut best_move = 0;
-        if e.key == key && !self.plain {
-            best_move = e.best;
-            if e.depth >= eff {
-                match e.flag {
-                    0 => return e.value,
-                    1 if e.value.objective >= beta => return e.value,
-                    2 if e.value.objective <= alpha => return e.value,
-                    _ => {}
-                }
-            }
-        }
-        let (lo, hi) = self.range();
+        let best_move = match self.probe(idx, key, eff, alpha, beta) {
+            Probe::Settled(v) => return v,
+            Probe::Hint(m) => m,
+        };
         let (value, best) = match (b.mover, self.opponent) {
             (Side::Player, _) | (Side::Npc, Opponent::Worst) => {
-                let maximise = b.mover == Side::Player;
-                let (mut a, mut bt) = (alpha, beta);
-                let mut best: Option<(Value, u8)> = None;
-                for &(slot, cell) in self.moves(b, best_move).as_slice() {
-                    let v = self.placement(b, slot, cell, depth, a, bt);
-                    if self.aborted {
-                        return Value::bound(alpha);
-                    }
-                    let better = match best {
-                        None => true,
-                        Some((bv, _)) => {
-                            if maximise {
-                                v.objective > bv.objective
-                            } else {
-                                v.objective < bv.objective
-                            }
-                        }
-                    };
-                    if better {
-                        best = Some((v, slot * 16 + cell + 1));
-                    }
-                    if maximise {
-                        a = a.max(v.objective);
-                    } else {
-                        bt = bt.min(v.objective);
-                    }
-                    if a >= bt {
-                        break;
-                    }
-                }
-                let (v, m) = best.unwrap_or((self.terminal(b), 0));
-                (v, m)
+                self.choose(b, best_move, depth, alpha, beta)
             }
-            (Side::Npc, Opponent::Game(wise)) => {
-                let mut dist = choices(&self.ai, b, Side::Npc, wise);
-                dist.sort_by_probability();
-                let mut ch = Star1::new(alpha, beta, lo, hi);
-                let mut out = None;
-                for c in dist.as_slice() {
-                    let (wa, wb) = ch.window(c.p);
-                    let v = self.placement(b, c.slot, c.cell, depth, wa, wb);
-                    if self.aborted {
-                        return Value::bound(alpha);
-                    }
-                    if let Some(cut) = ch.add(c.p, v, (wa, wb)) {
-                        out = Some(cut);
-                        break;
-                    }
-                }
-                (out.unwrap_or(ch.sum), 0)
-            }
+            (Side::Npc, Opponent::Game(wise)) => (self.chance(b, wise, depth, alpha, beta), 0),
         };
-        let flag = if value.objective <= alpha {
-            2
-        } else if value.objective >= beta {
-            1
-        } else {
-            0
-        };
-        if !self.plain {
-            let slot = if self.table[idx].key == key || self.table[idx].depth <= eff {
-                idx
-            } else {
-                idx + 1
-            };
-            self.table[slot] = Entry { key, value, depth: eff, flag, best };
+        if self.aborted {
+            return Value::bound(alpha);
         }
+        let flag = bound_flag(value.objective, alpha, beta);
+        self.store(idx, Entry { key, value, depth: eff, flag, best });
         value
+    }
+
+    /// The table's word on a node at `idx` with `key`, searched `eff` placements deep in the
+    /// window (`alpha`, `beta`): a stored value that settles it, or else the move to try first.
+    #[inline]
+    fn probe(&self, idx: usize, key: u64, eff: u8, alpha: f64, beta: f64) -> Probe {
+        let e = if self.table[idx + 1].key == key { self.table[idx + 1] } else { self.table[idx] };
+        if e.key != key || self.plain {
+            return Probe::Hint(0);
+        }
+        if e.depth >= eff {
+            match e.flag {
+                0 => return Probe::Settled(e.value),
+                1 if e.value.objective >= beta => return Probe::Settled(e.value),
+                2 if e.value.objective <= alpha => return Probe::Settled(e.value),
+                _ => {}
+            }
+        }
+        Probe::Hint(e.best)
+    }
+
+    /// A node where a side chooses (the player maximising, the worst-case opponent
+    /// minimising), alpha-beta over the ordered moves: the value and its move (code + 1, 0 for
+    /// none). Meaningless once the search is aborted.
+    #[inline]
+    fn choose(
+        &mut self,
+        b: &Board,
+        best_move: u8,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> (Value, u8) {
+        let maximise = b.mover == Side::Player;
+        let (mut a, mut bt) = (alpha, beta);
+        let mut best: Option<(Value, u8)> = None;
+        for &(slot, cell) in self.moves(b, best_move).as_slice() {
+            let v = self.placement(b, slot, cell, depth, a, bt);
+            if self.aborted {
+                break;
+            }
+            let better = match best {
+                None => true,
+                Some((bv, _)) => {
+                    if maximise {
+                        v.objective > bv.objective
+                    } else {
+                        v.objective < bv.objective
+                    }
+                }
+            };
+            if better {
+                best = Some((v, slot * 16 + cell + 1));
+            }
+            if maximise {
+                a = a.max(v.objective);
+            } else {
+                bt = bt.min(v.objective);
+            }
+            if a >= bt {
+                break;
+            }
+        }
+        best.unwrap_or_else(|| (self.terminal(b), 0))
+    }
+
+    /// A node where the game's AI (of wisdom `wise`) places: the expectation over its choices,
+    /// Star1-pruned. Meaningless once the search is aborted.
+    #[inline]
+    fn chance(&mut self, b: &Board, wise: u8, depth: u32, alpha: f64, beta: f64) -> Value {
+        let (lo, hi) = self.range();
+        let mut dist = choices(&self.ai, b, Side::Npc, wise);
+        dist.sort_by_probability();
+        let mut ch = Star1::new(alpha, beta, lo, hi);
+        for c in dist.as_slice() {
+            let (wa, wb) = ch.window(c.p);
+            let v = self.placement(b, c.slot, c.cell, depth, wa, wb);
+            if self.aborted {
+                break;
+            }
+            if let Some(cut) = ch.add(c.p, v, (wa, wb)) {
+                return cut;
+            }
+        }
+        ch.sum
+    }
+
+    /// Records `entry` in the bucket at `idx`: in its first entry if that holds this position
+    /// or no deeper result, else beside it.
+    #[inline]
+    fn store(&mut self, idx: usize, entry: Entry) {
+        if self.plain {
+            return;
+        }
+        let first = &self.table[idx];
+        let slot = if first.key == entry.key || first.depth <= entry.depth { idx } else { idx + 1 };
+        self.table[slot] = entry;
     }
 
     /// The last placement of the match, exactly: no table (the position is reached once per

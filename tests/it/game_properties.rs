@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use quadmist::game::board::{Side, EMPTY};
-use quadmist::game::engine::{Chooser, Match, Phase};
+use quadmist::game::engine::{Chooser, Match, MatchResult, Phase};
 use quadmist::game::sim::{deal, GameRng};
 use quadmist::rules::creation::RangeRng;
 
@@ -51,6 +51,47 @@ struct Seen {
     undone: u32,
 }
 
+/// The end of a match: every card placed once, nothing left in hand, every cell accounted for.
+fn check_over(m: &Match, r: &MatchResult) -> Result<(), TestCaseError> {
+    let cards = m.board.cells.iter().filter(|&&s| s < 10).count();
+    prop_assert_eq!(cards, 10);
+    prop_assert_eq!(m.board.placed, 0x3FF);
+    prop_assert_eq!(m.board.hands, 0);
+    prop_assert_eq!(r.player + r.npc, 10);
+    let empty = m.board.cells.iter().filter(|&&s| s == EMPTY).count() as u32;
+    prop_assert_eq!(empty + 10 + m.board.blocks().count_ones(), 16);
+    let mut seen = [false; 10];
+    for &s in m.board.cells.iter().filter(|&&s| s < 10) {
+        prop_assert!(!seen[s as usize], "slot {} twice", s);
+        seen[s as usize] = true;
+    }
+    Ok(())
+}
+
+/// The slots a won battle flips: the defender, its combo (cards not on the attacker's `side`
+/// it points at), and `pending` free captures (after the turn's first battle) not yet on `side`.
+fn won_flips(m: &Match, defender: u8, side: Side, pending: u16) -> u16 {
+    let mut e = 1u16 << defender;
+    for (dir, n) in neighbours(m, cell_of(m, defender)) {
+        if m.board.side(n) != side && points(m, defender, dir) {
+            e |= 1 << n;
+        }
+    }
+    e | (pending & !on(m, side))
+}
+
+/// The slots a lost battle flips: the attacker and its loss combo (cards on its `side` it
+/// points at).
+fn lost_flips(m: &Match, attacker: u8, side: Side) -> u16 {
+    let mut e = 1u16 << attacker;
+    for (dir, n) in neighbours(m, cell_of(m, attacker)) {
+        if m.board.side(n) == side && points(m, attacker, dir) {
+            e |= 1 << n;
+        }
+    }
+    e
+}
+
 /// Plays one match; checks every step.
 fn play(seed: u64, choices: u64) -> Result<Seen, TestCaseError> {
     let mut rng = GameRng::new(seed, 0);
@@ -66,18 +107,7 @@ fn play(seed: u64, choices: u64) -> Result<Seen, TestCaseError> {
         let before = on(&m, Side::Npc);
         match m.phase() {
             Phase::Over(r) => {
-                let cards = m.board.cells.iter().filter(|&&s| s < 10).count();
-                prop_assert_eq!(cards, 10);
-                prop_assert_eq!(m.board.placed, 0x3FF);
-                prop_assert_eq!(m.board.hands, 0);
-                prop_assert_eq!(r.player + r.npc, 10);
-                let empty = m.board.cells.iter().filter(|&&s| s == EMPTY).count() as u32;
-                prop_assert_eq!(empty + 10 + m.board.blocks().count_ones(), 16);
-                let mut seen = [false; 10];
-                for &s in m.board.cells.iter().filter(|&&s| s < 10) {
-                    prop_assert!(!seen[s as usize], "slot {} twice", s);
-                    seen[s as usize] = true;
-                }
+                check_over(&m, &r)?;
                 return Ok(seen_kinds);
             }
             Phase::Place(side) => {
@@ -127,27 +157,9 @@ fn play(seed: u64, choices: u64) -> Result<Seen, TestCaseError> {
                 let evolves = pick.range(0, 4) == 0;
                 let first = m.turn.expect("a battle is pending").battles == 0;
                 let expected = if won {
-                    // The defender, its combo (cards not on the attacker's side it points at),
-                    // and after the first battle the pending free captures.
-                    let mut e = 1u16 << defender;
-                    for (dir, n) in neighbours(&m, cell_of(&m, defender)) {
-                        if m.board.side(n) != side && points(&m, defender, dir) {
-                            e |= 1 << n;
-                        }
-                    }
-                    if first {
-                        e |= pending & !on(&m, side);
-                    }
-                    e
+                    won_flips(&m, defender, side, if first { pending } else { 0 })
                 } else {
-                    // The attacker and its loss combo (cards on its side it points at).
-                    let mut e = 1u16 << attacker;
-                    for (dir, n) in neighbours(&m, cell_of(&m, attacker)) {
-                        if m.board.side(n) == side && points(&m, attacker, dir) {
-                            e |= 1 << n;
-                        }
-                    }
-                    e
+                    lost_flips(&m, attacker, side)
                 };
                 m.fight(defender, won, evolves).map_err(|e| TestCaseError::fail(e.to_string()))?;
                 seen_kinds.battles += 1;

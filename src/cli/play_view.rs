@@ -7,7 +7,7 @@ use crate::cards;
 use crate::game::board::{Side, BLOCK, EMPTY};
 use crate::game::card::GameCard;
 use crate::game::engine::{prize, Outcome, Prize};
-use crate::game::live::{Ask, Live};
+use crate::game::live::{Ask, Live, ADVISED_MOVES};
 use crate::game::notation::{self, cell_name};
 use crate::game::search::{Analysis, Goal, Opponent};
 use ratatui::layout::{Constraint, Layout, Position, Rect};
@@ -272,7 +272,7 @@ fn advice_lines(v: &View, a: &Analysis) -> Vec<Line<'static>> {
     }
     let mut lines = vec![Line::from(Span::styled(what, hi)), Line::from(figures)];
     if matches!(v.live.ask(), Ask::Place(_)) && a.moves.len() > 1 {
-        let next: Vec<String> = a.moves[1..a.moves.len().min(3)]
+        let next: Vec<String> = a.moves[1..a.moves.len().min(ADVISED_MOVES)]
             .iter()
             .map(|m| {
                 format!("card {} to {} {}", m.slot + 1, cell_name(m.cell), percent(m.value.win))

@@ -27,6 +27,10 @@ use crate::game::notation::{self, PositionError};
 use crate::game::search::{Analysis, Goal, MoveValue, Opponent, Searcher};
 use std::time::Duration;
 
+/// The placements `quadmist play` shows (the best and the next two): only these are ranked
+/// exactly ([`Searcher::set_top`]), which answers sooner.
+pub const ADVISED_MOVES: usize = 3;
+
 /// The most blocked cells the game deals (§1.2).
 pub const MAX_BLOCKS: u32 = 6;
 
@@ -462,7 +466,10 @@ impl Live {
         let cards = self.cards_now()?;
         let mut s = Searcher::new(&cards, opponent, goal, 20);
         match self.ask() {
-            Ask::Place(Side::Player) => Some(s.analyse(&g.board, Some(budget))),
+            Ask::Place(Side::Player) => {
+                s.set_top(ADVISED_MOVES);
+                Some(s.analyse(&g.board, Some(budget)))
+            }
             Ask::Target { attacker, .. } => {
                 let turn = g.turn?;
                 let left = g.board.cards_left();
@@ -1092,5 +1099,56 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(e.to_string(), "the game blocks at most 6 cells");
+    }
+
+    /// Plays the dealt match on (first cards and cells, battles won) until `left` cards remain
+    /// and the player is to place.
+    fn played_to(seed: u64, left: u32) -> Live {
+        let d = deal(&mut GameRng::new(seed, 0));
+        let (mine, theirs) = (d.cards[..5].try_into().unwrap(), d.cards[5..].to_vec());
+        let mut live = Live::new(mine, theirs, Some(d.blocks), Some(d.first)).unwrap();
+        loop {
+            let g = live.game().unwrap();
+            let entry = match live.ask() {
+                Ask::Place(Side::Player) if g.board.cards_left() <= left => return live,
+                Ask::Place(side) => {
+                    let n = (0..5u8).find(|k| {
+                        g.board.hand(side) & (1 << (k + 5 * u8::from(side == Side::Npc))) != 0
+                    });
+                    let cell = (0..16u8)
+                        .find(|&c| g.board.cells[c as usize] == crate::game::board::EMPTY)
+                        .unwrap();
+                    format!("{} {}", n.unwrap() + 1, notation::cell_name(cell))
+                }
+                Ask::Target { targets, .. } => notation::cell_name(cell_of(g, targets[0])),
+                Ask::Battle { .. } => "w".into(),
+                other => panic!("unexpected {other:?}"),
+            };
+            live.enter(&entry).unwrap();
+        }
+    }
+
+    #[test]
+    fn play_ranks_its_three_shown_moves_as_the_full_search_does() {
+        for seed in 1..4 {
+            let live = played_to(seed, 4);
+            let a =
+                live.analyse(Opponent::Game(3), Goal::Win, Duration::from_secs(600), 0).unwrap();
+            assert!(a.exact);
+            // The full ranking of the same position, every move searched exactly.
+            let g = live.game().unwrap();
+            let mut s = Searcher::new(&live.cards_now().unwrap(), Opponent::Game(3), Goal::Win, 20);
+            let full = s.analyse(&g.board, None);
+            assert!(full.moves.len() > ADVISED_MOVES, "seed {seed}: {} moves", full.moves.len());
+            assert_eq!(a.moves.len(), ADVISED_MOVES);
+            let mut wins: Vec<f64> = full.moves.iter().map(|m| m.value.win).collect();
+            wins.sort_by(|x, y| y.total_cmp(x));
+            for (k, m) in a.moves.iter().enumerate() {
+                assert!((m.value.win - wins[k]).abs() < 1e-12, "seed {seed}: move {k}");
+                let same =
+                    full.moves.iter().find(|f| (f.slot, f.cell) == (m.slot, m.cell)).unwrap();
+                assert!((same.value.win - m.value.win).abs() < 1e-12, "seed {seed}: move {k}");
+            }
+        }
     }
 }

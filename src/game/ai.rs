@@ -82,6 +82,21 @@ impl Entries {
     }
 }
 
+/// A cell's score from its first facing target's winChance (§4.1 step 4): fightF·winChance
+/// below Wise 3; at Wise 3 the non-monotonic wc − 100 under 60, else 145 − wc.
+#[inline]
+fn fight_score(wc: i32, wise: u8, fight_f: i32) -> i32 {
+    if wise >= 3 {
+        if wc < 60 {
+            wc - 100
+        } else {
+            145 - wc
+        }
+    } else {
+        wc * fight_f
+    }
+}
+
 /// The evaluation pass (§4.1 step 4) in loop order: hand card (hand order), then x, then y.
 fn evaluate(view: &AiView, board: &Board, side: Side, wise: u8, kept: bool) -> Entries {
     let (flip_f, fight_f) = if kept { factors(board, side) } else { (0, 0) };
@@ -116,16 +131,7 @@ fn evaluate(view: &AiView, board: &Board, side: Side, wise: u8, kept: bool) -> E
                 }
                 let score = match first_fight {
                     Some(target) => {
-                        let wc = view.win_chance[slot as usize][target as usize];
-                        if wise >= 3 {
-                            if wc < 60 {
-                                wc - 100
-                            } else {
-                                145 - wc
-                            }
-                        } else {
-                            wc * fight_f
-                        }
+                        fight_score(view.win_chance[slot as usize][target as usize], wise, fight_f)
                     }
                     None => flips * flip_f,
                 };
@@ -243,16 +249,11 @@ fn free_scores(view: &AiView, board: &Board, side: Side, wise: u8) -> ([(u8, u8,
                 }
                 if view.arrows[s as usize] & (1 << ((d + 4) % 8)) != 0 {
                     // The first fight target decides the cell.
-                    let wc = view.win_chance[slot as usize][s as usize];
-                    score = Some(if wise >= 3 {
-                        if wc < 60 {
-                            wc - 100
-                        } else {
-                            145 - wc
-                        }
-                    } else {
-                        wc * fight_f
-                    });
+                    score = Some(fight_score(
+                        view.win_chance[slot as usize][s as usize],
+                        wise,
+                        fight_f,
+                    ));
                     break;
                 }
                 flips += 1;

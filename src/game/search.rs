@@ -521,25 +521,10 @@ impl Searcher {
             if self.aborted {
                 break;
             }
-            let better = match best {
-                None => true,
-                Some((bv, _)) => {
-                    if maximise {
-                        v.objective > bv.objective
-                    } else {
-                        v.objective < bv.objective
-                    }
-                }
-            };
-            if better {
+            if best.is_none_or(|(bv, _)| beats(maximise, v.objective, bv.objective)) {
                 best = Some((v, slot * 16 + cell + 1));
             }
-            if maximise {
-                a = a.max(v.objective);
-            } else {
-                bt = bt.min(v.objective);
-            }
-            if a >= bt {
+            if narrow(maximise, &mut a, &mut bt, v.objective) {
                 break;
             }
         }
@@ -655,22 +640,10 @@ impl Searcher {
                     if self.aborted {
                         return Value::bound(alpha);
                     }
-                    let better = best.is_none_or(|bv| {
-                        if maximise {
-                            v.objective > bv.objective
-                        } else {
-                            v.objective < bv.objective
-                        }
-                    });
-                    if better {
+                    if best.is_none_or(|bv| beats(maximise, v.objective, bv.objective)) {
                         best = Some(v);
                     }
-                    if maximise {
-                        a = a.max(v.objective);
-                    } else {
-                        bt = bt.min(v.objective);
-                    }
-                    if a >= bt {
+                    if narrow(maximise, &mut a, &mut bt, v.objective) {
                         break;
                     }
                 }
@@ -880,4 +853,26 @@ impl Star1 {
         }
         None
     }
+}
+
+/// Whether `v` beats `best` for the side choosing: the player maximises, the worst-case
+/// opponent minimises.
+#[inline]
+fn beats(maximise: bool, v: f64, best: f64) -> bool {
+    if maximise {
+        v > best
+    } else {
+        v < best
+    }
+}
+
+/// Narrows the window `(a, bt)` by a child's value `v`; true when it closes (a cut-off).
+#[inline]
+fn narrow(maximise: bool, a: &mut f64, bt: &mut f64, v: f64) -> bool {
+    if maximise {
+        *a = a.max(v);
+    } else {
+        *bt = bt.min(v);
+    }
+    *a >= *bt
 }

@@ -176,11 +176,7 @@ fn exactly_keep(cards: &[CardRecord], k: usize) -> Vec<bool> {
     let (_, k1) = weights(cards);
     const SOURCE: usize = IdMaskNodes::SOURCE;
     const SINK: usize = IdMaskNodes::SINK;
-    let mut nodes = IdMaskNodes::default();
-    for card in cards.iter().filter(|c| c.id < 100) {
-        nodes.id(card.id);
-        nodes.mask(card.arrows);
-    }
+    let mut nodes = IdMaskNodes::of_cards(cards);
     // Then (in, out) per card.
     let first_card = nodes.count();
     let card_in = |c: usize| first_card + 2 * c;

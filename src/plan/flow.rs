@@ -4,6 +4,8 @@
 //! k-th augmentation turns a minimum-cost (k−1)-unit flow into a minimum-cost k-unit flow
 //! (the arcs first added must contain no negative cycle; the planners' graphs are DAGs).
 
+use crate::model::CardRecord;
+
 /// One arc of the residual graph; arcs `2j` and `2j + 1` are a pair (forward, backward).
 #[derive(Debug, Clone, Copy)]
 struct Arc {
@@ -254,6 +256,17 @@ impl IdMaskNodes {
     /// The node of arrow mask `mask`, numbered now when it has none.
     pub fn mask(&mut self, mask: u8) -> usize {
         Self::number(&mut self.mask[mask as usize], &mut self.count)
+    }
+
+    /// Nodes for the ids and masks of `cards` (ids 100 and up, which no card has, skipped),
+    /// numbered in the cards' order.
+    pub fn of_cards(cards: &[CardRecord]) -> Self {
+        let mut nodes = Self::default();
+        for card in cards.iter().filter(|c| c.id < 100) {
+            nodes.id(card.id);
+            nodes.mask(card.arrows);
+        }
+        nodes
     }
 
     /// The nodes numbered so far, the source and the sink included.

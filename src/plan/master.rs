@@ -116,11 +116,7 @@ pub struct MasterPlan {
 pub fn keepers(cards: &[CardRecord], odds: EvolutionOdds) -> Vec<usize> {
     const SOURCE: usize = IdMaskNodes::SOURCE;
     const SINK: usize = IdMaskNodes::SINK;
-    let mut nodes = IdMaskNodes::default();
-    for card in cards.iter().filter(|c| c.id < 100) {
-        nodes.id(card.id);
-        nodes.mask(card.arrows);
-    }
+    let mut nodes = IdMaskNodes::of_cards(cards);
     let capped = EvolutionOdds {
         to_x: (odds.to_x as u64).min(ODDS_CAP_FOR_CHOICE) as u32,
         to_a: (odds.to_a as u64).min(ODDS_CAP_FOR_CHOICE) as u32,

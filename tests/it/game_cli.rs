@@ -2,7 +2,7 @@
 //! mirrored deals.
 
 use super::game_search::naive;
-use assert_cmd::Command;
+use super::shared::quadmist;
 use quadmist::game::ai::AiView;
 use quadmist::game::board::Side;
 use quadmist::game::engine::{Match, Outcome};
@@ -13,21 +13,6 @@ use quadmist::game::sim::{deal, play, GameRng, Player};
 const POSITION: &str = "aF../.b.G/c..H/....;\
 60/P/40/30@E+S,70/M/50/60@N+W,55/X/45/35@E,80/P/20/70@N+E+S+W,65/M/65/65@NE+SW;\
 58/P/44/40@W,62/M/38/52@S+W,50/P/50/50@N,75/X/30/45@E+W+N,66/P/40/40@SW";
-
-fn quadmist(args: &[&str]) -> (String, String, i32) {
-    let out = Command::cargo_bin("quadmist")
-        .unwrap()
-        .env("COLUMNS", "80")
-        .env("NO_COLOR", "1")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-        out.status.code().unwrap_or(-1),
-    )
-}
 
 #[test]
 fn advise_text_fits_80_columns_and_is_stable() {

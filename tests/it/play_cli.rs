@@ -1,7 +1,7 @@
 //! `quadmist advise --save` and `quadmist play` end to end: my cards come exact from a fixture
 //! save; the figures are checked against the library's search run here on the decoded cards.
 
-use assert_cmd::Command;
+use super::shared::quadmist;
 use quadmist::ff9;
 use quadmist::game::card::GameCard;
 use quadmist::game::notation;
@@ -19,21 +19,6 @@ fn my_cards() -> [GameCard; 5] {
     let save = set.saves.iter().find(|s| s.selector == "3").unwrap();
     let c = save.collection().unwrap();
     SLOTS.map(|s| GameCard::from_record(c.card(s).unwrap()))
-}
-
-fn quadmist(args: &[&str]) -> (String, String, i32) {
-    let out = Command::cargo_bin("quadmist")
-        .unwrap()
-        .env("COLUMNS", "80")
-        .env("NO_COLOR", "1")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-        out.status.code().unwrap_or(-1),
-    )
 }
 
 /// Four cards left: my cards 4 and 5, their cards 4 and 5 (digits: bands), me to move.

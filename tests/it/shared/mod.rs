@@ -51,3 +51,20 @@ fn read_dir_ok(rel: &str) -> bool {
 pub fn words(output: &[u8]) -> String {
     String::from_utf8_lossy(output).split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// Runs the built `quadmist` with `args` at 80 columns without colour: (stdout, stderr, exit code).
+pub fn quadmist(args: &[&str]) -> (String, String, i32) {
+    use assert_cmd::prelude::*;
+    let out = std::process::Command::cargo_bin("quadmist")
+        .unwrap()
+        .env("COLUMNS", "80")
+        .env("NO_COLOR", "1")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+        out.status.code().unwrap_or(-1),
+    )
+}

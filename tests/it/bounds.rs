@@ -211,6 +211,21 @@ fn repeated(item: &str, n: usize) -> String {
 
 // 1. icon -o: never the input, a FIFO or a directory.
 
+/// `quadmist COMMAND FILE --save 1 -o OUT`, watching `input` for writes.
+fn write_out(command: &str, file: &Path, out: &Path, input: &Path) -> Run {
+    run(
+        &[
+            OsStr::new(command),
+            file.as_os_str(),
+            "--save".as_ref(),
+            "1".as_ref(),
+            "-o".as_ref(),
+            out.as_os_str(),
+        ],
+        &[input],
+    )
+}
+
 #[test]
 fn icon_refuses_its_input_through_a_hard_link_a_symlink_a_fifo_and_a_directory() {
     let dir = tempfile::tempdir().unwrap();
@@ -221,61 +236,21 @@ fn icon_refuses_its_input_through_a_hard_link_a_symlink_a_fifo_and_a_directory()
     let soft = dir.path().join("soft.mcr");
     std::os::unix::fs::symlink(&input, &soft).unwrap();
     for (file, out) in [(&hard, &input), (&input, &hard), (&soft, &input), (&input, &soft)] {
-        let r = run(
-            &[
-                OsStr::new("icon"),
-                file.as_os_str(),
-                "--save".as_ref(),
-                "1".as_ref(),
-                "-o".as_ref(),
-                out.as_os_str(),
-            ],
-            &[&input],
-        );
+        let r = write_out("icon", file, out, &input);
         assert_eq!(r.code, 2, "{}", r.stderr);
         assert!(r.stderr.contains("the input file itself"), "{}", r.stderr);
     }
     let fifo = dir.path().join("out.png");
     mkfifo(&fifo);
-    let r = run(
-        &[
-            OsStr::new("icon"),
-            input.as_os_str(),
-            "--save".as_ref(),
-            "1".as_ref(),
-            "-o".as_ref(),
-            fifo.as_os_str(),
-        ],
-        &[&input],
-    );
+    let r = write_out("icon", &input, &fifo, &input);
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("not a regular file"), "{}", r.stderr);
-    let r = run(
-        &[
-            OsStr::new("icon"),
-            input.as_os_str(),
-            "--save".as_ref(),
-            "1".as_ref(),
-            "-o".as_ref(),
-            dir.path().as_os_str(),
-        ],
-        &[&input],
-    );
+    let r = write_out("icon", &input, dir.path(), &input);
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("is a directory"), "{}", r.stderr);
     // A different file is written, and is a PNG.
     let png = dir.path().join("icon.png");
-    let r = run(
-        &[
-            OsStr::new("icon"),
-            hard.as_os_str(),
-            "--save".as_ref(),
-            "1".as_ref(),
-            "-o".as_ref(),
-            png.as_os_str(),
-        ],
-        &[&input],
-    );
+    let r = write_out("icon", &hard, &png, &input);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
 }
@@ -691,32 +666,12 @@ fn report_refuses_its_input_through_a_hard_link_and_never_opens_a_fifo() {
         write(dir.path(), "in.mcr", &std::fs::read(fixture("ff9-three-saves.mcr")).unwrap());
     let hard = dir.path().join("hard.html");
     std::fs::hard_link(&input, &hard).unwrap();
-    let r = run(
-        &[
-            OsStr::new("report"),
-            input.as_os_str(),
-            "--save".as_ref(),
-            "1".as_ref(),
-            "-o".as_ref(),
-            hard.as_os_str(),
-        ],
-        &[&input],
-    );
+    let r = write_out("report", &input, &hard, &input);
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("the input file itself"), "{}", r.stderr);
     let fifo = dir.path().join("page.html");
     mkfifo(&fifo);
-    let r = run(
-        &[
-            OsStr::new("report"),
-            input.as_os_str(),
-            "--save".as_ref(),
-            "1".as_ref(),
-            "-o".as_ref(),
-            fifo.as_os_str(),
-        ],
-        &[&input],
-    );
+    let r = write_out("report", &input, &fifo, &input);
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("not a regular file"), "{}", r.stderr);
 }

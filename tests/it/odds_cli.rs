@@ -1,12 +1,12 @@
 //! `quadmist odds` from the outside: text, JSON, tables, dice rules and usage errors.
 //! Expected figures are worked by hand from tetra-master-rules §9 and §10.
 
-use assert_cmd::Command;
+use crate::shared::cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn odds(args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("quadmist").unwrap().arg("odds").args(args).env("NO_COLOR", "1").assert()
+fn odds(args: &[&str]) -> crate::shared::cmd::Assert {
+    Command::quadmist().arg("odds").args(args).env("NO_COLOR", "1").assert()
 }
 
 fn json(args: &[&str]) -> Value {

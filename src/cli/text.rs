@@ -481,7 +481,7 @@ mod tests {
                 })
                 .collect();
             let max = 4 + next(50);
-            let right = |c: usize| c % 2 == 0;
+            let right = |c: usize| c.is_multiple_of(2);
             let mut t = tabled::builder::Builder::from(rows.clone()).build();
             t.with(Style::empty())
                 .with(Padding::new(0, 2, 0, 0))

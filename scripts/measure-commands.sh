@@ -6,7 +6,7 @@
 #
 #   scripts/measure-commands.sh [BINARY]
 #
-# BINARY defaults to the shipped Linux build, `cargo dist` (statically linked; see
+# BINARY defaults to the shipped Linux build, `cargo static-build` (statically linked; see
 # .cargo/config.toml), built first; elsewhere to target/release/quadmist.
 #
 # Environment: RUNS (default 60), WARMUP (default 10). COUNT=instructions prints instruction
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 BIN=${1:-}
 if [ -z "$BIN" ]; then
     if [ "$(uname -sm)" = "Linux x86_64" ]; then
-        cargo dist --quiet
+        cargo static-build --quiet
         BIN=target/x86_64-unknown-linux-gnu/release/quadmist
     else
         cargo build --release --quiet

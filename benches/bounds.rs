@@ -7,7 +7,7 @@
 //! heap ÷ input size (the promise: 64 MiB + 2 × input for the whole process) and time at
 //! 16 MiB ÷ time at 1 MiB (linear: about 16). The baseline of time is copying the bytes.
 //!
-//! `cargo bench --bench bounds` (the ratios are also printed first, from one run each).
+//! `cargo bench --features bench --bench bounds` (the ratios are also printed first, from one run each).
 
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};

@@ -2,7 +2,7 @@
 //! time from a file's change to the printed line, against one `quadmist diff` run on the same
 //! two states (process start, two reads, diff, JSON).
 //!
-//! Run briefly: `cargo bench --bench diff -- --warm-up-time 1 --measurement-time 3`.
+//! Run briefly: `cargo bench --features bench --bench diff -- --warm-up-time 1 --measurement-time 3`.
 //! On the shared 2-core development machine (2026-11-23, other builds running): reading the two
 //! saves 96 µs; their diff 21 µs (0.22× the read); 105 distinct copies of one card and mask on
 //! each side (the hardest group a save can hold) 19.5 ms. One `quadmist diff --json` process

@@ -2,7 +2,7 @@
 //! decrypting every data block of the file in full; and from the file on disk, reading only
 //! those blocks (`pread`, as the command line does) against reading the 2.9 MB whole.
 //!
-//! Run: `cargo bench --bench pc_decrypt -- --warm-up-time 1 --measurement-time 3`.
+//! Run: `cargo bench --features bench --bench pc_decrypt -- --warm-up-time 1 --measurement-time 3`.
 //! The one-time key derivation is measured apart: the key is cached for the process.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};

@@ -1,7 +1,7 @@
 //! File → `Collection` for a full memory card of 15 FF9 saves, against only reading the
 //! file into memory.
 //!
-//! Run briefly: `cargo bench --bench psx_decode -- --warm-up-time 1 --measurement-time 3`.
+//! Run briefly: `cargo bench --features bench --bench psx_decode -- --warm-up-time 1 --measurement-time 3`.
 //! On the 2-core development machine, otherwise idle (2026-11-22): reading the 128 KiB file
 //! 6.5 µs; file → 15 collections (container reader, FF9 listing with CRCs, 15 decodes) 115 µs
 //! per card, 18× the bare read; `block::decode` of the 15 saves alone 31 µs.

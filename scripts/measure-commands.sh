@@ -4,7 +4,10 @@
 # Prints one table: command × file, median milliseconds, ratio to the median of `cat FILE`.
 # Run on an idle machine (the load average is printed first); not run by CI.
 #
-#   scripts/measure-commands.sh [BINARY]      (default: target/release/quadmist, built first)
+#   scripts/measure-commands.sh [BINARY]
+#
+# BINARY defaults to the shipped Linux build, `cargo dist` (statically linked; see
+# .cargo/config.toml), built first; elsewhere to target/release/quadmist.
 #
 # Environment: RUNS (default 60), WARMUP (default 10). COUNT=instructions prints instruction
 # counts (valgrind callgrind, independent of the machine's load) instead of times.
@@ -12,8 +15,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${1:-}
 if [ -z "$BIN" ]; then
-    cargo build --release --quiet
-    BIN=target/release/quadmist
+    if [ "$(uname -sm)" = "Linux x86_64" ]; then
+        cargo dist --quiet
+        BIN=target/x86_64-unknown-linux-gnu/release/quadmist
+    else
+        cargo build --release --quiet
+        BIN=target/release/quadmist
+    fi
 fi
 RUNS=${RUNS:-60}
 WARMUP=${WARMUP:-10}

@@ -4,12 +4,12 @@
 
 use crate::shared;
 
-use assert_cmd::Command;
+use crate::shared::cmd::Command;
 use serde_json::Value;
 use std::collections::HashSet;
 
 fn quadmist() -> Command {
-    let mut c = Command::cargo_bin("quadmist").unwrap();
+    let mut c = Command::quadmist();
     c.env("NO_COLOR", "1");
     c
 }
@@ -201,12 +201,12 @@ fn exit_codes_and_no_colour_off_a_terminal() {
     let out = quadmist().args(["frobnicate"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let card = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/ff9-three-saves.mcr");
-    let out = Command::cargo_bin("quadmist").unwrap().args(["cards", card]).output().unwrap();
+    let out = Command::quadmist().args(["cards", card]).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "several FF9 saves need --save");
     for args in
         [vec!["saves", card], vec!["cards", card, "--save", "2"], vec!["score", card, "-s", "3"]]
     {
-        let out = Command::cargo_bin("quadmist").unwrap().args(&args).output().unwrap();
+        let out = Command::quadmist().args(&args).output().unwrap();
         assert!(out.status.success());
         assert!(!out.stdout.contains(&0x1B), "{args:?}: no escape codes when piped");
     }

@@ -1,6 +1,6 @@
 //! `quadmist saves` and `quadmist icon` end to end on built files in a temporary directory.
 
-use assert_cmd::Command;
+use crate::shared::cmd::Command;
 use quadmist::container::write::{self, CardBuilder};
 use serde_json::Value;
 
@@ -34,12 +34,7 @@ fn listing(dir: &std::path::Path) -> Vec<String> {
 fn saves_json_has_the_issue_fields() {
     let dir = tempfile::tempdir().unwrap();
     let path = card_file(dir.path());
-    let out = Command::cargo_bin("quadmist")
-        .unwrap()
-        .args(["saves", "--json"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let out = Command::quadmist().args(["saves", "--json"]).arg(&path).output().unwrap();
     assert!(out.status.success());
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["format"], "raw_card");
@@ -69,13 +64,7 @@ fn saves_table_and_problems_on_stderr() {
     c.frame_mut(1)[0x40] = 1; // bad XOR
     let path = dir.path().join("bad.gme");
     std::fs::write(&path, write::to_gme(c.bytes())).unwrap();
-    let out = Command::cargo_bin("quadmist")
-        .unwrap()
-        .arg("saves")
-        .arg(&path)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
+    let out = Command::quadmist().arg("saves").arg(&path).env("NO_COLOR", "1").output().unwrap();
     assert!(out.status.success());
     let stdout = String::from_utf8(out.stdout).unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
@@ -90,7 +79,7 @@ fn unreadable_files_exit_1_with_a_message() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("card.bin");
     std::fs::write(&path, vec![0u8; 0x200A0]).unwrap();
-    let out = Command::cargo_bin("quadmist").unwrap().arg("saves").arg(&path).output().unwrap();
+    let out = Command::quadmist().arg("saves").arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let stderr = super::shared::words(&out.stderr);
     assert!(
@@ -104,8 +93,7 @@ fn icon_writes_a_scaled_strip() {
     let dir = tempfile::tempdir().unwrap();
     let path = card_file(dir.path());
     let png_path = dir.path().join("icon.png");
-    Command::cargo_bin("quadmist")
-        .unwrap()
+    Command::quadmist()
         .args(["icon", "--save", "1", "--scale", "3", "-o"])
         .arg(&png_path)
         .arg(&path)
@@ -122,26 +110,15 @@ fn icon_writes_a_scaled_strip() {
     assert_eq!(px(3, 0), vec![0, 0, 0, 0]);
     assert_eq!(px(50, 1), vec![255, 255, 255, 255]);
     // Unknown save: usage error; writing over the input is refused.
-    Command::cargo_bin("quadmist")
-        .unwrap()
-        .args(["icon", "--save", "9", "-o", "x.png"])
-        .arg(&path)
-        .assert()
-        .code(2);
-    Command::cargo_bin("quadmist")
-        .unwrap()
-        .args(["icon", "--save", "1", "-o"])
-        .arg(&path)
-        .arg(&path)
-        .assert()
-        .code(2);
+    Command::quadmist().args(["icon", "--save", "9", "-o", "x.png"]).arg(&path).assert().code(2);
+    Command::quadmist().args(["icon", "--save", "1", "-o"]).arg(&path).arg(&path).assert().code(2);
     assert_eq!(listing(dir.path()), vec!["card.mcr", "icon.png"]);
 }
 
 #[test]
 fn help_has_examples() {
     for cmd in ["saves", "icon"] {
-        let out = Command::cargo_bin("quadmist").unwrap().args([cmd, "--help"]).output().unwrap();
+        let out = Command::quadmist().args([cmd, "--help"]).output().unwrap();
         assert!(String::from_utf8(out.stdout).unwrap().contains("Examples:"));
     }
 }

@@ -4,7 +4,7 @@
 //! slots) must find it. Points are recomputed here from the records by the definition.
 
 use crate::psx_fixtures::generate;
-use assert_cmd::Command;
+use crate::shared::cmd::Command;
 use quadmist::ff9::psx::block::CARD_SLOTS;
 use serde_json::Value;
 use std::collections::{BTreeSet, HashSet};
@@ -12,7 +12,7 @@ use std::collections::{BTreeSet, HashSet};
 const CARD: &str = "fixtures/ff9-three-saves.mcr";
 
 fn quadmist() -> Command {
-    let mut c = Command::cargo_bin("quadmist").unwrap();
+    let mut c = Command::quadmist();
     c.env("NO_COLOR", "1").env("COLUMNS", "80");
     c
 }

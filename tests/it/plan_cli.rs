@@ -1,10 +1,10 @@
 //! `quadmist plan` and `quadmist score` command lines that need no save file.
 
-use assert_cmd::Command;
+use crate::shared::cmd::Command;
 use predicates::str::contains;
 
 fn quadmist() -> Command {
-    Command::cargo_bin("quadmist").unwrap()
+    Command::quadmist()
 }
 
 #[test]
@@ -39,5 +39,11 @@ fn a_missing_file_is_unusable_input() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("none.mcr");
     quadmist().arg("score").arg(&missing).assert().code(1).stderr(contains("cannot open"));
-    quadmist().arg("plan").arg(&missing).arg("--json").assert().code(1).stdout("");
+    quadmist()
+        .arg("plan")
+        .arg(&missing)
+        .arg("--json")
+        .assert()
+        .code(1)
+        .stdout(predicates::str::is_empty());
 }

@@ -296,7 +296,8 @@ proptest! {
         data in proptest::collection::vec(any::<u8>(), 0..0x2100),
         title in any::<bool>(),
         crc in proptest::option::of(any::<bool>()),
-        name in "[ -~]{0,20}",
+        name in proptest::collection::vec(0x20u8..=0x7e, 0..=20)
+            .prop_map(|b| String::from_utf8(b).expect("printable ASCII")),
     ) {
         let save = PsxSave { name, data, game_info: None, ff9_title: title, crc_ok: crc };
         let _ = block::decode(&save);

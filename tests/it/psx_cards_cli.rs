@@ -1,10 +1,10 @@
 //! `quadmist cards` on the committed fixtures: table, JSON, CSV, filters, save selection.
 
-use assert_cmd::Command;
+use crate::shared::cmd::Command;
 use predicates::prelude::*;
 
 fn quadmist() -> Command {
-    let mut c = Command::cargo_bin("quadmist").unwrap();
+    let mut c = Command::quadmist();
     c.current_dir(env!("CARGO_MANIFEST_DIR")).env("NO_COLOR", "1");
     c
 }

@@ -8,7 +8,7 @@
 
 use crate::shared;
 
-use assert_cmd::Command;
+use crate::shared::cmd::Command;
 use quadmist::ff9::{self, CardRecord, CardType, SaveEntry};
 use quadmist::finding::Severity;
 use quadmist::rules::score;
@@ -263,8 +263,7 @@ fn bad_gme_is_read_from_its_mc_mark_with_one_warning() {
 }
 
 fn cards_json(file: &str, save: &str) -> serde_json::Value {
-    let out = Command::cargo_bin("quadmist")
-        .unwrap()
+    let out = Command::quadmist()
         .env("NO_COLOR", "1")
         .args(["cards", shared::path(&format!("{DIR}/{file}")).to_str().unwrap()])
         .args(["--save", save, "--json"])

@@ -3,7 +3,7 @@
 //! max 19/19/11) says P. On PlayStation that is an info, never "an edited save", and odds
 //! and plans use the card's real type. PC keeps the old rule.
 
-use assert_cmd::Command;
+use crate::shared::cmd::Command;
 use quadmist::container::write::CardBuilder;
 use quadmist::ff9::psx::block::{FF9Block, RawCardRecord};
 use serde_json::Value;
@@ -24,13 +24,7 @@ fn card_file() -> (tempfile::TempDir, String) {
 }
 
 fn run(args: &[&str]) -> (Value, String) {
-    let out = Command::cargo_bin("quadmist")
-        .unwrap()
-        .env("NO_COLOR", "1")
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
+    let out = Command::quadmist().env("NO_COLOR", "1").args(args).arg("--json").output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr).split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(out.status.success(), "{args:?}: {err}");
     (serde_json::from_slice(&out.stdout).unwrap(), err)

@@ -9,13 +9,13 @@
 
 use crate::shared;
 
-use assert_cmd::Command;
+use crate::shared::cmd::Command;
 use quadmist::container::write::{self, CardBuilder};
 use quadmist::ff9::psx::block::{FF9Block, RawCardRecord};
 use std::path::{Path, PathBuf};
 
 fn quadmist() -> Command {
-    let mut c = Command::cargo_bin("quadmist").unwrap();
+    let mut c = Command::quadmist();
     c.env("NO_COLOR", "1");
     c
 }

@@ -6,7 +6,7 @@
 //! set `QUADMIST_CHROMIUM` to use another Chromium binary.
 
 use crate::psx_fixtures::generate;
-use assert_cmd::Command;
+use crate::shared::cmd::Command;
 use quadmist::ff9::psx::block::CARD_SLOTS;
 use scraper::{Html, Selector};
 use std::path::{Path, PathBuf};
@@ -81,8 +81,7 @@ fn run_chromium(page: &Path, extra: &[String]) -> String {
 fn write_page(dir: &Path, save: &str) -> PathBuf {
     let page = dir.join(format!("save-{save}.html"));
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);
-    Command::cargo_bin("quadmist")
-        .unwrap()
+    Command::quadmist()
         .args(["report", fixture.to_str().unwrap(), "--save", save, "-o"])
         .arg(&page)
         .assert()

@@ -1,11 +1,11 @@
 //! `quadmist report` on the command line: where the page goes, what it refuses, `--json`.
 
-use assert_cmd::Command;
+use crate::shared::cmd::Command;
 use predicates::str::contains;
 use std::path::{Path, PathBuf};
 
 fn quadmist() -> Command {
-    Command::cargo_bin("quadmist").unwrap()
+    Command::quadmist()
 }
 
 fn fixture(name: &str) -> PathBuf {

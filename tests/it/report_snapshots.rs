@@ -1,14 +1,14 @@
 //! The structure of `quadmist report` pages on the fixtures, as snapshots: the sections'
 //! headings and text, and one line per album card (id, copies, keeper, face, copies' strings).
 
-use assert_cmd::Command;
+use crate::shared::cmd::Command;
 use scraper::{ElementRef, Html, Selector};
 use std::fmt::Write as _;
 use std::path::Path;
 
 fn page(file: &str, save: Option<&str>) -> String {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(file);
-    let mut cmd = Command::cargo_bin("quadmist").unwrap();
+    let mut cmd = Command::quadmist();
     cmd.args(["report", fixture.to_str().unwrap(), "-o", "-"]);
     if let Some(s) = save {
         cmd.args(["--save", s]);

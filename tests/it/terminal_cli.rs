@@ -3,12 +3,12 @@
 
 use super::shared;
 use super::width80::run80;
-use assert_cmd::Command;
+use crate::shared::cmd::Command;
 
 const CARD: &str = "fixtures/ff9-three-saves.mcr";
 
 fn quadmist() -> Command {
-    let mut c = Command::cargo_bin("quadmist").unwrap();
+    let mut c = Command::quadmist();
     c.current_dir(env!("CARGO_MANIFEST_DIR")).env("COLUMNS", "80");
     c
 }

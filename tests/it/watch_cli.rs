@@ -66,7 +66,7 @@ impl Watch {
 }
 
 fn start(path: &std::path::Path, json: bool) -> Watch {
-    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("quadmist"));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_quadmist"));
     cmd.arg("watch").arg(path).env("NO_COLOR", "1").env("COLUMNS", "80");
     if json {
         cmd.arg("--json");

@@ -4,7 +4,7 @@
 //! real PC and Switch saves. stderr (findings, errors) is held to the same width.
 
 use super::shared;
-use assert_cmd::Command;
+use crate::shared::cmd::Command;
 use quadmist::cli::text::width;
 use std::path::{Path, PathBuf};
 
@@ -15,8 +15,7 @@ pub fn run80(args: &[&str]) -> (String, String) {
 
 /// Runs quadmist with `COLUMNS` set to `columns`; (stdout, stderr).
 pub fn run_at(columns: usize, args: &[&str]) -> (String, String) {
-    let out = Command::cargo_bin("quadmist")
-        .unwrap()
+    let out = Command::quadmist()
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("COLUMNS", columns.to_string())
         .env_remove("NO_COLOR")
@@ -51,12 +50,7 @@ pub fn all_files() -> Vec<PathBuf> {
 
 /// The `--save` selectors of a file's FF9 saves.
 pub fn ff9_saves(file: &Path) -> Vec<String> {
-    let out = Command::cargo_bin("quadmist")
-        .unwrap()
-        .args(["saves", "--json"])
-        .arg(file)
-        .output()
-        .unwrap();
+    let out = Command::quadmist().args(["saves", "--json"]).arg(file).output().unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
     v["saves"]
         .as_array()
@@ -71,11 +65,7 @@ pub fn ff9_saves(file: &Path) -> Vec<String> {
 
 /// The slot of the first card of a save ("1" when it has none).
 fn first_slot(file: &str, save: &str) -> String {
-    let out = Command::cargo_bin("quadmist")
-        .unwrap()
-        .args(["cards", file, "--save", save, "--json"])
-        .output()
-        .unwrap();
+    let out = Command::quadmist().args(["cards", file, "--save", save, "--json"]).output().unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
     v["cards"][0]["slot"].as_u64().unwrap_or(1).to_string()
 }

@@ -7,6 +7,8 @@
 
 #![allow(dead_code)]
 
+pub mod cmd;
+
 use std::path::PathBuf;
 
 /// The path of `../shared/<rel>` relative to the crate root.
@@ -54,9 +56,7 @@ pub fn words(output: &[u8]) -> String {
 
 /// Runs the built `quadmist` with `args` at 80 columns without colour: (stdout, stderr, exit code).
 pub fn quadmist(args: &[&str]) -> (String, String, i32) {
-    use assert_cmd::prelude::*;
-    let out = std::process::Command::cargo_bin("quadmist")
-        .unwrap()
+    let out = cmd::Command::quadmist()
         .env("COLUMNS", "80")
         .env("NO_COLOR", "1")
         .args(args)

@@ -348,8 +348,11 @@ struct Album<'a> {
 
 impl<'a> Album<'a> {
     fn new(collection: &'a Collection, marks: &'a Marks) -> Self {
-        let mut by_id: Vec<&CardRecord> =
-            collection.cards.iter().filter(|c| usize::from(c.id) < cards::CATALOGUE.len()).collect();
+        let mut by_id: Vec<&CardRecord> = collection
+            .cards
+            .iter()
+            .filter(|c| usize::from(c.id) < cards::CATALOGUE.len())
+            .collect();
         by_id.sort_by_key(|c| c.id);
         Album { by_id, marks }
     }
@@ -720,7 +723,11 @@ impl Render for Room {
 
 /// An upper bound on the page's size in bytes, so that it is written into one buffer (see
 /// [`Room`]); `the_page_fits_in_the_room_made_for_it` checks it on the largest pages.
-fn page_capacity(src: &PageSource<'_>, collection: &Collection, plan: Option<&PlanReport>) -> usize {
+fn page_capacity(
+    src: &PageSource<'_>,
+    collection: &Collection,
+    plan: Option<&PlanReport>,
+) -> usize {
     /// Everything whose size does not depend on the save: CSS, script, headings, score.
     const FIXED: usize = 12 * 1024;
     /// One album card as an outline, with the catalogue's line.

@@ -142,7 +142,10 @@ mod tests {
             cpoint: None,
         };
         assert_eq!(display_string(&card(0x1F, CardType::Physical, 0x20, 0xFF)), "1P2F");
-        assert_eq!(display_chars(&card(0x0F, CardType::Unknown(7), 0xA0, 0xC3)), ['0', '?', 'A', 'C']);
+        assert_eq!(
+            display_chars(&card(0x0F, CardType::Unknown(7), 0xA0, 0xC3)),
+            ['0', '?', 'A', 'C']
+        );
         // Digits given directly: anything over 15 shows as F.
         assert_eq!(digits_string(16, CardType::Assault, 10, 0), "FAA0");
         assert_eq!(digits_string(9, CardType::Flexible, 11, 255), "9XBF");

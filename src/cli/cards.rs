@@ -306,20 +306,10 @@ fn short_stat(value: u8, max: Option<u8>) -> String {
 /// Renders the table of `cards`: one line per card, or with `wide` the tall table (three lines
 /// per card, the arrows as a 3×3 picture). `hex` adds each arrow byte (for --diagnostic).
 pub fn render_table(rows: &[CardView], wide: bool, hex: bool) -> String {
-    let mut b = Builder::default();
     let arrows_head = if hex { "Arrows  hex" } else { "Arrows" };
-    b.push_record([
-        "Slot",
-        "No.",
-        "Name",
-        "Card",
-        "Atk",
-        "PDef",
-        "MDef",
-        "Left",
-        arrows_head,
-        "Held",
-    ]);
+    let head = ["Slot", "No.", "Name", "Card", "Atk", "PDef", "MDef", "Left", arrows_head, "Held"];
+    let mut records = Vec::with_capacity(rows.len() + 1);
+    records.push(head.map(String::from).to_vec());
     for r in rows {
         let byte = if hex { format!("  {:02X}", r.arrows) } else { String::new() };
         type StatCell = fn(u8, Option<u8>) -> String;
@@ -329,7 +319,7 @@ pub fn render_table(rows: &[CardView], wide: bool, hex: bool) -> String {
         } else {
             (short_stat, format!("{}{byte}", text::arrows_line(r.arrows)))
         };
-        b.push_record([
+        records.push(vec![
             r.slot.to_string(),
             r.number.to_string(),
             r.name.clone(),
@@ -342,16 +332,22 @@ pub fn render_table(rows: &[CardView], wide: bool, hex: bool) -> String {
             if r.copies > 1 { format!("x{}", r.copies) } else { String::new() },
         ]);
     }
-    let mut t = b.build();
     if wide {
+        let mut t = Builder::from(records).build();
         t.with(Style::ascii());
-    } else {
-        t.with(Style::empty())
-            .with(Padding::new(0, 2, 0, 0))
-            .modify(Columns::new(0..2), Alignment::right())
-            .modify(Columns::new(4..8), Alignment::right())
-            .with(Width::wrap(text::term_width() + 2).priority(Priority::max(true)));
+        return t.to_string().lines().map(str::trim_end).collect::<Vec<_>>().join("\n");
     }
+    let width = text::term_width() + 2;
+    if let Some(table) = text::plain_table(&records, |c| c < 2 || (4..8).contains(&c), width, "") {
+        return table;
+    }
+    // Too wide: tabled wraps the widest cells.
+    let mut t = Builder::from(records).build();
+    t.with(Style::empty())
+        .with(Padding::new(0, 2, 0, 0))
+        .modify(Columns::new(0..2), Alignment::right())
+        .modify(Columns::new(4..8), Alignment::right())
+        .with(Width::wrap(width).priority(Priority::max(true)));
     t.to_string().lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
 }
 

@@ -27,11 +27,11 @@ fn card_table(
     extra: &dyn Fn(&CardRecord) -> Vec<String>,
     width: usize,
 ) -> String {
-    let mut b = Builder::default();
+    let mut rows = Vec::with_capacity(slots.len() + 1);
     let mut head: Vec<String> =
         ["Slot", "Name", "Card", "Arrows"].iter().map(|s| s.to_string()).collect();
     head.extend(extra_heads.iter().map(|s| s.to_string()));
-    b.push_record(head);
+    rows.push(head);
     for c in slots.iter().filter_map(|&s| collection.card(s)) {
         let mut row = vec![
             c.slot.to_string(),
@@ -40,9 +40,13 @@ fn card_table(
             text::arrows_line(c.arrows),
         ];
         row.extend(extra(c));
-        b.push_record(row);
+        rows.push(row);
     }
-    let mut t = b.build();
+    if let Some(table) = text::plain_table(&rows, |c| c == 0, width, "  ") {
+        return table;
+    }
+    // Too wide: tabled wraps the widest cells.
+    let mut t = Builder::from(rows).build();
     t.with(TableStyle::empty())
         .with(Padding::new(0, 2, 0, 0))
         .modify(Columns::new(0..1), Alignment::right())

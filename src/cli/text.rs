@@ -27,6 +27,10 @@ pub fn term_width() -> usize {
 
 /// The display width of a text: wide (East Asian) characters count 2, ANSI colour codes 0.
 pub fn width(s: &str) -> usize {
+    // Printable ASCII, the usual case: one column a byte.
+    if s.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        return s.len();
+    }
     let mut w = 0;
     let mut chars = s.chars();
     while let Some(c) = chars.next() {
@@ -46,6 +50,14 @@ pub fn width(s: &str) -> usize {
     w
 }
 
+/// Appends `piece` to `line`, whose display width is `line_width`, and updates that width:
+/// added up, or counted again when `line` holds an escape code (which `piece` may end).
+fn extend_line(line: &mut String, line_width: &mut usize, piece: &str) {
+    let escaped = line.contains('\x1b');
+    line.push_str(piece);
+    *line_width = if escaped { width(line) } else { *line_width + width(piece) };
+}
+
 /// Pads a text with spaces on the right to `to` display columns.
 pub fn pad(s: &str, to: usize) -> String {
     let w = width(s);
@@ -55,36 +67,48 @@ pub fn pad(s: &str, to: usize) -> String {
 /// Wraps a text to `max` display columns, breaking at spaces (a word longer than a line is cut).
 /// The first line starts with `first`, the others with `rest` (both count in the width).
 pub fn wrap(text: &str, max: usize, first: &str, rest: &str) -> String {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = first.to_string();
+    let mut out = String::with_capacity(first.len() + text.len() + 8);
+    let mut line = String::with_capacity(first.len().max(rest.len()) + max);
+    line.push_str(first);
+    let mut line_width = width(first);
+    let rest_width = width(rest);
+    let break_line = |out: &mut String, line: &mut String, line_width: &mut usize| {
+        out.push_str(line);
+        out.push('\n');
+        line.clear();
+        line.push_str(rest);
+        *line_width = rest_width;
+    };
     let mut empty = true;
     for word in text.split_whitespace() {
-        let room = max.saturating_sub(width(&line));
-        let need = width(word) + usize::from(!empty);
+        let mut word_width = width(word);
+        let room = max.saturating_sub(line_width);
+        let need = word_width + usize::from(!empty);
         if !empty && need > room {
-            lines.push(std::mem::replace(&mut line, rest.to_string()));
+            break_line(&mut out, &mut line, &mut line_width);
             empty = true;
         }
         if !empty {
-            line.push(' ');
+            extend_line(&mut line, &mut line_width, " ");
         }
         // Cut a word that cannot fit on a line of its own.
         let mut word = word;
-        while width(&line) + width(word) > max && width(line.trim()) + width(rest) < max {
-            let room = max.saturating_sub(width(&line)).max(1);
+        while line_width + word_width > max && width(line.trim()) + rest_width < max {
+            let room = max.saturating_sub(line_width).max(1);
             let (head, tail) = split_at_width(word, room);
             if head.is_empty() {
                 break;
             }
             line.push_str(head);
-            lines.push(std::mem::replace(&mut line, rest.to_string()));
+            break_line(&mut out, &mut line, &mut line_width);
             word = tail;
+            word_width = width(word);
         }
-        line.push_str(word);
+        extend_line(&mut line, &mut line_width, word);
         empty = false;
     }
-    lines.push(line);
-    lines.join("\n")
+    out.push_str(&line);
+    out
 }
 
 /// Wraps a list to `max` columns, items separated by ", ", breaking only between items (an
@@ -97,38 +121,112 @@ pub fn wrap_list(items: &[String], max: usize, first: &str, rest: &str) -> Strin
 /// [`wrap_list`] with another separator after each item but the last (`;` for items that hold
 /// commas themselves).
 pub fn wrap_list_sep(items: &[String], sep: char, max: usize, first: &str, rest: &str) -> String {
-    let mut lines: Vec<String> = Vec::new();
+    let mut out = String::new();
     // The prefix, itself wrapped when it is wider than a line.
     let mut line = if width(first) > max {
         let head = fit(first.trim_end(), max, "  ");
-        let mut parts: Vec<String> = head.lines().map(str::to_string).collect();
+        let mut parts: Vec<&str> = head.lines().collect();
         let last = parts.pop().unwrap_or_default();
-        lines.extend(parts);
+        for part in parts {
+            out.push_str(part);
+            out.push('\n');
+        }
         format!("{last} ")
     } else {
         first.to_string()
     };
-    for (i, item) in items.iter().enumerate() {
-        let item = if i + 1 < items.len() { format!("{item}{sep}") } else { item.clone() };
+    let mut line_width = width(&line);
+    let rest_width = width(rest);
+    let mut item = String::new();
+    for (i, whole) in items.iter().enumerate() {
+        item.clear();
+        item.push_str(whole);
+        if i + 1 < items.len() {
+            item.push(sep);
+        }
+        let item_width = width(&item);
         let space = !line.is_empty() && !line.ends_with(' ');
-        if !line.trim().is_empty() && width(&line) + width(&item) + usize::from(space) > max {
-            lines.push(std::mem::replace(&mut line, rest.to_string()).trim_end().to_string());
+        if !line.trim().is_empty() && line_width + item_width + usize::from(space) > max {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line.clear();
+            line.push_str(rest);
+            line_width = rest_width;
         }
         let space = !line.is_empty() && !line.ends_with(' ');
-        if width(&line) + width(&item) + usize::from(space) > max {
+        if line_width + item_width + usize::from(space) > max {
             let wrapped = wrap(&item, max, &line, rest);
             let mut parts: Vec<&str> = wrapped.lines().collect();
             line = parts.pop().unwrap_or_default().to_string();
-            lines.extend(parts.into_iter().map(str::to_string));
+            line_width = width(&line);
+            for part in parts {
+                out.push_str(part);
+                out.push('\n');
+            }
         } else {
             if space {
-                line.push(' ');
+                extend_line(&mut line, &mut line_width, " ");
             }
-            line.push_str(&item);
+            extend_line(&mut line, &mut line_width, &item);
         }
     }
-    lines.push(line);
-    lines.join("\n")
+    out.push_str(&line);
+    out
+}
+
+/// A table as tabled draws it with `Style::empty()` and `Padding::new(0, 2, 0, 0)` (each
+/// column as wide as its widest cell, then two spaces; the columns `right` picks aligned
+/// right), each line trimmed at the end and prefixed with `indent`. `None` when the table is
+/// wider than `max` columns (tabled's `Width::wrap` then wraps cells), has no cell, or a cell
+/// holds a control character: the caller lets tabled lay it out.
+pub fn plain_table(
+    rows: &[Vec<String>],
+    right: impl Fn(usize) -> bool,
+    max: usize,
+    indent: &str,
+) -> Option<String> {
+    use unicode_width::UnicodeWidthStr;
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    if columns == 0 {
+        return None;
+    }
+    let mut widths = vec![0; columns];
+    let mut bytes = 0;
+    for row in rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            if cell.chars().any(char::is_control) {
+                return None;
+            }
+            *w = (*w).max(cell.width());
+            bytes += cell.len();
+        }
+    }
+    if widths.iter().map(|w| w + 2).sum::<usize>() > max {
+        return None;
+    }
+    let mut out = String::with_capacity(bytes + rows.len() * (indent.len() + 2 * columns + 1));
+    for (r, row) in rows.iter().enumerate() {
+        if r > 0 {
+            out.push('\n');
+        }
+        out.push_str(indent);
+        let start = out.len();
+        for (c, &w) in widths.iter().enumerate() {
+            let cell = row.get(c).map_or("", String::as_str);
+            let gap = w - cell.width();
+            if right(c) {
+                out.extend(std::iter::repeat_n(' ', gap));
+                out.push_str(cell);
+            } else {
+                out.push_str(cell);
+                out.extend(std::iter::repeat_n(' ', gap));
+            }
+            out.push_str("  ");
+        }
+        let kept = out[start..].trim_end().len();
+        out.truncate(start + kept);
+    }
+    Some(out)
 }
 
 /// Fits a text of several lines to `max` columns: a line that fits stays as it is, a longer
@@ -358,5 +456,171 @@ mod tests {
         assert_eq!(rank_phrase(2), "Player, rank 3 of 32");
         assert_eq!(rank_phrase(30), "Master, rank 31 of 32");
         assert_eq!(rank_phrase(31), "the maximum, rank 32 of 32 (no name)");
+    }
+
+    #[test]
+    fn plain_tables_are_the_bytes_tabled_draws() {
+        use tabled::settings::object::Columns;
+        use tabled::settings::peaker::Priority;
+        use tabled::settings::{Alignment, Padding, Style, Width};
+        let words = ["", "a", "Goblin", "0P00", "↖↑······", "ファイル", "−10", "x2", " sp ", "é"];
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n) as usize
+        };
+        let mut fitted = 0;
+        for case in 0..600 {
+            let (n_rows, n_cols) = (1 + next(6), 1 + next(5));
+            let rows: Vec<Vec<String>> = (0..n_rows)
+                .map(|_| {
+                    let len = if next(4) == 0 { next(n_cols as u64 + 1) } else { n_cols };
+                    (0..len).map(|_| words[next(words.len() as u64)].repeat(1 + next(3))).collect()
+                })
+                .collect();
+            let max = 4 + next(50);
+            let right = |c: usize| c.is_multiple_of(2);
+            let mut t = tabled::builder::Builder::from(rows.clone()).build();
+            t.with(Style::empty())
+                .with(Padding::new(0, 2, 0, 0))
+                .modify(Columns::new(0..1), Alignment::right())
+                .modify(Columns::new(2..3), Alignment::right())
+                .modify(Columns::new(4..5), Alignment::right())
+                .with(Width::wrap(max).priority(Priority::max(true)));
+            let tabled: String = t
+                .to_string()
+                .lines()
+                .map(|l| format!("> {}", l.trim_end()))
+                .collect::<Vec<_>>()
+                .join("\n");
+            if let Some(plain) = plain_table(&rows, right, max, "> ") {
+                assert_eq!(plain, tabled, "case {case}: {rows:?} in {max}");
+                fitted += 1;
+            }
+        }
+        assert!(fitted > 200, "{fitted}");
+        let control = vec![vec!["a\tb".to_string()]];
+        assert_eq!(plain_table(&control, |_| false, 80, ""), None);
+    }
+
+    /// The line-by-line wrapping before widths were kept while filling a line (every width
+    /// counted again), to check the faster one gives the same bytes.
+    fn reference_wrap(text: &str, max: usize, first: &str, rest: &str) -> String {
+        let mut lines: Vec<String> = Vec::new();
+        let mut line = first.to_string();
+        let mut empty = true;
+        for word in text.split_whitespace() {
+            let room = max.saturating_sub(width(&line));
+            let need = width(word) + usize::from(!empty);
+            if !empty && need > room {
+                lines.push(std::mem::replace(&mut line, rest.to_string()));
+                empty = true;
+            }
+            if !empty {
+                line.push(' ');
+            }
+            // Cut a word that cannot fit on a line of its own.
+            let mut word = word;
+            while width(&line) + width(word) > max && width(line.trim()) + width(rest) < max {
+                let room = max.saturating_sub(width(&line)).max(1);
+                let (head, tail) = split_at_width(word, room);
+                if head.is_empty() {
+                    break;
+                }
+                line.push_str(head);
+                lines.push(std::mem::replace(&mut line, rest.to_string()));
+                word = tail;
+            }
+            line.push_str(word);
+            empty = false;
+        }
+        lines.push(line);
+        lines.join("\n")
+    }
+    fn reference_wrap_list_sep(
+        items: &[String],
+        sep: char,
+        max: usize,
+        first: &str,
+        rest: &str,
+    ) -> String {
+        let mut lines: Vec<String> = Vec::new();
+        // The prefix, itself wrapped when it is wider than a line.
+        let mut line = if width(first) > max {
+            let head = fit(first.trim_end(), max, "  ");
+            let mut parts: Vec<String> = head.lines().map(str::to_string).collect();
+            let last = parts.pop().unwrap_or_default();
+            lines.extend(parts);
+            format!("{last} ")
+        } else {
+            first.to_string()
+        };
+        for (i, item) in items.iter().enumerate() {
+            let item = if i + 1 < items.len() { format!("{item}{sep}") } else { item.clone() };
+            let space = !line.is_empty() && !line.ends_with(' ');
+            if !line.trim().is_empty() && width(&line) + width(&item) + usize::from(space) > max {
+                lines.push(std::mem::replace(&mut line, rest.to_string()).trim_end().to_string());
+            }
+            let space = !line.is_empty() && !line.ends_with(' ');
+            if width(&line) + width(&item) + usize::from(space) > max {
+                let wrapped = reference_wrap(&item, max, &line, rest);
+                let mut parts: Vec<&str> = wrapped.lines().collect();
+                line = parts.pop().unwrap_or_default().to_string();
+                lines.extend(parts.into_iter().map(str::to_string));
+            } else {
+                if space {
+                    line.push(' ');
+                }
+                line.push_str(&item);
+            }
+        }
+        lines.push(line);
+        lines.join("\n")
+    }
+
+    #[test]
+    fn wrapping_gives_the_bytes_of_the_width_recounting_wrap() {
+        let words = [
+            "a",
+            "Goblin",
+            "ファイル",
+            "\x1b[1mbold\x1b[0m",
+            "\x1b[1",
+            "m",
+            "x".repeat(30).leak(),
+            "·↖",
+            " ",
+            "  ",
+            "é,",
+        ];
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        for case in 0..3000 {
+            let mut pick = |n: usize| (0..n).map(|_| words[next(words.len())]).collect::<Vec<_>>();
+            let text = pick(1 + case % 12).join(if case % 3 == 0 { "" } else { " " });
+            let (first, rest) = (pick(case % 3).concat(), pick(case % 2).concat());
+            let max = 1 + case % 45;
+            let at = format!("case {case}: {text:?} {max} {first:?} {rest:?}");
+            assert_eq!(
+                wrap(&text, max, &first, &rest),
+                reference_wrap(&text, max, &first, &rest),
+                "{at}"
+            );
+            let items: Vec<String> = text.split(' ').map(str::to_string).collect();
+            for sep in [',', ';'] {
+                assert_eq!(
+                    wrap_list_sep(&items, sep, max, &first, &rest),
+                    reference_wrap_list_sep(&items, sep, max, &first, &rest),
+                    "{at}"
+                );
+            }
+        }
     }
 }

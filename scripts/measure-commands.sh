@@ -6,7 +6,7 @@
 #
 #   scripts/measure-commands.sh [BINARY]
 #
-# BINARY defaults to the shipped Linux build, `cargo dist` (statically linked; see
+# BINARY defaults to the shipped Linux build, `cargo static-build` (statically linked; see
 # .cargo/config.toml), built first; elsewhere to target/release/quadmist.
 #
 # Environment: RUNS (default 60), WARMUP (default 10). COUNT=instructions prints instruction
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 BIN=${1:-}
 if [ -z "$BIN" ]; then
     if [ "$(uname -sm)" = "Linux x86_64" ]; then
-        cargo dist --quiet
+        cargo static-build --quiet
         BIN=target/x86_64-unknown-linux-gnu/release/quadmist
     else
         cargo build --release --quiet
@@ -28,12 +28,31 @@ WARMUP=${WARMUP:-10}
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
-# file|save selector ("" when the file holds one save or the command picks one)|card slot for odds
+# file|save selector ("" when the file holds one save or the command picks one)|card slot for
+# odds|the save `diff` compares it with (the same when the file holds one)
 FILES=(
-    "fixtures/ff9-three-saves.mcr|1|2"
-    "../shared/data/real/psx-ff9/usa.mcr||1"
-    "../shared/data/real/steam/SavedData_ww.dat|1-1|1"
+    "fixtures/ff9-three-saves.mcr|1|2|2"
+    "../shared/data/real/psx-ff9/usa.mcr||1|1"
+    "../shared/data/real/steam/SavedData_ww.dat|1-1|1|1-2"
 )
+
+# The data commands' arguments, in `args`. `report` and `icon` write to standard output, which
+# goes where cat's goes (/dev/null): generating is measured, not the file system's cost of a new
+# file. `icon` only for PlayStation files (a PC or Switch save has none).
+command_args() {
+    local label=$1 file=$2 save=$3 slot=$4 other=$5
+    local sel=()
+    [ -n "$save" ] && sel=(--save "$save")
+    case $label in
+        saves) args=(saves "$file") ;;
+        odds) args=(odds "$file" "${sel[@]}" --card "$slot" 0P00) ;;
+        report) args=(report "$file" "${sel[@]}" -o -) ;;
+        icon) args=(icon "$file" "${sel[@]}" -o -) ;;
+        diff) args=(diff "$file${save:+:$save}" "$file${other:+:$other}") ;;
+        *) args=("$label" "$file" "${sel[@]}") ;;
+    esac
+}
+LABELS=(saves cards score plan album odds report icon diff)
 
 median_ms() { jq '.results[0].median * 1000' "$1"; }
 
@@ -46,20 +65,14 @@ instructions() {
 if [ "${COUNT:-}" = instructions ]; then
     printf '%-10s %-22s %12s %7s\n' command file instructions x_cat
     for spec in "${FILES[@]}"; do
-        IFS='|' read -r file save slot <<<"$spec"
+        IFS='|' read -r file save slot other <<<"$spec"
         [ -f "$file" ] || { echo "missing $file: skipped" >&2; continue; }
         name=$(basename "$file")
-        sel=()
-        [ -n "$save" ] && sel=(--save "$save")
         base=$(instructions cat "$file")
         printf '%-10s %-22s %12d %7.2f\n' cat "$name" "$base" 1
-        for label in saves cards score plan album odds report; do
-            case $label in
-                saves) args=(saves "$file") ;;
-                odds) args=(odds "$file" "${sel[@]}" --card "$slot" 0P00) ;;
-                report) args=(report "$file" "${sel[@]}" -o "$OUT/report.html") ;;
-                *) args=("$label" "$file" "${sel[@]}") ;;
-            esac
+        for label in "${LABELS[@]}"; do
+            [ "$label" = icon ] && [[ $file == *.dat ]] && continue
+            command_args "$label" "$file" "$save" "$slot" "$other"
             n=$(instructions "$BIN" "${args[@]}" -q)
             printf '%-10s %-22s %12d %7.2f\n' "$label" "$name" "$n" "$(echo "$n / $base" | bc -l)"
         done
@@ -68,33 +81,24 @@ if [ "${COUNT:-}" = instructions ]; then
 fi
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)   binary: $BIN   runs: $RUNS"
-printf '%-10s %-22s %9s %7s\n' command file median_ms x_cat
+echo "(cat is timed again right before each command; the ratio is to that run)"
+printf '%-10s %-22s %9s %9s %7s\n' command file median_ms cat_ms x_cat
 for spec in "${FILES[@]}"; do
-    IFS='|' read -r file save slot <<<"$spec"
+    IFS='|' read -r file save slot other <<<"$spec"
     [ -f "$file" ] || { echo "missing $file: skipped" >&2; continue; }
     name=$(basename "$file")
-    sel=()
-    [ -n "$save" ] && sel=(--save "$save")
-    hyperfine -N -w "$WARMUP" -r "$RUNS" --export-json "$OUT/cat.json" \
-        "cat $file" >/dev/null 2>&1
-    base=$(median_ms "$OUT/cat.json")
-    printf '%-10s %-22s %9.3f %7.2f\n' cat "$name" "$base" 1
-    commands=(
-        "saves|$BIN saves $file"
-        "cards|$BIN cards $file ${sel[*]}"
-        "score|$BIN score $file ${sel[*]}"
-        "plan|$BIN plan $file ${sel[*]}"
-        "album|$BIN album $file ${sel[*]}"
-        "odds|$BIN odds $file ${sel[*]} --card $slot 0P00"
-        "report|$BIN report $file ${sel[*]} -o $OUT/report.html"
-    )
-    for c in "${commands[@]}"; do
-        label=${c%%|*}
-        cmd=${c#*|}
+    for label in "${LABELS[@]}"; do
+        [ "$label" = icon ] && [[ $file == *.dat ]] && continue
+        command_args "$label" "$file" "$save" "$slot" "$other"
+        hyperfine -N -w "$WARMUP" -r "$RUNS" --export-json "$OUT/cat.json" \
+            "cat $file" >/dev/null 2>&1
+        base=$(median_ms "$OUT/cat.json")
         # -q: findings are not what is measured (they go to stderr either way).
         hyperfine -N -w "$WARMUP" -r "$RUNS" --export-json "$OUT/c.json" \
-            "$cmd -q" >/dev/null 2>&1 || { echo "$label $name: failed: $cmd" >&2; continue; }
+            "$BIN ${args[*]} -q" >/dev/null 2>&1 ||
+            { echo "$label $name: failed: $BIN ${args[*]}" >&2; continue; }
         ms=$(median_ms "$OUT/c.json")
-        printf '%-10s %-22s %9.3f %7.2f\n' "$label" "$name" "$ms" "$(echo "$ms / $base" | bc -l)"
+        printf '%-10s %-22s %9.3f %9.3f %7.2f\n' "$label" "$name" "$ms" "$base" \
+            "$(echo "$ms / $base" | bc -l)"
     done
 done

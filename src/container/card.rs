@@ -6,6 +6,7 @@
 use super::layout::{read_at, BrokenSector, DirectoryFrame};
 use super::{SaveFile, SaveState, BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
 use crate::finding::{Finding, Severity};
+use std::borrow::Cow;
 
 /// Directory slots (and data blocks) on a card.
 const SLOTS: usize = 15;
@@ -117,8 +118,16 @@ struct Chain {
 /// then deleted ones) and the card-level findings.
 pub fn read_card(image: &[u8]) -> (Vec<SaveFile>, Vec<Finding>) {
     let mut findings = Vec::new();
-    let mut card = image.to_vec();
-    card.resize(CARD_SIZE, 0);
+    // Borrowed as it is; copied only when it is short (padded with zeros) or a broken-sector
+    // replacement changes it.
+    let mut card = match image.get(..CARD_SIZE) {
+        Some(whole) => Cow::Borrowed(whole),
+        None => {
+            let mut padded = image.to_vec();
+            padded.resize(CARD_SIZE, 0);
+            Cow::Owned(padded)
+        }
+    };
 
     if let Some(f) = unformatted(&card) {
         findings.push(f);
@@ -373,8 +382,9 @@ fn reconstruct(entries: &[Entry], first: u8, want: usize, taken: &[u8]) -> Optio
     states_ok.then_some(blocks)
 }
 
-/// Broken-sector list (§2.4): applies valid replacements, reports the rest.
-fn apply_broken_sectors(card: &mut [u8], findings: &mut Vec<Finding>) {
+/// Broken-sector list (§2.4): applies valid replacements (copying the card on the first one),
+/// reports the rest.
+fn apply_broken_sectors(card: &mut Cow<'_, [u8]>, findings: &mut Vec<Finding>) {
     for n in 0..20 {
         let o = (16 + n) * FRAME_SIZE;
         let frame = &card[o..o + FRAME_SIZE];
@@ -386,8 +396,7 @@ fn apply_broken_sectors(card: &mut [u8], findings: &mut Vec<Finding>) {
         if xor_ok && (64..=0x3FF).contains(&sector) {
             let s = sector as usize * FRAME_SIZE;
             let r = (36 + n) * FRAME_SIZE;
-            let replacement = card[r..r + FRAME_SIZE].to_vec();
-            card[s..s + FRAME_SIZE].copy_from_slice(&replacement);
+            card.to_mut().copy_within(r..r + FRAME_SIZE, s);
             findings.push(Finding::info(format!(
                 "broken-sector list entry {n}: sector {sector} (block {}, frame {}) replaced by frame {}",
                 sector / 64,

@@ -106,10 +106,48 @@ pub fn digit(value: u8) -> u8 {
 
 /// The in-game string of a card, e.g. `3P2A` (atk, type, pdef, mdef digits).
 pub fn display_string(card: &CardRecord) -> String {
-    digits_string(digit(card.atk), card.card_type, digit(card.pdef), digit(card.mdef))
+    display_chars(card).iter().collect()
+}
+
+/// The in-game string of a card as its four characters, e.g. `['3', 'P', '2', 'A']`.
+pub fn display_chars(card: &CardRecord) -> [char; 4] {
+    digits_chars(digit(card.atk), card.card_type, digit(card.pdef), digit(card.mdef))
 }
 
 /// The in-game string from the three digits (0..15 each) and the type, e.g. `3P2A`.
 pub fn digits_string(atk: u8, card_type: CardType, pdef: u8, mdef: u8) -> String {
-    format!("{:X}{}{:X}{:X}", atk.min(15), card_type.letter(), pdef.min(15), mdef.min(15))
+    digits_chars(atk, card_type, pdef, mdef).iter().collect()
+}
+
+/// [`digits_string`] as four characters (a digit over 15 shows as `F`).
+fn digits_chars(atk: u8, card_type: CardType, pdef: u8, mdef: u8) -> [char; 4] {
+    let hex = |d: u8| char::from(b"0123456789ABCDEF"[usize::from(d.min(15))]);
+    [hex(atk), card_type.letter(), hex(pdef), hex(mdef)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn in_game_strings_are_the_high_hex_digits_and_the_type_letter() {
+        let card = |atk, card_type, pdef, mdef| CardRecord {
+            slot: 1,
+            id: 0,
+            arrows: 0,
+            atk,
+            card_type,
+            pdef,
+            mdef,
+            cpoint: None,
+        };
+        assert_eq!(display_string(&card(0x1F, CardType::Physical, 0x20, 0xFF)), "1P2F");
+        assert_eq!(
+            display_chars(&card(0x0F, CardType::Unknown(7), 0xA0, 0xC3)),
+            ['0', '?', 'A', 'C']
+        );
+        // Digits given directly: anything over 15 shows as F.
+        assert_eq!(digits_string(16, CardType::Assault, 10, 0), "FAA0");
+        assert_eq!(digits_string(9, CardType::Flexible, 11, 255), "9XBF");
+    }
 }

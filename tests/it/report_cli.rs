@@ -88,6 +88,15 @@ fn an_earlier_page_is_replaced() {
     quadmist().args(["report", card.to_str().unwrap(), "-o"]).arg(&page).assert().success();
     let text = std::fs::read_to_string(&page).unwrap();
     assert!(!text.contains("<p>old") && text.contains("data-id=\"99\""));
+    // An earlier page longer than the new one (the page is written over it in place): the
+    // file is then exactly the new page, nothing of the old one after it.
+    let expected =
+        quadmist().args(["report", card.to_str().unwrap(), "-o", "-"]).output().unwrap().stdout;
+    let mut long = b"<!doctype html><p>old".to_vec();
+    long.resize(2 * expected.len(), b'x');
+    std::fs::write(&page, &long).unwrap();
+    quadmist().args(["report", card.to_str().unwrap(), "-o"]).arg(&page).assert().success();
+    assert_eq!(std::fs::read(&page).unwrap(), expected);
 }
 
 #[test]

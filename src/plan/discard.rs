@@ -4,7 +4,7 @@
 //! Costs are lexicographic: points first (weight `K1`), then, in minimal-keep mode, fewer kept
 //! cards (`K2` per card), then the stronger cards ([`preference`]).
 
-use super::flow::{FlowGraph, IdMaskNodes};
+use super::flow::{min_cost_matching_by_component, Edge, FlowGraph, IdMaskNodes};
 use super::preference;
 use crate::model::CardRecord;
 use crate::rules::score::{self, Contribution};
@@ -94,6 +94,11 @@ fn weights(cards: &[CardRecord]) -> (i64, i64) {
 /// the two cheapest cards' costs minus its own). The matching is a minimum-cost flow on
 /// `U` alone. Cards worth nothing (ids ≥ 100) go.
 fn minimal_keep(cards: &[CardRecord]) -> Vec<bool> {
+    minimal_keep_by(cards, min_cost_matching_by_component)
+}
+
+/// [`minimal_keep`] with the matching solved by `solve`.
+pub(super) fn minimal_keep_by(cards: &[CardRecord], solve: fn(&[Edge]) -> Vec<bool>) -> Vec<bool> {
     let (k2, _) = weights(cards);
     let counted = |c: &CardRecord| c.id < 100;
     let cost = |c: &CardRecord| k2 - preference(c);
@@ -117,10 +122,10 @@ fn minimal_keep(cards: &[CardRecord]) -> Vec<bool> {
             }
         }
     }
-    // Matching: source → uncovered id → (card) → uncovered mask → sink, a card's arc costing
-    // minus its saving; only saving cards take part.
-    let mut nodes = IdMaskNodes::default();
-    let mut arcs = Vec::new();
+    // Matching of the uncovered ids and masks, an edge costing minus its card's saving; only
+    // saving cards take part.
+    let mut edges = Vec::new();
+    let mut edge_card = Vec::new();
     for (c, card) in cards.iter().enumerate().filter(|&(c, card)| counted(card) && !kept[c]) {
         let (i, m) = (card.id as usize, card.arrows as usize);
         if id_covered[i] || mask_covered[m] {
@@ -128,30 +133,12 @@ fn minimal_keep(cards: &[CardRecord]) -> Vec<bool> {
         }
         let saving = cost(&cards[id_best[i]]) + cost(&cards[mask_best[m]]) - cost(card);
         if saving > 0 {
-            arcs.push((c, nodes.id(card.id), nodes.mask(card.arrows), -saving));
+            edges.push(Edge { id: card.id, mask: card.arrows, cost: -saving });
+            edge_card.push(c);
         }
     }
-    let mut g = FlowGraph::new(nodes.count());
-    let mut ends_added = vec![false; nodes.count()];
-    let matched: Vec<_> = arcs
-        .iter()
-        .map(|&(c, id, mask, arc_cost)| {
-            for (end, from, to) in [(id, IdMaskNodes::SOURCE, id), (mask, mask, IdMaskNodes::SINK)]
-            {
-                if !std::mem::replace(&mut ends_added[end], true) {
-                    g.add_arc(from, to, 1, 0);
-                }
-            }
-            (c, g.add_arc(id, mask, 1, arc_cost))
-        })
-        .collect();
-    while let Some(cost) = g.augment(IdMaskNodes::SOURCE, IdMaskNodes::SINK, true) {
-        if cost >= 0 {
-            break;
-        }
-    }
-    for &(c, arc) in &matched {
-        if g.flow(arc) > 0 {
+    for (&c, chosen) in edge_card.iter().zip(solve(&edges)) {
+        if chosen {
             kept[c] = true;
             id_covered[cards[c].id as usize] = true;
             mask_covered[cards[c].arrows as usize] = true;

@@ -178,6 +178,77 @@ impl FlowGraph {
         Some(self.potential[sink] - self.potential[source])
     }
 
+    /// Whether the flow, once augmented until the cheapest path costs ≥ 0, is the only flow
+    /// of least cost (of any value) from `source` to `sink`.
+    ///
+    /// Another optimum would differ by residual cycles of cost 0 (with free arcs sink → source
+    /// and back, for another value). At an optimum no residual cycle costs less than 0, so
+    /// node potentials from Bellman–Ford make every residual arc's reduced cost ≥ 0 and a
+    /// cycle of cost 0 is a cycle of arcs of reduced cost 0: there is none when those arcs
+    /// sort topologically. False also for a residual cycle of negative cost (no optimum yet).
+    pub fn optimum_is_unique(&self, source: usize, sink: usize) -> bool {
+        let n = self.nodes;
+        let value: i32 = (0..self.arcs.len())
+            .filter(|&a| a % 2 == 0 && self.from[a] as usize == source)
+            .map(|a| self.arcs[a ^ 1].capacity)
+            .sum();
+        let mut residual: Vec<(usize, usize, i64)> = (0..self.arcs.len())
+            .filter(|&a| self.arcs[a].capacity > 0)
+            .map(|a| (self.from[a] as usize, self.arcs[a].to as usize, self.arcs[a].cost))
+            .collect();
+        residual.push((sink, source, 0));
+        if value > 0 {
+            residual.push((source, sink, 0));
+        }
+        // Potentials: distances from a virtual node with a free arc to every node.
+        let mut potential = vec![0i64; n];
+        let mut settled = false;
+        for _ in 0..=n {
+            settled = true;
+            for &(u, v, cost) in &residual {
+                if potential[u] + cost < potential[v] {
+                    potential[v] = potential[u] + cost;
+                    settled = false;
+                }
+            }
+            if settled {
+                break;
+            }
+        }
+        if !settled {
+            return false; // a negative cycle
+        }
+        // Kahn's topological sort of the arcs of reduced cost 0. With a flow, the free arcs
+        // both ways would make a cycle of their own (no other flow): the sink is merged into
+        // the source instead (their potentials are equal then), which keeps every other cycle
+        // through either.
+        let node = |v: usize| if value > 0 && v == sink { source } else { v };
+        let free = if value > 0 { residual.len() - 2 } else { residual.len() };
+        let mut tight: Vec<(usize, usize)> = residual[..free]
+            .iter()
+            .filter(|&&(u, v, cost)| cost + potential[u] - potential[v] == 0)
+            .map(|&(u, v, _)| (node(u), node(v)))
+            .collect();
+        tight.sort_unstable();
+        let mut into = vec![0usize; n];
+        for &(_, v) in &tight {
+            into[v] += 1;
+        }
+        let mut ready: Vec<usize> = (0..n).filter(|&v| into[v] == 0 && node(v) == v).collect();
+        let mut sorted = usize::from(value > 0);
+        while let Some(u) = ready.pop() {
+            sorted += 1;
+            let first = tight.partition_point(|&(from, _)| from < u);
+            for &(_, v) in tight[first..].iter().take_while(|&&(from, _)| from == u) {
+                into[v] -= 1;
+                if into[v] == 0 {
+                    ready.push(v);
+                }
+            }
+        }
+        sorted == n
+    }
+
     /// SPFA from `source` over all residual arcs (some may cost less than 0): `self.dist`
     /// and `self.via` for every reachable node, and the cost to `sink`.
     fn spfa(&mut self, source: usize, sink: usize) -> Option<i64> {
@@ -283,6 +354,147 @@ impl IdMaskNodes {
     }
 }
 
+/// A candidate pair of a matching: a card joining card id `id` to arrow mask `mask`, with
+/// its cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Edge {
+    /// The card id.
+    pub id: u8,
+    /// The arrow mask.
+    pub mask: u8,
+    /// The cost of choosing this edge.
+    pub cost: i64,
+}
+
+/// A minimum-cost matching ids ↔ masks over `edges` by successive shortest paths on one
+/// network (source → id → mask → sink, nodes and arcs in the edges' order), stopped at the
+/// first path that costs ≥ 0. Returns whether each edge is chosen.
+///
+/// This is the definition: [`min_cost_matching_by_component`] gives the same choice faster.
+pub fn min_cost_matching(edges: &[Edge]) -> Vec<bool> {
+    matching_network(edges).0
+}
+
+/// [`min_cost_matching`] and its network after the last augmentation.
+fn matching_network(edges: &[Edge]) -> (Vec<bool>, FlowGraph) {
+    const SOURCE: usize = IdMaskNodes::SOURCE;
+    const SINK: usize = IdMaskNodes::SINK;
+    let mut nodes = IdMaskNodes::default();
+    for e in edges {
+        nodes.id(e.id);
+        nodes.mask(e.mask);
+    }
+    let mut g = FlowGraph::new(nodes.count());
+    let mut ends_added = vec![false; nodes.count()];
+    let arcs: Vec<ArcId> = edges
+        .iter()
+        .map(|e| {
+            let (id, mask) = (nodes.id(e.id), nodes.mask(e.mask));
+            for (end, from, to) in [(id, SOURCE, id), (mask, mask, SINK)] {
+                if !std::mem::replace(&mut ends_added[end], true) {
+                    g.add_arc(from, to, 1, 0);
+                }
+            }
+            g.add_arc(id, mask, 1, e.cost)
+        })
+        .collect();
+    while let Some(cost) = g.augment(SOURCE, SINK, true) {
+        if cost >= 0 {
+            break;
+        }
+    }
+    (arcs.iter().map(|&a| g.flow(a) > 0).collect(), g)
+}
+
+/// [`min_cost_matching`], solved on each connected component of the id–mask graph apart
+/// when that gives the same choice (nearly always), else on one network.
+pub fn min_cost_matching_by_component(edges: &[Edge]) -> Vec<bool> {
+    by_component(edges).unwrap_or_else(|| min_cost_matching(edges))
+}
+
+/// [`min_cost_matching`] on each component apart, or `None` when that may choose otherwise.
+///
+/// A minimum-cost flow splits over the components (they share only the source and the
+/// sink), but among equally cheap matchings the one network and the parts may choose
+/// differently. So a part's choice is kept only when it is the one network's by
+/// construction: a star's ([`star_choice`]), or the only optimum of the part
+/// ([`FlowGraph::optimum_is_unique`]).
+fn by_component(edges: &[Edge]) -> Option<Vec<bool>> {
+    // Union–find over the 256 id and 256 mask vertices.
+    fn root(parent: &mut [u16; 512], mut v: u16) -> u16 {
+        while parent[v as usize] != v {
+            parent[v as usize] = parent[parent[v as usize] as usize];
+            v = parent[v as usize];
+        }
+        v
+    }
+    let mut parent: [u16; 512] = std::array::from_fn(|v| v as u16);
+    for e in edges {
+        let (a, b) = (root(&mut parent, e.id.into()), root(&mut parent, 256 + u16::from(e.mask)));
+        parent[a.max(b) as usize] = a.min(b);
+    }
+    // The edges of each component, in the edges' order (components by their first edge).
+    let mut component_of_root = [u16::MAX; 512];
+    let mut components: Vec<Vec<usize>> = Vec::new();
+    for (i, e) in edges.iter().enumerate() {
+        let r = root(&mut parent, e.id.into()) as usize;
+        if component_of_root[r] == u16::MAX {
+            component_of_root[r] = components.len() as u16;
+            components.push(Vec::new());
+        }
+        components[component_of_root[r] as usize].push(i);
+    }
+    let mut chosen = vec![false; edges.len()];
+    let mut part = Vec::new();
+    for component in &components {
+        if let Some(best) = star_choice(edges, component) {
+            if let Some(i) = best {
+                chosen[i] = true;
+            }
+            continue;
+        }
+        part.clear();
+        part.extend(component.iter().map(|&i| edges[i]));
+        let (part_chosen, g) = matching_network(&part);
+        if !g.optimum_is_unique(IdMaskNodes::SOURCE, IdMaskNodes::SINK) {
+            return None;
+        }
+        for (&i, c) in component.iter().zip(part_chosen) {
+            chosen[i] = c;
+        }
+    }
+    Some(chosen)
+}
+
+/// The choice of [`min_cost_matching`] in a component whose edges all share one id or all
+/// share one mask (a star), or `None` for another component: the edge of least cost when it
+/// costs less than 0 (`Some(None)` otherwise); among equals, the one whose other end (mask
+/// or id) comes first in the edges' order, then the first edge.
+///
+/// That is the one network's choice: a star is matched once, by a path through it alone
+/// whose cost never changes, so when the cheapest path left costs less than 0; that search
+/// reaches the star's other ends in the order of their nodes, numbered by first appearance
+/// (equal distances give them equal potentials), and each by its first cheapest edge.
+fn star_choice(edges: &[Edge], component: &[usize]) -> Option<Option<usize>> {
+    let first = edges[component[0]];
+    let by_id = component.iter().all(|&i| edges[i].id == first.id);
+    if !by_id && component.iter().any(|&i| edges[i].mask != first.mask) {
+        return None;
+    }
+    let other_end = |e: &Edge| if by_id { e.mask } else { e.id };
+    let least = component.iter().map(|&i| edges[i].cost).min()?;
+    if least >= 0 {
+        return Some(None);
+    }
+    // The other end that appears first among those with an edge of least cost.
+    let mut cheapest = [false; 256];
+    for &i in component.iter().filter(|&&i| edges[i].cost == least) {
+        cheapest[other_end(&edges[i]) as usize] = true;
+    }
+    let end = component.iter().map(|&i| other_end(&edges[i])).find(|&v| cheapest[v as usize])?;
+    Some(component.iter().copied().find(|&i| other_end(&edges[i]) == end && edges[i].cost == least))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -337,5 +549,70 @@ mod tests {
         assert_eq!(g.augment(0, 6, false), Some(-6));
         assert_eq!(g.augment(0, 6, false), Some(-4));
         assert_eq!(g.augment(0, 6, false), None);
+    }
+
+    /// Random edges over few ids, masks and costs, so that equally cheap matchings abound.
+    fn tied_edges(seed: u64, len: usize, ids: u64, masks: u64, costs: u64) -> Vec<Edge> {
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        (0..len)
+            .map(|_| Edge {
+                id: next(ids) as u8,
+                mask: next(masks) as u8,
+                cost: -(next(costs) as i64) - 1 + (next(8) == 0) as i64 * 4,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn components_choose_the_same_edges_as_one_network_even_among_ties() {
+        let (mut apart, mut with_equal_costs) = (0, 0);
+        for seed in 0..4000 {
+            let len = 1 + (seed % 40) as usize;
+            let (ids, masks) = (2 + seed % 23, 2 + (seed / 7) % 29);
+            let edges = tied_edges(seed, len, ids, masks, 1 + seed % 4);
+            let whole = min_cost_matching(&edges);
+            if let Some(parts) = by_component(&edges) {
+                assert_eq!(parts, whole, "seed {seed}: {edges:?}");
+                apart += 1;
+                with_equal_costs += usize::from(edges.windows(2).any(|w| w[0].cost == w[1].cost));
+            }
+            assert_eq!(min_cost_matching_by_component(&edges), whole, "seed {seed}");
+        }
+        // Both ways are taken often, the parts also where edges cost the same.
+        assert!(apart > 1000 && apart < 3000, "{apart}");
+        assert!(with_equal_costs > 500, "{with_equal_costs}");
+    }
+
+    #[test]
+    fn an_optimum_is_unique_unless_an_equal_choice_is_left() {
+        let e = |id, mask, cost| Edge { id, mask, cost };
+        let unique = |edges: &[Edge]| {
+            let (_, g) = matching_network(edges);
+            g.optimum_is_unique(IdMaskNodes::SOURCE, IdMaskNodes::SINK)
+        };
+        // Two ids, two masks: the crossing pairs cost as much as the straight ones, or not.
+        assert!(unique(&[e(1, 1, -3), e(1, 2, -2), e(2, 1, -2), e(2, 2, -3)]));
+        assert!(!unique(&[e(1, 1, -3), e(1, 2, -3), e(2, 1, -3), e(2, 2, -3)]));
+        assert!(unique(&[e(1, 1, -3), e(1, 2, -3), e(2, 1, -3), e(2, 2, -4)]));
+        // One unit or none at cost 0: two optima of different values.
+        assert!(!unique(&[e(1, 1, 0), e(1, 2, 5)]));
+        assert!(unique(&[e(1, 1, 1), e(1, 2, 5)]));
+        // Replacing a matched id by an unmatched one on its mask at the same cost.
+        assert!(!unique(&[e(1, 1, -3), e(2, 1, -3)]));
+        assert!(unique(&[e(1, 1, -3), e(2, 1, -2)]));
+    }
+
+    #[test]
+    fn a_lone_edge_is_chosen_only_when_it_costs_less_than_zero() {
+        let e = |id, mask, cost| Edge { id, mask, cost };
+        let edges = [e(1, 1, -3), e(2, 2, 0), e(3, 3, 5), e(4, 4, -1), e(4, 5, -2)];
+        assert_eq!(min_cost_matching(&edges), [true, false, false, false, true]);
+        assert_eq!(min_cost_matching_by_component(&edges), [true, false, false, false, true]);
     }
 }

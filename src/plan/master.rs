@@ -1,7 +1,7 @@
 //! The road to Master (tetra-master-rules §13.5, §13.6): keepers, missing and blocked ids,
 //! free masks, type upgrades and the expected battle wins they take.
 
-use super::flow::{FlowGraph, IdMaskNodes};
+use super::flow::{min_cost_matching_by_component, Edge};
 use super::preference;
 use crate::model::CardRecord;
 use crate::rules::creation::mask_probability;
@@ -114,9 +114,27 @@ pub struct MasterPlan {
 /// (minimum Σ expected wins to A under `odds`), then the stronger copies ([`preference`]).
 /// Returns input indices ordered by id.
 pub fn keepers(cards: &[CardRecord], odds: EvolutionOdds) -> Vec<usize> {
-    const SOURCE: usize = IdMaskNodes::SOURCE;
-    const SINK: usize = IdMaskNodes::SINK;
-    let mut nodes = IdMaskNodes::of_cards(cards);
+    keepers_by(cards, odds, min_cost_matching_by_component)
+}
+
+/// [`keepers`] with the matching solved by `solve`.
+pub(super) fn keepers_by(
+    cards: &[CardRecord],
+    odds: EvolutionOdds,
+    solve: fn(&[Edge]) -> Vec<bool>,
+) -> Vec<usize> {
+    let (edges, index) = keeper_edges(cards, odds);
+    let chosen = solve(&edges);
+    let mut chosen: Vec<usize> =
+        index.iter().zip(chosen).filter(|&(_, c)| c).map(|(&i, _)| i).collect();
+    chosen.sort_by_key(|&c| (cards[c].id, c));
+    chosen
+}
+
+/// The matching [`keepers`] solves: one edge per card with an id below 100, costing less
+/// for the preferred copies and always less than 0 (a larger matching always costs less),
+/// with each edge's input index.
+fn keeper_edges(cards: &[CardRecord], odds: EvolutionOdds) -> (Vec<Edge>, Vec<usize>) {
     let capped = EvolutionOdds {
         to_x: (odds.to_x as u64).min(ODDS_CAP_FOR_CHOICE) as u32,
         to_a: (odds.to_a as u64).min(ODDS_CAP_FOR_CHOICE) as u32,
@@ -126,35 +144,16 @@ pub fn keepers(cards: &[CardRecord], odds: EvolutionOdds) -> Vec<usize> {
     let weight = pref_bound * (MASTER_CARDS as i64 + 1);
     let max_to_a = capped.expected_wins(0, 2) as i64;
     let matched = (weight * max_to_a + pref_bound) * (MASTER_CARDS as i64 + 1);
-    let mut g = FlowGraph::new(nodes.count());
-    let mut id_seen = [false; 100];
-    let mut mask_seen = [false; 256];
-    let mut arcs = Vec::new();
-    for (c, card) in cards.iter().enumerate() {
-        if card.id >= 100 {
-            continue;
-        }
-        if !id_seen[card.id as usize] {
-            id_seen[card.id as usize] = true;
-            g.add_arc(SOURCE, nodes.id(card.id), 1, 0);
-        }
-        if !mask_seen[card.arrows as usize] {
-            mask_seen[card.arrows as usize] = true;
-            g.add_arc(nodes.mask(card.arrows), SINK, 1, 0);
-        }
-        let to_a = capped.expected_wins(card.card_type.bonus(), 2) as i64;
-        let cost = -matched + weight * to_a - preference(card);
-        arcs.push((c, g.add_arc(nodes.id(card.id), nodes.mask(card.arrows), 1, cost)));
-    }
-    while let Some(cost) = g.augment(SOURCE, SINK, true) {
-        if cost >= 0 {
-            break;
-        }
-    }
-    let mut chosen: Vec<usize> =
-        arcs.iter().filter(|(_, a)| g.flow(*a) > 0).map(|&(c, _)| c).collect();
-    chosen.sort_by_key(|&c| (cards[c].id, c));
-    chosen
+    cards
+        .iter()
+        .enumerate()
+        .filter(|(_, card)| card.id < 100)
+        .map(|(c, card)| {
+            let to_a = capped.expected_wins(card.card_type.bonus(), 2) as i64;
+            let cost = -matched + weight * to_a - preference(card);
+            (Edge { id: card.id, mask: card.arrows, cost }, c)
+        })
+        .unzip()
 }
 
 /// Chooses each card's final type bonus (0 P/M, 1 X, 2 A; never below its current bonus)

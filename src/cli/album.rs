@@ -142,32 +142,48 @@ pub fn render_grid(report: &AlbumReport, width: usize) -> String {
     let per_row = ((width + 1) / (cell + 1)).clamp(1, 10);
     let dim = Style::new().dimmed();
     let mut s = String::new();
+    let mut lines: [String; 3] = Default::default();
     for row in report.cells.chunks(per_row) {
-        let mut lines: [Vec<String>; 3] = Default::default();
-        for c in row {
+        for line in &mut lines {
+            line.clear();
+        }
+        for (i, c) in row.iter().enumerate() {
+            // Each cell padded to `cell` columns, one space between cells.
+            let starts = lines.each_mut().map(|line| {
+                if i > 0 {
+                    line.push(' ');
+                }
+                line.len()
+            });
+            let [top, middle, bottom] = &mut lines;
             match (&c.best, &c.best_display) {
                 (Some(best), Some(display)) => {
-                    let copies =
-                        if c.copies > 1 { format!("x{}", c.copies) } else { String::new() };
-                    lines[0].push(text::pad(&format!("{:>3} {copies}", c.number), cell));
+                    let _ = write!(top, "{:>3} ", c.number);
+                    if c.copies > 1 {
+                        let _ = write!(top, "x{}", c.copies);
+                    }
                     let st = type_style(best.card_type);
                     let mut chars = display.chars();
                     let atk = chars.next().unwrap_or(' ');
                     let letter = chars.next().unwrap_or(' ');
-                    let rest: String = chars.collect();
-                    lines[1].push(text::pad(&format!("  {atk}{st}{letter}{st:#}{rest}"), cell));
-                    lines[2].push(text::pad(&format!(" {}", text::arrows_line(best.arrows)), cell));
+                    let _ = write!(middle, "  {atk}{st}{letter}{st:#}{}", chars.as_str());
+                    bottom.push(' ');
+                    bottom.push_str(&text::arrows_line(best.arrows));
                 }
                 _ => {
-                    lines[0].push(text::pad(&format!("{dim}{:>3}{dim:#}", c.number), cell));
-                    lines[1].push(text::pad(&format!("  {dim}····{dim:#}"), cell));
-                    lines[2].push(" ".repeat(cell));
+                    let _ = write!(top, "{dim}{:>3}{dim:#}", c.number);
+                    let _ = write!(middle, "  {dim}····{dim:#}");
                 }
+            }
+            for (line, start) in lines.iter_mut().zip(starts) {
+                let used = text::width(&line[start..]);
+                line.extend(std::iter::repeat_n(' ', cell.saturating_sub(used)));
             }
         }
         let shown = if with_arrows { 3 } else { 2 };
         for line in &lines[..shown] {
-            let _ = writeln!(s, "{}", line.join(" ").trim_end());
+            s.push_str(line.trim_end());
+            s.push('\n');
         }
     }
     s

@@ -190,14 +190,21 @@ pub fn plain_table(
     if columns == 0 {
         return None;
     }
+    // Each cell's width as tabled measures it (printable ASCII: one column a byte).
+    let mut cell_widths = Vec::with_capacity(rows.len() * columns);
     let mut widths = vec![0; columns];
     let mut bytes = 0;
     for row in rows {
         for (w, cell) in widths.iter_mut().zip(row) {
-            if cell.chars().any(char::is_control) {
+            let cell_width = if cell.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+                cell.len()
+            } else if cell.chars().any(char::is_control) {
                 return None;
-            }
-            *w = (*w).max(cell.width());
+            } else {
+                cell.width()
+            };
+            cell_widths.push(cell_width);
+            *w = (*w).max(cell_width);
             bytes += cell.len();
         }
     }
@@ -205,6 +212,7 @@ pub fn plain_table(
         return None;
     }
     let mut out = String::with_capacity(bytes + rows.len() * (indent.len() + 2 * columns + 1));
+    let mut cell_widths = cell_widths.into_iter();
     for (r, row) in rows.iter().enumerate() {
         if r > 0 {
             out.push('\n');
@@ -213,7 +221,8 @@ pub fn plain_table(
         let start = out.len();
         for (c, &w) in widths.iter().enumerate() {
             let cell = row.get(c).map_or("", String::as_str);
-            let gap = w - cell.width();
+            let cell_width = if c < row.len() { cell_widths.next().unwrap_or(0) } else { 0 };
+            let gap = w - cell_width;
             if right(c) {
                 out.extend(std::iter::repeat_n(' ', gap));
                 out.push_str(cell);
@@ -313,10 +322,15 @@ const READING_ORDER: [u8; 8] = [7, 0, 1, 6, 2, 5, 4, 3];
 /// The arrows as one line of 8 places, each arrow in its place or `·`: 0xFF is `↖↑↗←→↙↓↘`,
 /// 0x81 (up and up-left) `↖↑······`.
 pub fn arrows_line(mask: u8) -> String {
-    READING_ORDER
-        .iter()
-        .map(|&b| if mask & (1 << b) != 0 { ARROW_GLYPHS[b as usize] } else { NO_ARROW })
-        .collect()
+    let mut line = String::with_capacity(8 * '↖'.len_utf8());
+    line.extend(READING_ORDER.iter().map(|&b| {
+        if mask & (1 << b) != 0 {
+            ARROW_GLYPHS[b as usize]
+        } else {
+            NO_ARROW
+        }
+    }));
+    line
 }
 
 /// The arrows as a 3×3 picture around the card (`□`), three lines of three characters.

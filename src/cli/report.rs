@@ -17,7 +17,6 @@ use crate::rules::score::{Contribution, MASTER_POINTS, PERFECT_POINTS};
 use clap::Args;
 use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
 use serde::Serialize;
-use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -282,17 +281,51 @@ fn bar_percent(value: u8, cap: u8) -> u32 {
     }
 }
 
-/// What the plan says about each card, by slot.
+/// What the plan and the score say about each card, by slot (sorted, looked up by binary
+/// search: no hashing in the album's loops).
 #[derive(Debug, Default)]
 struct Marks {
-    keepers: HashSet<u16>,
-    safe: HashSet<u16>,
-    worth: HashMap<u16, Contribution>,
+    keepers: Vec<u16>,
+    safe: Vec<u16>,
+    /// Each card's contribution (for a slot given twice, the later card's).
+    worth: Vec<(u16, Contribution)>,
+}
+
+impl Marks {
+    fn new(score: &ScoreReport, plan: Option<&PlanReport>) -> Self {
+        let sorted = |slots: &[u16]| {
+            let mut v = slots.to_vec();
+            v.sort_unstable();
+            v
+        };
+        let mut worth: Vec<(u16, Contribution)> =
+            score.cards.iter().flatten().map(|c| (c.card.slot, c.contribution)).collect();
+        // Stable: a repeated slot keeps its cards in order, the later one last.
+        worth.sort_by_key(|&(slot, _)| slot);
+        Marks {
+            keepers: plan.map(|p| sorted(&p.master.keepers)).unwrap_or_default(),
+            safe: plan.map(|p| sorted(&p.safe_discards)).unwrap_or_default(),
+            worth,
+        }
+    }
+
+    fn keeper(&self, slot: u16) -> bool {
+        self.keepers.binary_search(&slot).is_ok()
+    }
+
+    fn safe(&self, slot: u16) -> bool {
+        self.safe.binary_search(&slot).is_ok()
+    }
+
+    fn worth(&self, slot: u16) -> Option<Contribution> {
+        let end = self.worth.partition_point(|&(s, _)| s <= slot);
+        self.worth[..end].last().filter(|&&(s, _)| s == slot).map(|&(_, c)| c)
+    }
 }
 
 fn copy_entry(card: &CardRecord, info: Option<&CardInfo>, marks: &Marks) -> Markup {
-    let keeper = marks.keepers.contains(&card.slot);
-    let worth = marks.worth.get(&card.slot).map(Contribution::total);
+    let keeper = marks.keeper(card.slot);
+    let worth = marks.worth(card.slot).map(|c| c.total());
     html! {
         div.copy {
             (card_face(card, 1, keeper))
@@ -301,7 +334,7 @@ fn copy_entry(card: &CardRecord, info: Option<&CardInfo>, marks: &Marks) -> Mark
                 code { (InGame(card)) } " "
                 (TypeWords(card.card_type))
                 @if keeper { span.badge.keep { "plan keeper" } }
-                @if marks.safe.contains(&card.slot) { span.badge { "safe to discard" } }
+                @if marks.safe(card.slot) { span.badge { "safe to discard" } }
                 @if let Some(info) = info {
                     @for (name, value, cap) in [
                         ("Attack", card.atk, info.max_atk),
@@ -341,7 +374,7 @@ fn levelups_left(card: &CardRecord, info: &CardInfo) -> usize {
 
 /// The copy drawn on the album face: the plan's keeper, else the best type, then the strongest.
 fn face_copy<'a>(copies: &[&'a CardRecord], marks: &Marks) -> Option<&'a CardRecord> {
-    copies.iter().copied().find(|c| marks.keepers.contains(&c.slot)).or_else(|| {
+    copies.iter().copied().find(|c| marks.keeper(c.slot)).or_else(|| {
         copies.iter().copied().max_by_key(|c| {
             (
                 c.card_type.bonus(),
@@ -387,7 +420,7 @@ impl Render for Album<'_> {
 fn album_card(info: &CardInfo, copies: &[&CardRecord], marks: &Marks) -> Markup {
     let owned = copies.len();
     let right = info.id % 10 >= 5;
-    let keeper = copies.iter().any(|c| marks.keepers.contains(&c.slot));
+    let keeper = copies.iter().any(|c| marks.keeper(c.slot));
     html! {
         details.card.r[right] name="album" id={ "card-" (info.number) } data-id=(info.id)
             data-owned=(owned) data-keeper=[keeper.then_some("1")] {
@@ -668,14 +701,7 @@ pub fn render_page(
     score: &ScoreReport,
     plan: Option<&PlanReport>,
 ) -> String {
-    let mut marks = Marks::default();
-    if let Some(p) = plan {
-        marks.keepers.extend(&p.master.keepers);
-        marks.safe.extend(&p.safe_discards);
-    }
-    if let Some(cards) = &score.cards {
-        marks.worth.extend(cards.iter().map(|c| (c.card.slot, c.contribution)));
-    }
+    let marks = Marks::new(score, plan);
     let title = page_title(collection);
     let owned_ids = score.ids.count;
     let page = html! {
@@ -843,7 +869,11 @@ fn write_over(path: &Path, page: &[u8]) -> std::io::Result<()> {
     let mut file =
         std::fs::OpenOptions::new().write(true).create(true).truncate(false).open(path)?;
     file.write_all(page)?;
-    file.set_len(page.len() as u64)
+    // Only an earlier page longer than this one leaves bytes to cut.
+    if file.metadata()?.len() > page.len() as u64 {
+        file.set_len(page.len() as u64)?;
+    }
+    Ok(())
 }
 
 /// Runs `quadmist report`.
@@ -1029,6 +1059,26 @@ mod tests {
         // Nothing at all: 100 outlines.
         let (len, room) = size_and_room(&Collection::new(Platform::Switch, vec![]));
         assert!(len <= room, "{len} bytes in {room}");
+    }
+
+    #[test]
+    fn marks_are_found_by_slot_and_a_repeated_slot_gives_the_later_card() {
+        // Slot 3 twice: Goblin P (10 + 5 + 0 = 15 points alone), then Skeleton A (10 + 5 + 2).
+        let c = Collection::new(
+            Platform::Pc,
+            vec![card(3, 0, 0x01, P), card(1, 1, 0x02, M), card(3, 2, 0x04, A)],
+        );
+        let score = score_report(&c, true);
+        let plan = plan_report(&c, None, None, MASTER_POINTS);
+        let marks = Marks::new(&score, Some(&plan));
+        assert_eq!(marks.worth(3).map(|w| w.total()), Some(17));
+        assert_eq!(marks.worth(1).map(|w| w.total()), Some(15));
+        assert_eq!(marks.worth(2), None);
+        for slot in 0..5 {
+            assert_eq!(marks.keeper(slot), plan.master.keepers.contains(&slot));
+            assert_eq!(marks.safe(slot), plan.safe_discards.contains(&slot));
+        }
+        assert!(marks.keeper(1), "the only Fang is a keeper");
     }
 
     #[test]

@@ -166,8 +166,9 @@ impl Render for ArrowWords {
     }
 }
 
-/// Words of quadmist's own (the catalogue's names), written as they are: none holds a character
-/// that HTML escapes (`catalogue_names_need_no_escaping` checks every name).
+/// Text of quadmist's own (class names, arrow references, fixed words, the catalogue's names),
+/// written as it is: none holds a character that HTML escapes (`catalogue_names_need_no_escaping`
+/// checks every name).
 #[derive(Debug, Clone, Copy)]
 struct Plain(&'static str);
 
@@ -244,10 +245,10 @@ fn card_face(card: &CardRecord, owned: usize, keeper: bool) -> Markup {
     html! {
         svg viewBox="0 0 60 80" role="img"
             aria-label={ (name) " " (string) ", " (ArrowWords(card.arrows)) } {
-            rect class=(type_class(card.card_type)) x="1" y="1" width="58" height="78" rx="5" {}
+            rect class=(Plain(type_class(card.card_type))) x="1" y="1" width="58" height="78" rx="5" {}
             @for bit in 0..8u8 {
                 @if card.arrows & (1 << bit) != 0 {
-                    use class="ar" href=(ARROW_REFS[usize::from(bit)]) {}
+                    use class="ar" href=(Plain(ARROW_REFS[usize::from(bit)])) {}
                 }
             }
             text class="n" x="13" y="20" { (card.id as u16 + 1) }
@@ -342,7 +343,7 @@ fn copy_entry(card: &CardRecord, info: Option<&CardInfo>, marks: &Marks) -> Mark
                         ("Mag. def.", card.mdef, info.max_mdef),
                     ] {
                         div.stat {
-                            span { (name) }
+                            span { (Plain(name)) }
                             span.bar { i style={ "width:" (bar_percent(value, cap)) "%" } {} }
                             span { (value) " / " (cap) @if value > cap { " (over the cap)" } }
                         }

@@ -877,6 +877,20 @@ fn write_over(path: &Path, page: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Writes the page to standard output in one piece, past its line buffer where it can (the
+/// buffer would first scan the whole page for its last newline): to a duplicate of the
+/// descriptor on Unix.
+fn write_stdout(page: &[u8]) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.flush()?;
+    #[cfg(unix)]
+    if let Ok(fd) = std::os::fd::AsFd::as_fd(&out).try_clone_to_owned() {
+        return std::fs::File::from(fd).write_all(page);
+    }
+    out.write_all(page)?;
+    out.flush()
+}
+
 /// Runs `quadmist report`.
 pub fn run(args: &ReportArgs) -> CliResult {
     let to_stdout = args.output.as_deref() == Some(Path::new("-"));
@@ -926,9 +940,7 @@ pub fn run(args: &ReportArgs) -> CliResult {
         points: score.points,
     };
     if to_stdout {
-        let mut out = std::io::stdout().lock();
-        out.write_all(page.as_bytes())?;
-        out.flush()?;
+        write_stdout(page.as_bytes())?;
         return Ok(());
     }
     write_over(&output, page.as_bytes())

@@ -10,7 +10,6 @@ use anstyle::{AnsiColor, Style};
 use clap::Args;
 use serde::Serialize;
 use std::fmt::Write as _;
-use std::io::Write as _;
 
 const EXAMPLES: &str = "\
 Each cell is one card number, as in the game's card menu: the number, how many copies you
@@ -233,7 +232,7 @@ pub fn run(args: &AlbumArgs) -> CliResult {
     }
     let text =
         render_album(&report, &heading(&entry, &collection), args.missing, text::term_width());
-    write!(common::stdout(), "{text}")?;
+    common::print_text(&text)?;
     Ok(())
 }
 

@@ -9,7 +9,7 @@ use crate::finding::Severity;
 use crate::rules::legality::{self, CardFinding, Issue};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use std::io::Write;
+use std::fmt::Write as _;
 use tabled::builder::Builder;
 use tabled::settings::object::Columns;
 use tabled::settings::peaker::Priority;
@@ -448,22 +448,23 @@ pub fn run(args: &CardsArgs) -> CliResult {
     if args.csv {
         return write_csv(&rows);
     }
-    let mut out = common::stdout();
+    let mut out = String::new();
     let bold = anstyle::Style::new().bold();
-    writeln!(out, "{bold}{}{bold:#}", heading(&entry, &collection, rows.len()))?;
+    let _ = writeln!(out, "{bold}{}{bold:#}", heading(&entry, &collection, rows.len()));
     if rows.is_empty() {
-        writeln!(out, "no card matches")?;
+        out.push_str("no card matches\n");
     } else {
-        writeln!(out, "{}", render_table(&rows, args.wide, args.diagnostic))?;
+        let _ = writeln!(out, "{}", render_table(&rows, args.wide, args.diagnostic));
     }
     if args.diagnostic {
         if ignored.is_empty() {
-            writeln!(out, "no record past slot 100")?;
+            out.push_str("no record past slot 100\n");
         } else {
-            writeln!(out, "records past slot 100 (never counted by the game):")?;
-            writeln!(out, "{}", render_table(&ignored, args.wide, true))?;
+            out.push_str("records past slot 100 (never counted by the game):\n");
+            let _ = writeln!(out, "{}", render_table(&ignored, args.wide, true));
         }
     }
+    common::print_text(&out)?;
     Ok(())
 }
 

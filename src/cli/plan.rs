@@ -11,7 +11,6 @@ use crate::rules::growth::EvolutionOdds;
 use crate::rules::score::{Contribution, MASTER_POINTS, PERFECT_POINTS};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use std::io::Write as _;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -353,7 +352,7 @@ pub fn run(args: &PlanArgs) -> CliResult {
     if args.json {
         return common::print_json(&report);
     }
-    write!(common::stdout(), "{}", render_plan(&collection, &report, text::term_width()))?;
+    common::print_text(&render_plan(&collection, &report, text::term_width()))?;
     Ok(())
 }
 

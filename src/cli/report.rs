@@ -166,8 +166,9 @@ impl Render for ArrowWords {
     }
 }
 
-/// Words of quadmist's own (the catalogue's names), written as they are: none holds a character
-/// that HTML escapes (`catalogue_names_need_no_escaping` checks every name).
+/// Text of quadmist's own (class names, arrow references, fixed words, the catalogue's names),
+/// written as it is: none holds a character that HTML escapes (`catalogue_names_need_no_escaping`
+/// checks every name).
 #[derive(Debug, Clone, Copy)]
 struct Plain(&'static str);
 
@@ -244,10 +245,10 @@ fn card_face(card: &CardRecord, owned: usize, keeper: bool) -> Markup {
     html! {
         svg viewBox="0 0 60 80" role="img"
             aria-label={ (name) " " (string) ", " (ArrowWords(card.arrows)) } {
-            rect class=(type_class(card.card_type)) x="1" y="1" width="58" height="78" rx="5" {}
+            rect class=(Plain(type_class(card.card_type))) x="1" y="1" width="58" height="78" rx="5" {}
             @for bit in 0..8u8 {
                 @if card.arrows & (1 << bit) != 0 {
-                    use class="ar" href=(ARROW_REFS[usize::from(bit)]) {}
+                    use class="ar" href=(Plain(ARROW_REFS[usize::from(bit)])) {}
                 }
             }
             text class="n" x="13" y="20" { (card.id as u16 + 1) }
@@ -342,7 +343,7 @@ fn copy_entry(card: &CardRecord, info: Option<&CardInfo>, marks: &Marks) -> Mark
                         ("Mag. def.", card.mdef, info.max_mdef),
                     ] {
                         div.stat {
-                            span { (name) }
+                            span { (Plain(name)) }
                             span.bar { i style={ "width:" (bar_percent(value, cap)) "%" } {} }
                             span { (value) " / " (cap) @if value > cap { " (over the cap)" } }
                         }
@@ -876,6 +877,20 @@ fn write_over(path: &Path, page: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Writes the page to standard output in one piece, past its line buffer where it can (the
+/// buffer would first scan the whole page for its last newline): to a duplicate of the
+/// descriptor on Unix.
+fn write_stdout(page: &[u8]) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.flush()?;
+    #[cfg(unix)]
+    if let Ok(fd) = std::os::fd::AsFd::as_fd(&out).try_clone_to_owned() {
+        return std::fs::File::from(fd).write_all(page);
+    }
+    out.write_all(page)?;
+    out.flush()
+}
+
 /// Runs `quadmist report`.
 pub fn run(args: &ReportArgs) -> CliResult {
     let to_stdout = args.output.as_deref() == Some(Path::new("-"));
@@ -925,9 +940,7 @@ pub fn run(args: &ReportArgs) -> CliResult {
         points: score.points,
     };
     if to_stdout {
-        let mut out = std::io::stdout().lock();
-        out.write_all(page.as_bytes())?;
-        out.flush()?;
+        write_stdout(page.as_bytes())?;
         return Ok(());
     }
     write_over(&output, page.as_bytes())

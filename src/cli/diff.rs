@@ -10,7 +10,6 @@ use crate::diff::{self, CardChange, Change, Diff};
 use crate::ff9::{CardRecord, CardType, Collection, Platform, SaveEntry};
 use clap::Args;
 use serde::Serialize;
-use std::io::Write;
 
 const HELP: &str = "\
 OLD and NEW are FILE or FILE:SAVE, two files of any formats (PlayStation, PC, Switch) or two
@@ -481,7 +480,8 @@ pub fn run(args: &DiffArgs) -> CliResult {
     if args.json {
         return common::print_json(&report(&d, from, to, &old, &new));
     }
-    let mut out = common::stdout();
-    writeln!(out, "{}", render_text(&d, &old, &new, &from, &to, true))?;
+    let mut text = render_text(&d, &old, &new, &from, &to, true);
+    text.push('\n');
+    common::print_text(&text)?;
     Ok(())
 }

@@ -67,6 +67,17 @@ pub fn pad(s: &str, to: usize) -> String {
 /// Wraps a text to `max` display columns, breaking at spaces (a word longer than a line is cut).
 /// The first line starts with `first`, the others with `rest` (both count in the width).
 pub fn wrap(text: &str, max: usize, first: &str, rest: &str) -> String {
+    // The usual case: words one space apart, no escape code, all on the first line.
+    let single_spaced = !text.starts_with(' ')
+        && !text.ends_with(' ')
+        && !text.contains("  ")
+        && text.chars().all(|c| c == ' ' || !(c.is_whitespace() || c == '\x1b'));
+    if single_spaced && width(first) + width(text) <= max {
+        let mut out = String::with_capacity(first.len() + text.len());
+        out.push_str(first);
+        out.push_str(text);
+        return out;
+    }
     let mut out = String::with_capacity(first.len() + text.len() + 8);
     let mut line = String::with_capacity(first.len().max(rest.len()) + max);
     line.push_str(first);

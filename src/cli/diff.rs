@@ -248,13 +248,18 @@ fn exact(c: &CardRecord) -> String {
 
 /// "Goblin 0P00 3/P/4/2, arrows ↖↑······".
 fn card_line(c: &CardRecord) -> String {
-    format!(
-        "{} {} {}, arrows {}",
-        cards::name(c.id),
-        cards::display_string(c),
-        exact(c),
-        text::arrows_line(c.arrows)
-    )
+    use std::fmt::Write as _;
+    let mut line = String::with_capacity(80);
+    match cards::info(c.id) {
+        Some(info) => line.push_str(info.name),
+        None => line.push_str(&cards::name(c.id)),
+    }
+    line.push(' ');
+    line.extend(crate::model::card::display_chars(c));
+    let t = c.card_type.letter();
+    let _ = write!(line, " {}/{t}/{}/{}, arrows ", c.atk, c.pdef, c.mdef);
+    line.push_str(&text::arrows_line(c.arrows));
+    line
 }
 
 /// "atk +1 (9→10/15), mdef +2 (7→9/13)".

@@ -9,7 +9,8 @@
 # BINARY defaults to the shipped Linux build, `cargo static-build` (statically linked; see
 # .cargo/config.toml), built first; elsewhere to target/release/quadmist.
 #
-# Environment: RUNS (default 60), WARMUP (default 10). COUNT=instructions prints instruction
+# Environment: RUNS (default 60) per round, ROUNDS (default 5), WARMUP (default 10).
+# COUNT=instructions prints instruction
 # counts (valgrind callgrind, independent of the machine's load) instead of times.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,7 @@ if [ -z "$BIN" ]; then
     fi
 fi
 RUNS=${RUNS:-60}
+ROUNDS=${ROUNDS:-5}
 WARMUP=${WARMUP:-10}
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
@@ -80,9 +82,11 @@ if [ "${COUNT:-}" = instructions ]; then
     exit 0
 fi
 
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)   binary: $BIN   runs: $RUNS"
-echo "(cat is timed again right before each command; the ratio is to that run)"
-printf '%-10s %-22s %9s %9s %7s\n' command file median_ms cat_ms x_cat
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)   binary: $BIN   runs: $RUNS × $ROUNDS rounds"
+echo "(each round times cat, then the command; x_cat is the median over the rounds of the"
+echo " ratio of the command's median to that round's cat median, with the lowest and highest)"
+printf '%-10s %-22s %9s %9s %7s %13s\n' command file median_ms cat_ms x_cat low-high
+median() { sort -g | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
 for spec in "${FILES[@]}"; do
     IFS='|' read -r file save slot other <<<"$spec"
     [ -f "$file" ] || { echo "missing $file: skipped" >&2; continue; }
@@ -90,15 +94,24 @@ for spec in "${FILES[@]}"; do
     for label in "${LABELS[@]}"; do
         [ "$label" = icon ] && [[ $file == *.dat ]] && continue
         command_args "$label" "$file" "$save" "$slot" "$other"
-        hyperfine -N -w "$WARMUP" -r "$RUNS" --export-json "$OUT/cat.json" \
-            "cat $file" >/dev/null 2>&1
-        base=$(median_ms "$OUT/cat.json")
-        # -q: findings are not what is measured (they go to stderr either way).
-        hyperfine -N -w "$WARMUP" -r "$RUNS" --export-json "$OUT/c.json" \
-            "$BIN ${args[*]} -q" >/dev/null 2>&1 ||
-            { echo "$label $name: failed: $BIN ${args[*]}" >&2; continue; }
-        ms=$(median_ms "$OUT/c.json")
-        printf '%-10s %-22s %9.3f %9.3f %7.2f\n' "$label" "$name" "$ms" "$base" \
-            "$(echo "$ms / $base" | bc -l)"
+        : >"$OUT/rounds"
+        for _ in $(seq "$ROUNDS"); do
+            hyperfine -N -w "$WARMUP" -r "$RUNS" --export-json "$OUT/cat.json" \
+                "cat $file" >/dev/null 2>&1
+            # -q: findings are not what is measured (they go to stderr either way).
+            hyperfine -N -w "$WARMUP" -r "$RUNS" --export-json "$OUT/c.json" \
+                "$BIN ${args[*]} -q" >/dev/null 2>&1 ||
+                { echo "$label $name: failed: $BIN ${args[*]}" >&2; continue 2; }
+            base=$(median_ms "$OUT/cat.json")
+            ms=$(median_ms "$OUT/c.json")
+            echo "$ms $base $(echo "$ms / $base" | bc -l)" >>"$OUT/rounds"
+        done
+        ms=$(cut -d' ' -f1 "$OUT/rounds" | median)
+        base=$(cut -d' ' -f2 "$OUT/rounds" | median)
+        ratio=$(cut -d' ' -f3 "$OUT/rounds" | median)
+        low=$(cut -d' ' -f3 "$OUT/rounds" | sort -g | head -1)
+        high=$(cut -d' ' -f3 "$OUT/rounds" | sort -g | tail -1)
+        printf '%-10s %-22s %9.3f %9.3f %7.2f %6.2f-%-6.2f\n' "$label" "$name" "$ms" "$base" \
+            "$ratio" "$low" "$high"
     done
 done

@@ -332,22 +332,26 @@ pub fn render_table(rows: &[CardView], wide: bool, hex: bool) -> String {
             if r.copies > 1 { format!("x{}", r.copies) } else { String::new() },
         ]);
     }
-    if wide {
-        let mut t = Builder::from(records).build();
-        t.with(Style::ascii());
-        return t.to_string().lines().map(str::trim_end).collect::<Vec<_>>().join("\n");
-    }
+    // Slot and number, then the four numbers, aligned right.
+    const RIGHT_ALIGNED: [std::ops::Range<usize>; 2] = [0..2, 4..8];
     let width = text::term_width() + 2;
-    if let Some(table) = text::plain_table(&records, |c| c < 2 || (4..8).contains(&c), width, "") {
-        return table;
+    if !wide {
+        let right = |c: usize| RIGHT_ALIGNED.iter().any(|r| r.contains(&c));
+        if let Some(table) = text::plain_table(&records, right, width, "") {
+            return table;
+        }
     }
-    // Too wide: tabled wraps the widest cells.
+    // The tall table, or one too wide for plain_table: tabled wraps the widest cells.
     let mut t = Builder::from(records).build();
-    t.with(Style::empty())
-        .with(Padding::new(0, 2, 0, 0))
-        .modify(Columns::new(0..2), Alignment::right())
-        .modify(Columns::new(4..8), Alignment::right())
-        .with(Width::wrap(width).priority(Priority::max(true)));
+    if wide {
+        t.with(Style::ascii());
+    } else {
+        t.with(Style::empty()).with(Padding::new(0, 2, 0, 0));
+        for columns in RIGHT_ALIGNED {
+            t.modify(Columns::new(columns), Alignment::right());
+        }
+        t.with(Width::wrap(width).priority(Priority::max(true)));
+    }
     t.to_string().lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
 }
 

@@ -248,16 +248,12 @@ fn exact(c: &CardRecord) -> String {
 
 /// "Goblin 0P00 3/P/4/2, arrows ↖↑······".
 fn card_line(c: &CardRecord) -> String {
-    use std::fmt::Write as _;
-    let mut line = String::with_capacity(80);
-    match cards::info(c.id) {
-        Some(info) => line.push_str(info.name),
-        None => line.push_str(&cards::name(c.id)),
-    }
+    let mut line = cards::name(c.id);
     line.push(' ');
     line.extend(crate::model::card::display_chars(c));
-    let t = c.card_type.letter();
-    let _ = write!(line, " {}/{t}/{}/{}, arrows ", c.atk, c.pdef, c.mdef);
+    line.push(' ');
+    line.push_str(&exact(c));
+    line.push_str(", arrows ");
     line.push_str(&text::arrows_line(c.arrows));
     line
 }

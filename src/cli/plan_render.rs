@@ -42,14 +42,16 @@ fn card_table(
         row.extend(extra(c));
         rows.push(row);
     }
-    if let Some(table) = text::plain_table(&rows, |c| c == 0, width, "  ") {
+    // The slot, aligned right.
+    const RIGHT_ALIGNED: std::ops::Range<usize> = 0..1;
+    if let Some(table) = text::plain_table(&rows, |c| RIGHT_ALIGNED.contains(&c), width, "  ") {
         return table;
     }
     // Too wide: tabled wraps the widest cells.
     let mut t = Builder::from(rows).build();
     t.with(TableStyle::empty())
         .with(Padding::new(0, 2, 0, 0))
-        .modify(Columns::new(0..1), Alignment::right())
+        .modify(Columns::new(RIGHT_ALIGNED), Alignment::right())
         .with(Width::wrap(width).priority(Priority::max(true)));
     t.to_string().lines().map(|l| format!("  {}", l.trim_end())).collect::<Vec<_>>().join("\n")
 }

@@ -25,10 +25,14 @@ pub fn term_width() -> usize {
     width.max(MIN_WIDTH)
 }
 
+/// True when every byte of `s` is printable ASCII (one column each): the usual text.
+fn printable_ascii(s: &str) -> bool {
+    s.bytes().all(|b| (b' '..=b'~').contains(&b))
+}
+
 /// The display width of a text: wide (East Asian) characters count 2, ANSI colour codes 0.
 pub fn width(s: &str) -> usize {
-    // Printable ASCII, the usual case: one column a byte.
-    if s.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+    if printable_ascii(s) {
         return s.len();
     }
     let mut w = 0;
@@ -207,7 +211,7 @@ pub fn plain_table(
     let mut bytes = 0;
     for row in rows {
         for (w, cell) in widths.iter_mut().zip(row) {
-            let cell_width = if cell.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+            let cell_width = if printable_ascii(cell) {
                 cell.len()
             } else if cell.chars().any(char::is_control) {
                 return None;

@@ -4,7 +4,7 @@
 //! Costs are lexicographic: points first (weight `K1`), then, in minimal-keep mode, fewer kept
 //! cards (`K2` per card), then the stronger cards ([`preference`]).
 
-use super::flow::{min_cost_matching_by_component, Edge, FlowGraph, IdMaskNodes};
+use super::flow::{min_cost_matching, Edge, FlowGraph, IdMaskNodes};
 use super::preference;
 use crate::model::CardRecord;
 use crate::rules::score::{self, Contribution};
@@ -94,7 +94,7 @@ fn weights(cards: &[CardRecord]) -> (i64, i64) {
 /// the two cheapest cards' costs minus its own). The matching is a minimum-cost flow on
 /// `U` alone. Cards worth nothing (ids ≥ 100) go.
 fn minimal_keep(cards: &[CardRecord]) -> Vec<bool> {
-    minimal_keep_by(cards, min_cost_matching_by_component)
+    minimal_keep_by(cards, min_cost_matching)
 }
 
 /// [`minimal_keep`] with the matching solved by `solve`.

@@ -178,77 +178,6 @@ impl FlowGraph {
         Some(self.potential[sink] - self.potential[source])
     }
 
-    /// Whether the flow, once augmented until the cheapest path costs ≥ 0, is the only flow
-    /// of least cost (of any value) from `source` to `sink`.
-    ///
-    /// Another optimum would differ by residual cycles of cost 0 (with free arcs sink → source
-    /// and back, for another value). At an optimum no residual cycle costs less than 0, so
-    /// node potentials from Bellman–Ford make every residual arc's reduced cost ≥ 0 and a
-    /// cycle of cost 0 is a cycle of arcs of reduced cost 0: there is none when those arcs
-    /// sort topologically. False also for a residual cycle of negative cost (no optimum yet).
-    pub fn optimum_is_unique(&self, source: usize, sink: usize) -> bool {
-        let n = self.nodes;
-        let value: i32 = (0..self.arcs.len())
-            .filter(|&a| a % 2 == 0 && self.from[a] as usize == source)
-            .map(|a| self.arcs[a ^ 1].capacity)
-            .sum();
-        let mut residual: Vec<(usize, usize, i64)> = (0..self.arcs.len())
-            .filter(|&a| self.arcs[a].capacity > 0)
-            .map(|a| (self.from[a] as usize, self.arcs[a].to as usize, self.arcs[a].cost))
-            .collect();
-        residual.push((sink, source, 0));
-        if value > 0 {
-            residual.push((source, sink, 0));
-        }
-        // Potentials: distances from a virtual node with a free arc to every node.
-        let mut potential = vec![0i64; n];
-        let mut settled = false;
-        for _ in 0..=n {
-            settled = true;
-            for &(u, v, cost) in &residual {
-                if potential[u] + cost < potential[v] {
-                    potential[v] = potential[u] + cost;
-                    settled = false;
-                }
-            }
-            if settled {
-                break;
-            }
-        }
-        if !settled {
-            return false; // a negative cycle
-        }
-        // Kahn's topological sort of the arcs of reduced cost 0. With a flow, the free arcs
-        // both ways would make a cycle of their own (no other flow): the sink is merged into
-        // the source instead (their potentials are equal then), which keeps every other cycle
-        // through either.
-        let node = |v: usize| if value > 0 && v == sink { source } else { v };
-        let free = if value > 0 { residual.len() - 2 } else { residual.len() };
-        let mut tight: Vec<(usize, usize)> = residual[..free]
-            .iter()
-            .filter(|&&(u, v, cost)| cost + potential[u] - potential[v] == 0)
-            .map(|&(u, v, _)| (node(u), node(v)))
-            .collect();
-        tight.sort_unstable();
-        let mut into = vec![0usize; n];
-        for &(_, v) in &tight {
-            into[v] += 1;
-        }
-        let mut ready: Vec<usize> = (0..n).filter(|&v| into[v] == 0 && node(v) == v).collect();
-        let mut sorted = usize::from(value > 0);
-        while let Some(u) = ready.pop() {
-            sorted += 1;
-            let first = tight.partition_point(|&(from, _)| from < u);
-            for &(_, v) in tight[first..].iter().take_while(|&&(from, _)| from == u) {
-                into[v] -= 1;
-                if into[v] == 0 {
-                    ready.push(v);
-                }
-            }
-        }
-        sorted == n
-    }
-
     /// SPFA from `source` over all residual arcs (some may cost less than 0): `self.dist`
     /// and `self.via` for every reachable node, and the cost to `sink`.
     fn spfa(&mut self, source: usize, sink: usize) -> Option<i64> {
@@ -366,60 +295,15 @@ pub struct Edge {
     pub cost: i64,
 }
 
-/// A minimum-cost matching ids ↔ masks over `edges` by successive shortest paths on one
-/// network (source → id → mask → sink, nodes and arcs in the edges' order), stopped at the
-/// first path that costs ≥ 0. Returns whether each edge is chosen.
-///
-/// This is the definition: [`min_cost_matching_by_component`] gives the same choice faster.
-pub fn min_cost_matching(edges: &[Edge]) -> Vec<bool> {
-    matching_network(edges).0
-}
-
-/// [`min_cost_matching`] and its network after the last augmentation.
-fn matching_network(edges: &[Edge]) -> (Vec<bool>, FlowGraph) {
-    const SOURCE: usize = IdMaskNodes::SOURCE;
-    const SINK: usize = IdMaskNodes::SINK;
-    let mut nodes = IdMaskNodes::default();
-    for e in edges {
-        nodes.id(e.id);
-        nodes.mask(e.mask);
-    }
-    let mut g = FlowGraph::new(nodes.count());
-    let mut ends_added = vec![false; nodes.count()];
-    let arcs: Vec<ArcId> = edges
-        .iter()
-        .map(|e| {
-            let (id, mask) = (nodes.id(e.id), nodes.mask(e.mask));
-            for (end, from, to) in [(id, SOURCE, id), (mask, mask, SINK)] {
-                if !std::mem::replace(&mut ends_added[end], true) {
-                    g.add_arc(from, to, 1, 0);
-                }
-            }
-            g.add_arc(id, mask, 1, e.cost)
-        })
-        .collect();
-    while let Some(cost) = g.augment(SOURCE, SINK, true) {
-        if cost >= 0 {
-            break;
-        }
-    }
-    (arcs.iter().map(|&a| g.flow(a) > 0).collect(), g)
-}
-
-/// [`min_cost_matching`], solved on each connected component of the id–mask graph apart
-/// when that gives the same choice (nearly always), else on one network.
-pub fn min_cost_matching_by_component(edges: &[Edge]) -> Vec<bool> {
-    by_component(edges).unwrap_or_else(|| min_cost_matching(edges))
-}
-
-/// [`min_cost_matching`] on each component apart, or `None` when that may choose otherwise.
+/// A minimum-cost matching ids ↔ masks over `edges`, each edge chosen or not: each
+/// connected component of the id–mask graph is solved alone by [`network_matching`] (a
+/// component is a star, all its edges on one id or on one mask, is solved at once by
+/// [`star_choice`], which chooses the same).
 ///
 /// A minimum-cost flow splits over the components (they share only the source and the
-/// sink), but among equally cheap matchings the one network and the parts may choose
-/// differently. So a part's choice is kept only when it is the one network's by
-/// construction: a star's ([`star_choice`]), or the only optimum of the part
-/// ([`FlowGraph::optimum_is_unique`]).
-fn by_component(edges: &[Edge]) -> Option<Vec<bool>> {
+/// sink), so this is a minimum-cost matching of all the edges. Among equally cheap
+/// matchings, the choice in one component never depends on the others' edges.
+pub fn min_cost_matching(edges: &[Edge]) -> Vec<bool> {
     // Union–find over the 256 id and 256 mask vertices.
     fn root(parent: &mut [u16; 512], mut v: u16) -> u16 {
         while parent[v as usize] != v {
@@ -455,26 +339,55 @@ fn by_component(edges: &[Edge]) -> Option<Vec<bool>> {
         }
         part.clear();
         part.extend(component.iter().map(|&i| edges[i]));
-        let (part_chosen, g) = matching_network(&part);
-        if !g.optimum_is_unique(IdMaskNodes::SOURCE, IdMaskNodes::SINK) {
-            return None;
-        }
-        for (&i, c) in component.iter().zip(part_chosen) {
+        for (&i, c) in component.iter().zip(network_matching(&part)) {
             chosen[i] = c;
         }
     }
-    Some(chosen)
+    chosen
 }
 
-/// The choice of [`min_cost_matching`] in a component whose edges all share one id or all
+/// A minimum-cost matching ids ↔ masks over `edges` by successive shortest paths on one
+/// network (source → id → mask → sink, nodes and arcs in the edges' order), stopped at the
+/// first path that costs ≥ 0. Returns whether each edge is chosen.
+pub fn network_matching(edges: &[Edge]) -> Vec<bool> {
+    const SOURCE: usize = IdMaskNodes::SOURCE;
+    const SINK: usize = IdMaskNodes::SINK;
+    let mut nodes = IdMaskNodes::default();
+    for e in edges {
+        nodes.id(e.id);
+        nodes.mask(e.mask);
+    }
+    let mut g = FlowGraph::new(nodes.count());
+    let mut ends_added = vec![false; nodes.count()];
+    let arcs: Vec<ArcId> = edges
+        .iter()
+        .map(|e| {
+            let (id, mask) = (nodes.id(e.id), nodes.mask(e.mask));
+            for (end, from, to) in [(id, SOURCE, id), (mask, mask, SINK)] {
+                if !std::mem::replace(&mut ends_added[end], true) {
+                    g.add_arc(from, to, 1, 0);
+                }
+            }
+            g.add_arc(id, mask, 1, e.cost)
+        })
+        .collect();
+    while let Some(cost) = g.augment(SOURCE, SINK, true) {
+        if cost >= 0 {
+            break;
+        }
+    }
+    arcs.iter().map(|&a| g.flow(a) > 0).collect()
+}
+
+/// The choice of [`network_matching`] in a component whose edges all share one id or all
 /// share one mask (a star), or `None` for another component: the edge of least cost when it
 /// costs less than 0 (`Some(None)` otherwise); among equals, the one whose other end (mask
 /// or id) comes first in the edges' order, then the first edge.
 ///
-/// That is the one network's choice: a star is matched once, by a path through it alone
-/// whose cost never changes, so when the cheapest path left costs less than 0; that search
-/// reaches the star's other ends in the order of their nodes, numbered by first appearance
-/// (equal distances give them equal potentials), and each by its first cheapest edge.
+/// That is the network's choice for the star alone: its centre takes one unit, by the first
+/// path (SPFA, on a network without negative cycles) when that costs less than 0; the search
+/// reaches the other ends in the order they first appear, each by its first cheapest edge,
+/// and the sink from the first of the ends at the least distance.
 fn star_choice(edges: &[Edge], component: &[usize]) -> Option<Option<usize>> {
     let first = edges[component[0]];
     let by_id = component.iter().all(|&i| edges[i].id == first.id);
@@ -569,50 +482,98 @@ mod tests {
             .collect()
     }
 
+    /// The components of the id–mask graph as lists of edge indices, by relabelling until
+    /// every edge's ends carry one label (the smallest edge index reaching them).
+    fn components(edges: &[Edge]) -> Vec<Vec<usize>> {
+        let mut label: Vec<usize> = (0..edges.len()).collect();
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for i in 0..edges.len() {
+                for j in 0..edges.len() {
+                    let joined = edges[i].id == edges[j].id || edges[i].mask == edges[j].mask;
+                    if joined && label[j] < label[i] {
+                        label[i] = label[j];
+                        changed = true;
+                    }
+                }
+            }
+        }
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for i in 0..edges.len() {
+            match groups.iter_mut().find(|g| label[g[0]] == label[i]) {
+                Some(g) => g.push(i),
+                None => groups.push(vec![i]),
+            }
+        }
+        groups
+    }
+
+    fn total(edges: &[Edge], chosen: &[bool]) -> i64 {
+        edges.iter().zip(chosen).filter(|(_, &c)| c).map(|(e, _)| e.cost).sum()
+    }
+
+    fn is_matching(edges: &[Edge], chosen: &[bool]) -> bool {
+        let (mut ids, mut masks) = ([false; 256], [false; 256]);
+        edges.iter().zip(chosen).filter(|(_, &c)| c).all(|(e, _)| {
+            !std::mem::replace(&mut ids[e.id as usize], true)
+                && !std::mem::replace(&mut masks[e.mask as usize], true)
+        })
+    }
+
     #[test]
-    fn components_choose_the_same_edges_as_one_network_even_among_ties() {
-        let (mut apart, mut with_equal_costs) = (0, 0);
+    fn each_component_is_chosen_as_its_own_network_chooses_even_among_ties() {
+        let (mut stars, mut others) = (0, 0);
         for seed in 0..4000 {
             let len = 1 + (seed % 40) as usize;
             let (ids, masks) = (2 + seed % 23, 2 + (seed / 7) % 29);
             let edges = tied_edges(seed, len, ids, masks, 1 + seed % 4);
-            let whole = min_cost_matching(&edges);
-            if let Some(parts) = by_component(&edges) {
-                assert_eq!(parts, whole, "seed {seed}: {edges:?}");
-                apart += 1;
-                with_equal_costs += usize::from(edges.windows(2).any(|w| w[0].cost == w[1].cost));
+            let chosen = min_cost_matching(&edges);
+            for component in components(&edges) {
+                let part: Vec<Edge> = component.iter().map(|&i| edges[i]).collect();
+                let alone: Vec<bool> = component.iter().map(|&i| chosen[i]).collect();
+                assert_eq!(alone, network_matching(&part), "seed {seed}: {part:?}");
+                let star = part.iter().all(|e| e.id == part[0].id)
+                    || part.iter().all(|e| e.mask == part[0].mask);
+                if part.len() > 1 {
+                    *if star { &mut stars } else { &mut others } += 1;
+                }
             }
-            assert_eq!(min_cost_matching_by_component(&edges), whole, "seed {seed}");
         }
-        // Both ways are taken often, the parts also where edges cost the same.
-        assert!(apart > 1000 && apart < 3000, "{apart}");
-        assert!(with_equal_costs > 500, "{with_equal_costs}");
+        // Both kinds of component are common (stars are solved without a network).
+        assert!(stars > 1500 && others > 3000, "{stars} stars, {others} others");
     }
 
     #[test]
-    fn an_optimum_is_unique_unless_an_equal_choice_is_left() {
-        let e = |id, mask, cost| Edge { id, mask, cost };
-        let unique = |edges: &[Edge]| {
-            let (_, g) = matching_network(edges);
-            g.optimum_is_unique(IdMaskNodes::SOURCE, IdMaskNodes::SINK)
-        };
-        // Two ids, two masks: the crossing pairs cost as much as the straight ones, or not.
-        assert!(unique(&[e(1, 1, -3), e(1, 2, -2), e(2, 1, -2), e(2, 2, -3)]));
-        assert!(!unique(&[e(1, 1, -3), e(1, 2, -3), e(2, 1, -3), e(2, 2, -3)]));
-        assert!(unique(&[e(1, 1, -3), e(1, 2, -3), e(2, 1, -3), e(2, 2, -4)]));
-        // One unit or none at cost 0: two optima of different values.
-        assert!(!unique(&[e(1, 1, 0), e(1, 2, 5)]));
-        assert!(unique(&[e(1, 1, 1), e(1, 2, 5)]));
-        // Replacing a matched id by an unmatched one on its mask at the same cost.
-        assert!(!unique(&[e(1, 1, -3), e(2, 1, -3)]));
-        assert!(unique(&[e(1, 1, -3), e(2, 1, -2)]));
+    fn the_matching_costs_the_least_of_all_matchings() {
+        let mut brute_forced = 0;
+        for seed in 0..4000 {
+            let len = 1 + (seed % 40) as usize;
+            let (ids, masks) = (2 + seed % 23, 2 + (seed / 7) % 29);
+            let edges = tied_edges(seed, len, ids, masks, 1 + seed % 4);
+            let chosen = min_cost_matching(&edges);
+            assert!(is_matching(&edges, &chosen), "seed {seed}");
+            let whole = network_matching(&edges);
+            assert_eq!(total(&edges, &chosen), total(&edges, &whole), "seed {seed}");
+            if len <= 12 {
+                // Every subset of the edges that is a matching.
+                let least = (0u32..1 << len)
+                    .map(|set| (0..len).map(|i| set >> i & 1 == 1).collect::<Vec<bool>>())
+                    .filter(|set| is_matching(&edges, set))
+                    .map(|set| total(&edges, &set))
+                    .min();
+                assert_eq!(Some(total(&edges, &chosen)), least, "seed {seed}: {edges:?}");
+                brute_forced += 1;
+            }
+        }
+        assert!(brute_forced > 1000, "{brute_forced}");
     }
 
     #[test]
     fn a_lone_edge_is_chosen_only_when_it_costs_less_than_zero() {
         let e = |id, mask, cost| Edge { id, mask, cost };
         let edges = [e(1, 1, -3), e(2, 2, 0), e(3, 3, 5), e(4, 4, -1), e(4, 5, -2)];
+        assert_eq!(network_matching(&edges), [true, false, false, false, true]);
         assert_eq!(min_cost_matching(&edges), [true, false, false, false, true]);
-        assert_eq!(min_cost_matching_by_component(&edges), [true, false, false, false, true]);
     }
 }

@@ -1,7 +1,7 @@
 //! The road to Master (tetra-master-rules §13.5, §13.6): keepers, missing and blocked ids,
 //! free masks, type upgrades and the expected battle wins they take.
 
-use super::flow::{min_cost_matching_by_component, Edge};
+use super::flow::{min_cost_matching, Edge};
 use super::preference;
 use crate::model::CardRecord;
 use crate::rules::creation::mask_probability;
@@ -114,7 +114,7 @@ pub struct MasterPlan {
 /// (minimum Σ expected wins to A under `odds`), then the stronger copies ([`preference`]).
 /// Returns input indices ordered by id.
 pub fn keepers(cards: &[CardRecord], odds: EvolutionOdds) -> Vec<usize> {
-    keepers_by(cards, odds, min_cost_matching_by_component)
+    keepers_by(cards, odds, min_cost_matching)
 }
 
 /// [`keepers`] with the matching solved by `solve`.
@@ -134,7 +134,7 @@ pub(super) fn keepers_by(
 /// The matching [`keepers`] solves: one edge per card with an id below 100, costing less
 /// for the preferred copies and always less than 0 (a larger matching always costs less),
 /// with each edge's input index.
-fn keeper_edges(cards: &[CardRecord], odds: EvolutionOdds) -> (Vec<Edge>, Vec<usize>) {
+pub(super) fn keeper_edges(cards: &[CardRecord], odds: EvolutionOdds) -> (Vec<Edge>, Vec<usize>) {
     let capped = EvolutionOdds {
         to_x: (odds.to_x as u64).min(ODDS_CAP_FOR_CHOICE) as u32,
         to_a: (odds.to_a as u64).min(ODDS_CAP_FOR_CHOICE) as u32,

@@ -69,31 +69,44 @@ impl FlowGraph {
         self.arcs[arc.0 ^ 1].capacity
     }
 
+    /// Empties the network and gives it `nodes` nodes, keeping its buffers' memory.
+    pub fn reset(&mut self, nodes: usize) {
+        self.nodes = nodes;
+        self.arcs.clear();
+        self.from.clear();
+        self.start.clear();
+        self.potential.clear();
+    }
+
     /// Groups the arcs by tail (counting sort, stable: each node's arcs in the order added).
     fn build(&mut self) {
+        fn refill<T: Clone>(v: &mut Vec<T>, len: usize, value: T) {
+            v.clear();
+            v.resize(len, value);
+        }
         let n = self.nodes;
-        let mut start = vec![0u32; n + 1];
+        refill(&mut self.start, n + 1, 0);
         for &f in &self.from {
-            start[f as usize + 1] += 1;
+            self.start[f as usize + 1] += 1;
         }
         for v in 0..n {
-            start[v + 1] += start[v];
+            self.start[v + 1] += self.start[v];
         }
-        let mut next = start.clone();
-        let mut adjacency = vec![0u32; self.arcs.len()];
+        // `relaxed` serves as each node's next free place here.
+        self.relaxed.clear();
+        self.relaxed.extend_from_slice(&self.start[..n]);
+        refill(&mut self.adjacency, self.arcs.len(), 0);
         for (a, &f) in self.from.iter().enumerate() {
-            adjacency[next[f as usize] as usize] = a as u32;
-            next[f as usize] += 1;
+            self.adjacency[self.relaxed[f as usize] as usize] = a as u32;
+            self.relaxed[f as usize] += 1;
         }
-        self.start = start;
-        self.adjacency = adjacency;
-        self.dist = vec![i64::MAX; n];
-        self.via = vec![u32::MAX; n];
-        self.queued = vec![false; n];
-        self.relaxed = vec![0; n];
-        self.queue = vec![0; n.max(1)];
+        refill(&mut self.dist, n, i64::MAX);
+        refill(&mut self.via, n, u32::MAX);
+        refill(&mut self.queued, n, false);
+        refill(&mut self.relaxed, n, 0);
+        refill(&mut self.queue, n.max(1), 0);
         self.potential.clear();
-        self.done = vec![false; n];
+        refill(&mut self.done, n, false);
     }
 
     /// Finds a cheapest residual path `source → sink` and pushes one unit along it.
@@ -317,20 +330,35 @@ pub fn min_cost_matching(edges: &[Edge]) -> Vec<bool> {
         let (a, b) = (root(&mut parent, e.id.into()), root(&mut parent, 256 + u16::from(e.mask)));
         parent[a.max(b) as usize] = a.min(b);
     }
-    // The edges of each component, in the edges' order (components by their first edge).
+    // The components, numbered by their first edge (at most 256: each holds an id), and
+    // `order`: the edges by component, in the edges' order within each.
     let mut component_of_root = [u16::MAX; 512];
-    let mut components: Vec<Vec<usize>> = Vec::new();
-    for (i, e) in edges.iter().enumerate() {
+    let mut component = Vec::with_capacity(edges.len());
+    let mut start = [0usize; 257];
+    let mut components = 0;
+    for e in edges {
         let r = root(&mut parent, e.id.into()) as usize;
         if component_of_root[r] == u16::MAX {
-            component_of_root[r] = components.len() as u16;
-            components.push(Vec::new());
+            component_of_root[r] = components;
+            components += 1;
         }
-        components[component_of_root[r] as usize].push(i);
+        component.push(component_of_root[r] as usize);
+        start[component_of_root[r] as usize + 1] += 1;
+    }
+    for c in 0..components as usize {
+        start[c + 1] += start[c];
+    }
+    let mut next = start;
+    let mut order = vec![0; edges.len()];
+    for (i, &c) in component.iter().enumerate() {
+        order[next[c]] = i;
+        next[c] += 1;
     }
     let mut chosen = vec![false; edges.len()];
-    let mut part = Vec::new();
-    for component in &components {
+    let (mut part, mut part_chosen) = (Vec::new(), Vec::new());
+    let mut network = Network::default();
+    for c in 0..components as usize {
+        let component = &order[start[c]..start[c + 1]];
         if let Some(best) = star_choice(edges, component) {
             if let Some(i) = best {
                 chosen[i] = true;
@@ -339,7 +367,8 @@ pub fn min_cost_matching(edges: &[Edge]) -> Vec<bool> {
         }
         part.clear();
         part.extend(component.iter().map(|&i| edges[i]));
-        for (&i, c) in component.iter().zip(network_matching(&part)) {
+        network.solve(&part, &mut part_chosen);
+        for (&i, &c) in component.iter().zip(&part_chosen) {
             chosen[i] = c;
         }
     }
@@ -350,33 +379,51 @@ pub fn min_cost_matching(edges: &[Edge]) -> Vec<bool> {
 /// network (source → id → mask → sink, nodes and arcs in the edges' order), stopped at the
 /// first path that costs ≥ 0. Returns whether each edge is chosen.
 pub fn network_matching(edges: &[Edge]) -> Vec<bool> {
-    const SOURCE: usize = IdMaskNodes::SOURCE;
-    const SINK: usize = IdMaskNodes::SINK;
-    let mut nodes = IdMaskNodes::default();
-    for e in edges {
-        nodes.id(e.id);
-        nodes.mask(e.mask);
-    }
-    let mut g = FlowGraph::new(nodes.count());
-    let mut ends_added = vec![false; nodes.count()];
-    let arcs: Vec<ArcId> = edges
-        .iter()
-        .map(|e| {
+    let mut chosen = Vec::new();
+    Network::default().solve(edges, &mut chosen);
+    chosen
+}
+
+/// The network of [`network_matching`], its memory kept from one matching to the next.
+#[derive(Default)]
+struct Network {
+    graph: FlowGraph,
+    /// The id → mask arc of each edge.
+    arcs: Vec<ArcId>,
+}
+
+impl Network {
+    /// Solves [`network_matching`] for `edges` into `chosen`.
+    fn solve(&mut self, edges: &[Edge], chosen: &mut Vec<bool>) {
+        const SOURCE: usize = IdMaskNodes::SOURCE;
+        const SINK: usize = IdMaskNodes::SINK;
+        let mut nodes = IdMaskNodes::default();
+        for e in edges {
+            nodes.id(e.id);
+            nodes.mask(e.mask);
+        }
+        let g = &mut self.graph;
+        g.reset(nodes.count());
+        // At most the source, the sink, 256 ids and 256 masks.
+        let mut ends_added = [false; 514];
+        self.arcs.clear();
+        for e in edges {
             let (id, mask) = (nodes.id(e.id), nodes.mask(e.mask));
             for (end, from, to) in [(id, SOURCE, id), (mask, mask, SINK)] {
                 if !std::mem::replace(&mut ends_added[end], true) {
                     g.add_arc(from, to, 1, 0);
                 }
             }
-            g.add_arc(id, mask, 1, e.cost)
-        })
-        .collect();
-    while let Some(cost) = g.augment(SOURCE, SINK, true) {
-        if cost >= 0 {
-            break;
+            self.arcs.push(g.add_arc(id, mask, 1, e.cost));
         }
+        while let Some(cost) = g.augment(SOURCE, SINK, true) {
+            if cost >= 0 {
+                break;
+            }
+        }
+        chosen.clear();
+        chosen.extend(self.arcs.iter().map(|&a| g.flow(a) > 0));
     }
-    arcs.iter().map(|&a| g.flow(a) > 0).collect()
 }
 
 /// The choice of [`network_matching`] in a component whose edges all share one id or all

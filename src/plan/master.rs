@@ -161,13 +161,15 @@ pub(super) fn keeper_edges(cards: &[CardRecord], odds: EvolutionOdds) -> (Vec<Ed
 /// (2 for 1698, 0 for 1700). Exact DP over (card, slack left). Returns the final bonuses;
 /// a current bonus above 2 is read as 2.
 pub fn choose_final_types(current: &[u32], slack: u32, odds: EvolutionOdds) -> Vec<u32> {
-    let slack = slack as usize;
-    // best[i][s]: least expected wins for items i.. with s slack still available.
-    let mut best = vec![vec![0u64; slack + 1]; current.len() + 1];
-    let mut pick = vec![vec![2u32; slack + 1]; current.len()];
+    // More slack than 2 per card changes nothing.
+    let width = (slack as usize).min(2 * current.len()) + 1;
+    // best[i·width + s]: least expected wins for items i.. with s slack still available;
+    // pick[i·width + s]: item i's final bonus there.
+    let mut best = vec![0u64; (current.len() + 1) * width];
+    let mut pick = vec![2u32; current.len() * width];
     for i in (0..current.len()).rev() {
         let from = current[i].min(2);
-        for s in 0..=slack {
+        for s in 0..width {
             let mut here = u64::MAX;
             for to in from..=2 {
                 let deficit = (2 - to) as usize;
@@ -175,23 +177,45 @@ pub fn choose_final_types(current: &[u32], slack: u32, odds: EvolutionOdds) -> V
                     continue;
                 }
                 let wins = odds.expected_wins(from, to) as u64;
-                let total = wins.saturating_add(best[i + 1][s - deficit]);
+                let total = wins.saturating_add(best[(i + 1) * width + s - deficit]);
                 if total < here {
                     here = total;
-                    pick[i][s] = to;
+                    pick[i * width + s] = to;
                 }
             }
-            best[i][s] = here;
+            best[i * width + s] = here;
         }
     }
-    let mut left = slack;
+    let mut left = width - 1;
     let mut out = Vec::with_capacity(current.len());
-    for p in &pick {
+    for p in pick.chunks_exact(width) {
         let to = p[left];
         left -= (2 - to) as usize;
         out.push(to);
     }
     out
+}
+
+/// The values of `key` that several cards with an id below 100 share, ascending, each with
+/// those cards' input indices.
+fn several(cards: &[CardRecord], key: impl Fn(&CardRecord) -> u8) -> Vec<(u8, Vec<usize>)> {
+    let counted = || cards.iter().enumerate().filter(|(_, c)| c.id < 100);
+    let mut count = [0usize; 256];
+    for (_, card) in counted() {
+        count[key(card) as usize] += 1;
+    }
+    let mut slot = [usize::MAX; 256];
+    let mut groups: Vec<(u8, Vec<usize>)> = Vec::new();
+    for k in (0..256).filter(|&k| count[k] > 1) {
+        slot[k] = groups.len();
+        groups.push((k as u8, Vec::with_capacity(count[k])));
+    }
+    for (c, card) in counted() {
+        if let Some((_, g)) = groups.get_mut(slot[key(card) as usize]) {
+            g.push(c);
+        }
+    }
+    groups
 }
 
 /// The road to `target` points (1698 or 1700; other values are read as 1698 when below 1700).
@@ -224,22 +248,8 @@ pub fn master_plan(cards: &[CardRecord], odds: EvolutionOdds, target: u32) -> Ma
     }
     let non_keepers: Vec<usize> = (0..cards.len()).filter(|&c| !is_keeper[c]).collect();
     let keeper_points = score::points(keepers.iter().map(|&k| &cards[k]));
-    let mut by_mask: Vec<Vec<usize>> = vec![Vec::new(); 256];
-    let mut by_id: Vec<Vec<usize>> = vec![Vec::new(); 100];
-    for (c, card) in cards.iter().enumerate().filter(|(_, c)| c.id < 100) {
-        by_mask[card.arrows as usize].push(c);
-        by_id[card.id as usize].push(c);
-    }
-    let several = |groups: Vec<Vec<usize>>| -> Vec<(u8, Vec<usize>)> {
-        groups
-            .into_iter()
-            .enumerate()
-            .filter(|(_, g)| g.len() > 1)
-            .map(|(k, g)| (k as u8, g))
-            .collect()
-    };
-    let shared_masks = several(by_mask);
-    let repeated_ids = several(by_id);
+    let shared_masks = several(cards, |c| c.arrows);
+    let repeated_ids = several(cards, |c| c.id);
 
     let needed = missing_ids.len() + blocked_ids.len();
     let mut current: Vec<u32> = keepers.iter().map(|&k| cards[k].card_type.bonus()).collect();

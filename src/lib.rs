@@ -34,7 +34,8 @@
 
 #![warn(missing_docs)]
 
-/// The `quadmist` command line (the binary's implementation; not a library API).
+// The `quadmist` command line (the binary's implementation; not a library API). Its docs are
+// its own module's (an outer doc comment here would move their links to this scope).
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod cli;

@@ -187,7 +187,7 @@ fn command_with_only(name: &str) -> Option<clap::Command> {
 }
 
 /// Parses the arguments. A data command without `--help`/`--version` is parsed against a
-/// command tree holding that subcommand only ([`command_with_only`]); anything else, and any
+/// command tree holding that subcommand only (`command_with_only`); anything else, and any
 /// arguments that tree rejects, against the whole tree, so help and error messages are
 /// clap's own for the full command line.
 pub fn parse_args(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {

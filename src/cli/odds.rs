@@ -1,7 +1,7 @@
 //! `quadmist odds`: a card's exact chance to win a card battle, by the game's formula or the
 //! board-game dice variants, in both directions (when it attacks, when it is attacked).
 //!
-//! args ([`OddsArgs`]) → report ([`Row`]s, computed by [`crate::rules::odds`]) → render
+//! args ([`OddsArgs`]) → report (`Row`s, computed by [`crate::rules::odds`]) → render
 //! ([`super::odds_render`]).
 
 use super::common::{self, SaveArgs, SelectorHint};
@@ -66,6 +66,8 @@ fn parse_rules(s: &str) -> Result<RuleSet, String> {
 #[derive(Debug, Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct OddsArgs {
+    // The doc below is the help text, as clap prints it (not Markdown).
+    #[allow(rustdoc::broken_intra_doc_links)]
     /// [FILE] ATTACKER DEFENDER: a save file first (as in the other commands) when --card or
     /// --hand picks the attacker from it, then the cards, as in-game digits (8X35) or exact
     /// stats (138/X/53/90). Leave out the attacker when a save gives it and the defender when

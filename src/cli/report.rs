@@ -40,6 +40,8 @@ pub struct ReportArgs {
     /// The save file and which save in it.
     #[command(flatten)]
     pub save: SaveArgs,
+    // The doc below is the help text, as clap prints it (not HTML).
+    #[allow(rustdoc::invalid_html_tags)]
     /// Where to write the page (`-` for standard output) [default: in the current directory,
     /// <file name>[-save-<SAVE>]-collection.html].
     #[arg(long, short = 'o', value_name = "PAGE.html")]

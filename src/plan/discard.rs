@@ -66,7 +66,7 @@ pub fn best_discards(cards: &[CardRecord], n: usize) -> KeepPlan {
     plan_keep(cards, KeepMode::Exactly(cards.len().saturating_sub(n)))
 }
 
-/// Chooses the kept set: [`minimal_keep`] (§13.3) or a minimum-cost flow (§13.4).
+/// Chooses the kept set: `minimal_keep` (§13.3) or a minimum-cost flow (§13.4).
 pub fn plan_keep(cards: &[CardRecord], mode: KeepMode) -> KeepPlan {
     let kept = match mode {
         KeepMode::Minimal => minimal_keep(cards),

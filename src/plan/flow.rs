@@ -311,7 +311,7 @@ pub struct Edge {
 /// A minimum-cost matching ids ↔ masks over `edges`, each edge chosen or not: each
 /// connected component of the id–mask graph is solved alone by [`network_matching`] (a
 /// component is a star, all its edges on one id or on one mask, is solved at once by
-/// [`star_choice`], which chooses the same).
+/// `star_choice`, which chooses the same).
 ///
 /// A minimum-cost flow splits over the components (they share only the source and the
 /// sink), so this is a minimum-cost matching of all the edges. Among equally cheap

@@ -9,7 +9,8 @@
 # BINARY defaults to the shipped Linux build, `cargo static-build` (statically linked; see
 # .cargo/config.toml), built first; elsewhere to target/release/quadmist.
 #
-# Environment: RUNS (default 60) per round, ROUNDS (default 5), WARMUP (default 10).
+# Environment: RUNS (default 60) per round, ROUNDS (default 5), WARMUP (default 10), ONLY (the
+# commands to measure, by name; default all).
 # COUNT=instructions prints instruction
 # counts (valgrind callgrind, independent of the machine's load) instead of times.
 set -euo pipefail
@@ -54,7 +55,8 @@ command_args() {
         *) args=("$label" "$file" "${sel[@]}") ;;
     esac
 }
-LABELS=(saves cards score plan album odds report icon diff)
+# ONLY="plan report" measures those commands alone.
+read -r -a LABELS <<<"${ONLY:-saves cards score plan album odds report icon diff}"
 
 median_ms() { jq '.results[0].median * 1000' "$1"; }
 

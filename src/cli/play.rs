@@ -15,7 +15,8 @@ use crate::game::search::{Goal, Opponent};
 use clap::{Args, ValueEnum};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::io::IsTerminal;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 const AFTER_HELP: &str = "\
@@ -85,10 +86,10 @@ struct App {
     goal: Goal,
     budget: Duration,
     /// Bumped at every change of the match; `advised` is the value advice was computed for,
-    /// `searching` the one the adviser was last started for.
+    /// `searching` the one the adviser was last started for, with the flag that stops it.
     version: u64,
     advised: Option<u64>,
-    searching: Option<u64>,
+    searching: Option<(u64, Arc<AtomicBool>)>,
     /// Placements searched ahead at the last placement analysis (for target picks).
     depth: u32,
     colour: bool,
@@ -191,18 +192,26 @@ impl App {
     }
 
     /// The key loop. The adviser runs on a thread of its own, so keys are read (and `q` works)
-    /// while it thinks; an answer for a position that has changed since is dropped.
+    /// while it thinks. When the position changes, a search still running is stopped, and an
+    /// answer for an earlier position is dropped.
     fn run(&mut self, terminal: &mut ratatui::DefaultTerminal) -> std::io::Result<()> {
         let (tx, rx) = mpsc::channel::<(u64, Option<Analysis>)>();
         loop {
-            if self.needs_advice() && self.searching != Some(self.version) {
-                self.searching = Some(self.version);
+            if let Some((version, stop)) = &self.searching {
+                if *version != self.version {
+                    stop.store(true, Ordering::Relaxed);
+                    self.searching = None;
+                }
+            }
+            if self.needs_advice() && self.searching.is_none() {
+                let stop = Arc::new(AtomicBool::new(false));
+                self.searching = Some((self.version, Arc::clone(&stop)));
                 let live = self.live.clone();
                 let (opp, goal, budget, depth) =
                     (self.opponent, self.goal, self.budget, self.depth);
                 let (tx, version) = (tx.clone(), self.version);
                 std::thread::spawn(move || {
-                    let _ = tx.send((version, live.analyse(opp, goal, budget, depth)));
+                    let _ = tx.send((version, live.analyse(opp, goal, budget, depth, Some(stop))));
                 });
             }
             while let Ok((version, a)) = rx.try_recv() {

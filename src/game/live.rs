@@ -25,6 +25,8 @@ use crate::game::card::{GameCard, Span};
 use crate::game::engine::{evolve, Chooser, Match, MatchResult, MoveError, Phase};
 use crate::game::notation::{self, PositionError};
 use crate::game::search::{Analysis, Goal, MoveValue, Opponent, Searcher};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The placements `quadmist play` shows (the best and the next two): only these are ranked
@@ -454,17 +456,23 @@ impl Live {
     }
 
     /// Runs the adviser when the player is to place a card or pick a target; `None` otherwise.
-    /// A target pick is searched `depth` placements ahead (at least 1).
+    /// A target pick is searched `depth` placements ahead (at least 1). Once `cancel` is set
+    /// (by another thread, when the position has changed), the search stops early and what it
+    /// returns is not to be used.
     pub fn analyse(
         &self,
         opponent: Opponent,
         goal: Goal,
         budget: Duration,
         depth: u32,
+        cancel: Option<Arc<AtomicBool>>,
     ) -> Option<Analysis> {
         let g = self.state.game.as_ref()?;
         let cards = self.cards_now()?;
         let mut s = Searcher::new(&cards, opponent, goal, 20);
+        if let Some(flag) = cancel {
+            s.cancel_with(flag);
+        }
         match self.ask() {
             Ask::Place(Side::Player) => {
                 s.set_top(ADVISED_MOVES);
@@ -998,7 +1006,8 @@ mod tests {
         live.enter("2 B1").unwrap();
         assert_eq!(live.ask(), Ask::Target { attacker: 1, targets: vec![6, 5] });
         assert!(live.enter("").is_err(), "no advice yet: Enter alone has nothing to take");
-        let a = live.analyse(Opponent::Game(3), Goal::Win, Duration::from_secs(60), 2).unwrap();
+        let a =
+            live.analyse(Opponent::Game(3), Goal::Win, Duration::from_secs(60), 2, None).unwrap();
         assert_eq!((a.depth, a.exact), (2, false));
         // The weak card first: beating A1 (mdef 10) is likely, C1 (mdef 200) is not.
         assert_eq!(a.moves[0].first_target, Some(5));
@@ -1132,8 +1141,9 @@ mod tests {
     fn play_ranks_its_three_shown_moves_as_the_full_search_does() {
         for seed in 1..4 {
             let live = played_to(seed, 4);
-            let a =
-                live.analyse(Opponent::Game(3), Goal::Win, Duration::from_secs(600), 0).unwrap();
+            let a = live
+                .analyse(Opponent::Game(3), Goal::Win, Duration::from_secs(600), 0, None)
+                .unwrap();
             assert!(a.exact);
             // The full ranking of the same position, every move searched exactly.
             let g = live.game().unwrap();

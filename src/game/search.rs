@@ -31,6 +31,8 @@ use crate::game::card::{win_probability, GameCard};
 use crate::game::engine::{chooser, evolution_chance, evolve, Chooser};
 use crate::rules::growth::EvolutionOdds;
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How the opponent is modelled.
@@ -169,6 +171,8 @@ pub struct Searcher {
     /// Placement nodes visited so far.
     pub nodes: u64,
     deadline: Option<Instant>,
+    /// Set by another thread to stop every search as a spent budget would.
+    cancel: Option<Arc<AtomicBool>>,
     aborted: bool,
     plain: bool,
     /// Root moves ranked exactly (the others only proved no better than the last of them).
@@ -256,6 +260,7 @@ impl Searcher {
             table_bits: table_bits.clamp(4, 26),
             nodes: 0,
             deadline: None,
+            cancel: None,
             aborted: false,
             plain: false,
             top: usize::MAX,
@@ -370,14 +375,22 @@ impl Searcher {
         self.finish(Value { objective: 0.0, win, draw: 1.0 - win - loss, cards: win - loss, keep })
     }
 
+    /// Stops this searcher's searches once `flag` is set, as a spent budget would (checked
+    /// every 256 placement nodes). A cancelled [`Searcher::analyse`] returns no move.
+    pub fn cancel_with(&mut self, flag: Arc<AtomicBool>) {
+        self.cancel = Some(flag);
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes & 255 == 0 {
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    self.aborted = true;
-                }
-            }
+        if self.nodes & 255 == 0
+            && (self.deadline.is_some_and(|d| Instant::now() >= d) || self.cancelled())
+        {
+            self.aborted = true;
         }
     }
 
@@ -767,7 +780,7 @@ impl Searcher {
             self.root_hint = moves.first().map_or(0, |m| m.slot * 16 + m.cell + 1);
             last = Analysis { moves, depth, exact: depth >= left, nodes: self.nodes };
         }
-        if last.moves.is_empty() && self.aborted {
+        if last.moves.is_empty() && self.aborted && !self.cancelled() {
             // Not even depth 1 finished: take the ordering heuristic's choice.
             self.aborted = false;
             self.deadline = None;

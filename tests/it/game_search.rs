@@ -239,3 +239,27 @@ fn optimised_search_equals_the_plain_reference_search() {
     }
     assert_eq!(checked, 45);
 }
+
+#[test]
+fn a_cancelled_search_stops_at_once_and_an_unset_flag_changes_nothing() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let (opp, goal) = (Opponent::Game(3), Goal::Win);
+    // Nine cards to place, searched to the end of the match: far more than 256 positions.
+    let m = (0..100).find_map(|seed| position(seed, 9)).expect("a position with 9 cards left");
+    let mut s = Searcher::new(&m.cards, opp, goal, 16);
+    s.cancel_with(Arc::new(AtomicBool::new(true)));
+    let a = s.analyse(&m.board, None);
+    assert!(a.moves.is_empty() && a.nodes <= 512, "{} moves, {} nodes", a.moves.len(), a.nodes);
+    // A flag never set: the same moves, figures and positions visited as without one.
+    let m = (0..100).find_map(|seed| position(seed, 6)).expect("a position with 6 cards left");
+    let mut with = Searcher::new(&m.cards, opp, goal, 16);
+    with.cancel_with(Arc::new(AtomicBool::new(false)));
+    let mut without = Searcher::new(&m.cards, opp, goal, 16);
+    let (a, b) = (with.analyse(&m.board, None), without.analyse(&m.board, None));
+    assert!(a.exact && b.exact && a.nodes == b.nodes && a.nodes > 512, "{} {}", a.nodes, b.nodes);
+    assert_eq!(a.moves.len(), b.moves.len());
+    for (x, y) in a.moves.iter().zip(&b.moves) {
+        assert_eq!((x.slot, x.cell, x.value.objective), (y.slot, y.cell, y.value.objective));
+    }
+}

@@ -101,8 +101,7 @@ impl HandArgs {
                 Ok(Some(hand_from_save(spec, &slots)?))
             }
             (None, Some(text)) => {
-                let v = notation::parse_hand(text, "--hand")
-                    .map_err(|e| CliError::usage(e.to_string()))?;
+                let v = notation::parse_hand(text, "--hand").map_err(CliError::usage)?;
                 Ok(Some([v[0], v[1], v[2], v[3], v[4]]))
             }
             (None, None) => Ok(None),
@@ -282,7 +281,7 @@ fn board_lines(p: &Position) -> Vec<String> {
 /// Runs `quadmist advise`.
 pub fn run(args: &AdviseArgs) -> CliResult {
     let mine = args.mine.cards()?;
-    let p = notation::parse(&args.position, mine).map_err(|e| CliError::usage(e.to_string()))?;
+    let p = notation::parse(&args.position, mine).map_err(CliError::usage)?;
     let goal = args.advice.goal()?;
     let opp = args.advice.opponent();
     let a = analyse(&p, goal, opp, args.advice.budget(), args.top.max(1));

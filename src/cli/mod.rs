@@ -114,14 +114,16 @@ pub struct CliError {
     pub message: String,
 }
 
+/// Both take any message that displays: a text, or one of the library's typed errors (so
+/// `.map_err(CliError::usage)`).
 impl CliError {
     /// The file is unreadable or holds nothing usable (exit 1).
-    pub fn unusable(message: impl Into<String>) -> Self {
-        CliError { code: EXIT_UNUSABLE, message: message.into() }
+    pub fn unusable(message: impl std::fmt::Display) -> Self {
+        CliError { code: EXIT_UNUSABLE, message: message.to_string() }
     }
     /// The command line is wrong (exit 2).
-    pub fn usage(message: impl Into<String>) -> Self {
-        CliError { code: EXIT_USAGE, message: message.into() }
+    pub fn usage(message: impl std::fmt::Display) -> Self {
+        CliError { code: EXIT_USAGE, message: message.to_string() }
     }
 }
 

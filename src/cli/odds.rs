@@ -172,7 +172,7 @@ impl Side {
 
 /// Parses a card written as in-game digits (`8X35`) or exact stats (`138/X/53/90`).
 pub fn parse_card(text: &str) -> Result<Fighter, CliError> {
-    crate::rules::notation::parse_card(text).map_err(|e| CliError::usage(e.to_string()))
+    crate::rules::notation::parse_card(text).map_err(CliError::usage)
 }
 
 pub use super::common::parse_save_spec;

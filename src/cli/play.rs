@@ -128,9 +128,7 @@ fn setup(args: &PlayArgs) -> Result<Live, CliError> {
         )
     })?;
     let theirs = match &args.theirs {
-        Some(t) => {
-            notation::parse_hand(t, "--theirs").map_err(|e| CliError::usage(e.to_string()))?
-        }
+        Some(t) => notation::parse_hand(t, "--theirs").map_err(CliError::usage)?,
         None => Vec::new(),
     };
     let blocks = args.blocks.as_deref().map(parse_blocks_arg).transpose()?;
@@ -138,7 +136,7 @@ fn setup(args: &PlayArgs) -> Result<Live, CliError> {
         FirstArg::Me => Side::Player,
         FirstArg::Them => Side::Npc,
     });
-    Live::new(mine, theirs, blocks, first).map_err(|e| CliError::usage(e.to_string()))
+    Live::new(mine, theirs, blocks, first).map_err(CliError::usage)
 }
 
 /// Colour on a terminal unless NO_COLOR is set (to anything but the empty string).

@@ -749,7 +749,9 @@ pub fn save_heading(first: String, c: &Collection, with_location: bool) -> Vec<S
 
 #[cfg(test)]
 mod tests {
-    use super::without_sgr;
+    use super::*;
+    use crate::game::sim::GameRng;
+    use crate::rules::creation::RangeRng;
 
     #[test]
     fn sgr_codes_go_as_anstream_strips_them_and_other_escapes_are_left_to_it() {
@@ -778,16 +780,11 @@ mod tests {
             "m",
             "\x7f",
         ];
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = GameRng::new(13, 0);
         let mut fast = 0;
         for case in 0..5000 {
             let text: String = (0..1 + case % 12)
-                .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    pieces[(x % pieces.len() as u64) as usize]
-                })
+                .map(|_| pieces[rng.range(0, pieces.len() as u32) as usize])
                 .collect();
             if let Some(plain) = without_sgr(&text) {
                 assert_eq!(plain, anstream::adapter::strip_str(&text).to_string(), "{text:?}");
@@ -796,8 +793,6 @@ mod tests {
         }
         assert!(fast > 500, "{fast}");
     }
-
-    use super::*;
 
     #[test]
     fn an_error_names_the_file_once() {

@@ -404,6 +404,8 @@ pub fn signed_points(n: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::sim::GameRng;
+    use crate::rules::creation::RangeRng;
 
     #[test]
     fn widths_count_wide_characters_twice_and_colour_as_nothing() {
@@ -506,15 +508,10 @@ mod tests {
         use tabled::settings::peaker::Priority;
         use tabled::settings::{Alignment, Padding, Style, Width};
         let words = ["", "a", "Goblin", "0P00", "↖↑······", "ファイル", "−10", "x2", " sp ", "é"];
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n) as usize
-        };
+        let mut rng = GameRng::new(11, 0);
+        let mut next = |n: u64| rng.range(0, n as u32) as usize;
         let mut fitted = 0;
-        for case in 0..600 {
+        for case in 0..900 {
             let (n_rows, n_cols) = (1 + next(6), 1 + next(5));
             let rows: Vec<Vec<String>> = (0..n_rows)
                 .map(|_| {
@@ -637,13 +634,8 @@ mod tests {
             "  ",
             "é,",
         ];
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |n: usize| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n as u64) as usize
-        };
+        let mut rng = GameRng::new(12, 0);
+        let mut next = |n: usize| rng.range(0, n as u32) as usize;
         for case in 0..3000 {
             let mut pick = |n: usize| (0..n).map(|_| words[next(words.len())]).collect::<Vec<_>>();
             let text = pick(1 + case % 12).join(if case % 3 == 0 { "" } else { " " });

@@ -513,13 +513,9 @@ mod tests {
 
     /// Random edges over few ids, masks and costs, so that equally cheap matchings abound.
     fn tied_edges(seed: u64, len: usize, ids: u64, masks: u64, costs: u64) -> Vec<Edge> {
-        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        use crate::rules::creation::RangeRng;
+        let mut rng = crate::game::sim::GameRng::new(seed, 0);
+        let mut next = |n: u64| u64::from(rng.range(0, n as u32));
         (0..len)
             .map(|_| Edge {
                 id: next(ids) as u8,

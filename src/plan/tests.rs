@@ -7,6 +7,7 @@ use super::discard::minimal_keep_by;
 use super::flow::{min_cost_matching, network_matching};
 use super::master::{keeper_edges, keepers_by};
 use super::preference;
+use crate::game::sim::GameRng;
 use crate::model::catalogue::CATALOGUE;
 use crate::model::{CardRecord, CardType};
 use crate::rules::creation::{create, RangeRng};
@@ -84,25 +85,10 @@ fn genuine_saves_keep_the_same_cards_per_component() {
     assert!(n >= 8, "{n} collections");
 }
 
-struct XorShift(u64);
-
-impl RangeRng for XorShift {
-    fn range(&mut self, lo: u32, hi: u32) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        if lo >= hi {
-            lo
-        } else {
-            lo + (self.0 % u64::from(hi - lo)) as u32
-        }
-    }
-}
-
 #[test]
 fn created_collections_keep_equally_good_cards_per_component() {
     for seed in 0..400u64 {
-        let mut rng = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let mut rng = GameRng::new(seed, 0);
         let (len, ids) = (20 + seed as u32 % 90, 3 + seed as u32 % 98);
         let cards: Vec<CardRecord> = (0..len)
             .map(|i| {

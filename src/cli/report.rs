@@ -984,17 +984,23 @@ mod tests {
         CardRecord { slot, id, arrows, atk: 20, card_type, pdef: 30, mdef: 40, cpoint: None }
     }
 
-    fn page(collection: &Collection) -> String {
+    /// The page of `collection` from a file so named, with the room made for it.
+    fn page_and_room(collection: &Collection, file_name: &str) -> (String, usize) {
         let e = entry();
         let src = PageSource {
-            file_name: "card<script>.mcr".into(),
+            file_name: file_name.into(),
             file_kind: "raw memory card".into(),
             entry: &e,
             file_findings: &[],
         };
         let score = score_report(collection, true);
         let plan = plan_report(collection, None, None, MASTER_POINTS);
-        render_page(&src, collection, &score, Some(&plan))
+        let page = render_page(&src, collection, &score, Some(&plan));
+        (page, page_capacity(&src, collection, Some(&plan)))
+    }
+
+    fn page(collection: &Collection) -> String {
+        page_and_room(collection, "card<script>.mcr").0
     }
 
     #[test]
@@ -1031,19 +1037,11 @@ mod tests {
         assert_eq!(html.matches("<details class=\"card").count(), 100);
     }
 
-    /// The page's size against the room made for it.
+    /// The page's size against the room made for it (a file name that escapes to 6× its
+    /// quotes).
     fn size_and_room(collection: &Collection) -> (usize, usize) {
-        let e = entry();
-        let src = PageSource {
-            file_name: "card\"\"\".mcr".into(),
-            file_kind: "raw memory card".into(),
-            entry: &e,
-            file_findings: &[],
-        };
-        let score = score_report(collection, true);
-        let plan = plan_report(collection, None, None, MASTER_POINTS);
-        let page = render_page(&src, collection, &score, Some(&plan));
-        (page.len(), page_capacity(&src, collection, Some(&plan)))
+        let (page, room) = page_and_room(collection, "card\"\"\".mcr");
+        (page.len(), room)
     }
 
     #[test]

@@ -5,12 +5,9 @@
 //! cards (`K2` per card), then the stronger cards ([`preference`]).
 
 use super::flow::{min_cost_matching, Edge, FlowGraph, IdMaskNodes};
-use super::preference;
+use super::{preference, PREFERENCE_BOUND};
 use crate::model::CardRecord;
 use crate::rules::score::{self, Contribution};
-
-/// Upper bound (exclusive) of [`preference`].
-const PREFERENCE_BOUND: i64 = 10_000;
 
 /// How many cards to keep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! free masks, type upgrades and the expected battle wins they take.
 
 use super::flow::{min_cost_matching, Edge};
-use super::preference;
+use super::{preference, PREFERENCE_BOUND};
 use crate::model::CardRecord;
 use crate::rules::creation::mask_probability;
 use crate::rules::growth::EvolutionOdds;
@@ -139,11 +139,10 @@ pub(super) fn keeper_edges(cards: &[CardRecord], odds: EvolutionOdds) -> (Vec<Ed
         to_x: (odds.to_x as u64).min(ODDS_CAP_FOR_CHOICE) as u32,
         to_a: (odds.to_a as u64).min(ODDS_CAP_FOR_CHOICE) as u32,
     };
-    let pref_bound: i64 = 10_000;
-    // Σ preference over ≤ 100 keepers < 100·pref_bound < weight.
-    let weight = pref_bound * (MASTER_CARDS as i64 + 1);
+    // Σ preference over ≤ 100 keepers < 100·PREFERENCE_BOUND < weight.
+    let weight = PREFERENCE_BOUND * (MASTER_CARDS as i64 + 1);
     let max_to_a = capped.expected_wins(0, 2) as i64;
-    let matched = (weight * max_to_a + pref_bound) * (MASTER_CARDS as i64 + 1);
+    let matched = (weight * max_to_a + PREFERENCE_BOUND) * (MASTER_CARDS as i64 + 1);
     cards
         .iter()
         .enumerate()

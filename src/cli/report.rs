@@ -388,8 +388,8 @@ fn face_copy<'a>(copies: &[&'a CardRecord], marks: &Marks) -> Option<&'a CardRec
     })
 }
 
-/// The album's 100 cards, in the catalogue's order. Rendered card by card straight into the
-/// page's buffer (the album is most of the page).
+/// The album's 100 cards, in the catalogue's order. Rendered one card at a time onto the
+/// page's buffer, never as one string of its own (the album is most of the page).
 struct Album<'a> {
     /// The cards with a catalogue id, by id (each id's copies in collection order).
     by_id: Vec<&'a CardRecord>,

@@ -19,6 +19,7 @@ mod game_properties;
 mod game_search;
 mod game_vectors;
 mod layers;
+mod missing_cli;
 mod odds_battle;
 mod odds_cli;
 mod odds_dice;

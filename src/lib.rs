@@ -26,7 +26,8 @@
 //!    functions.
 //! 5. [`plan`]: exact optimisers (zero-loss discards, budgeted discards, the road to Master);
 //!    [`diff`]: what changed between two saves, cards matched under the growth rules;
-//!    [`game`]: the match engine, the game's opponent AI as a policy, and the move adviser.
+//!    [`game`]: the match engine, the game's opponent AI as a policy, and the move adviser;
+//!    [`sources`]: where each missing card can still be had, from the save's event flags.
 //! 6. [`report`]: what both front ends show, computed once (score and plan values) and, with
 //!    the `html` feature, rendered once (the report page, the album's SVG cards, findings).
 //! 7. `cli` (feature `cli`, on by default): the `quadmist` command line. Only this layer
@@ -49,6 +50,7 @@ pub mod model;
 pub mod plan;
 pub mod report;
 pub mod rules;
+pub mod sources;
 
 pub use model::finding;
 pub use model::{Finding, Severity};

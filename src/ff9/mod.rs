@@ -11,6 +11,7 @@ use crate::model::Finding;
 use serde::Serialize;
 
 pub mod charset;
+pub mod events;
 pub mod memoria;
 pub mod minigame;
 pub mod pc;

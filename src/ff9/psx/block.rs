@@ -8,7 +8,8 @@ use crate::ff9::minigame::check_counters;
 use crate::ff9::{
     charset, CardRecord, CardSource, CardType, Collection, DecodeError, Platform, SaveSummary,
 };
-use crate::model::Finding;
+use crate::model::events::{EVENT_BLOCK_OFFSET, EVENT_GLOBAL_LEN};
+use crate::model::{EventFlags, Finding};
 use binrw::{BinRead, BinWrite};
 use std::io::Cursor;
 
@@ -368,7 +369,15 @@ pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
         card_source: CardSource::Save,
         summary,
         findings,
+        events: Some(read_events(block)),
+        players_beaten: None,
     })
+}
+
+/// The game's event variables at 0x1C0..0x9C0 (every block [`decode`] accepts holds them).
+pub fn read_events(block: &[u8]) -> EventFlags {
+    let bytes = read_at::<[u8; EVENT_GLOBAL_LEN]>(block, EVENT_BLOCK_OFFSET);
+    EventFlags::new(bytes.map_or_else(Vec::new, |b| b.to_vec()))
 }
 
 /// The block builder and section writers, under their old path (`block::FF9Block`); they live

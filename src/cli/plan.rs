@@ -228,6 +228,40 @@ pub struct PlanReport {
     pub discard: Option<DiscardReport>,
     /// The road to the target.
     pub master: MasterReport,
+    /// When some missing card can no longer be had in this playthrough (the save's story
+    /// flags say so): Master is out of reach, and the best score and rank still reachable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub out_of_reach: Option<OutOfReach>,
+}
+
+/// Master out of reach on this save: the cards no longer obtainable and the best left.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OutOfReach {
+    /// Numbers of the missing cards with no source left.
+    pub lost_numbers: Vec<u8>,
+    /// The most points still reachable (10 fewer per lost number).
+    pub best_points: u32,
+    /// Its collector level.
+    pub best_level: usize,
+    /// Its rank name (`None` at level 31).
+    pub best_rank: Option<&'static str>,
+}
+
+/// Master out of reach, from the save's story flags; `None` when every missing card can
+/// still be had.
+pub fn out_of_reach(collection: &Collection) -> Option<OutOfReach> {
+    let a = crate::sources::availability(collection);
+    let lost_numbers: Vec<u8> = a.lost().map(|m| m.number).collect();
+    if lost_numbers.is_empty() {
+        return None;
+    }
+    let (best_points, best_level) = crate::sources::best_reachable(lost_numbers.len());
+    Some(OutOfReach {
+        lost_numbers,
+        best_points,
+        best_level,
+        best_rank: crate::rules::score::rank_name(best_level),
+    })
 }
 
 fn slots(cards: &[CardRecord], indices: &[usize]) -> Vec<u16> {
@@ -319,6 +353,7 @@ pub fn plan_report(
         safe_discards: slots(cards, &safe.discarded),
         discard: discard.map(|n| discard_report(cards, &plan::best_discards(cards, n))),
         master: master_report(cards, &master, odds),
+        out_of_reach: out_of_reach(collection),
     }
 }
 
@@ -361,6 +396,37 @@ mod tests {
     use super::*;
     use crate::cli::score::tests::collection;
     use crate::ff9::CardType::{Assault as A, Flexible as X, Physical as P};
+
+    /// Every card number but Namingway (98), one copy each, with the story at `scenario`.
+    fn all_but_namingway(scenario: u16) -> Collection {
+        let ids: Vec<(u8, crate::ff9::CardType, u8)> =
+            (0..100u8).filter(|&id| id != 97).map(|id| (id, A, id)).collect();
+        let mut events = vec![0u8; 2048];
+        events[..2].copy_from_slice(&scenario.to_le_bytes());
+        Collection { events: Some(crate::model::EventFlags::new(events)), ..collection(&ids) }
+    }
+
+    #[test]
+    fn past_disc_3_without_namingway_master_is_out_of_reach_and_pro_is_the_best_left() {
+        // Disc 3 (scenario 9950): the Desert Palace pickup is still open.
+        assert_eq!(
+            plan_report(&all_but_namingway(9950), None, None, MASTER_POINTS).out_of_reach,
+            None
+        );
+        // Disc 4 (11740): no source left; 99 ids (990) + 100 masks (500) + 100 A (200) at most
+        // = 1690, the Pro threshold (level 29), below Master's 1698.
+        let c = all_but_namingway(11740);
+        let r = plan_report(&c, None, None, MASTER_POINTS);
+        let o = r.out_of_reach.clone().expect("out of reach");
+        assert_eq!(
+            (o.lost_numbers, o.best_points, o.best_level, o.best_rank),
+            (vec![98], 1690, 29, Some("Pro"))
+        );
+        let text = anstream::adapter::strip_str(&render_plan(&c, &r, 80)).to_string();
+        assert!(text.contains("Master is out of reach on this save: 98 Namingway"), "{text}");
+        assert!(text.contains("1690 points, Pro"), "{text}");
+        assert!(text.lines().all(|l| text::width(l) <= 80));
+    }
 
     #[test]
     fn json_has_the_issue_fields_for_the_13_3_example() {

@@ -3,8 +3,8 @@
 use super::common::{self, SaveArgs};
 use super::text::{self, count};
 use super::CliResult;
-use crate::cards;
-use crate::ff9::{CardRecord, CardType, Collection, SaveEntry};
+use crate::ff9::SaveEntry;
+use crate::model::{catalogue, display_string, CardRecord, CardType, Collection};
 use crate::rules::score;
 use anstyle::{AnsiColor, Style};
 use clap::Args;
@@ -82,7 +82,7 @@ fn type_rank(t: CardType) -> u8 {
 
 /// Builds the album of a collection (cards outside the catalogue are not in it).
 pub fn album_report(collection: &Collection) -> AlbumReport {
-    let cells: Vec<AlbumCell> = cards::CATALOGUE
+    let cells: Vec<AlbumCell> = catalogue::CATALOGUE
         .iter()
         .map(|info| {
             let copies: Vec<&CardRecord> =
@@ -99,7 +99,7 @@ pub fn album_report(collection: &Collection) -> AlbumReport {
                 name: info.name,
                 copies: copies.len(),
                 best,
-                best_display: best.as_ref().map(cards::display_string),
+                best_display: best.as_ref().map(display_string),
             }
         })
         .collect();

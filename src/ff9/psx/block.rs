@@ -5,10 +5,8 @@
 use super::{PsxSave, CRC_OFFSET};
 use crate::container::layout::read_at;
 use crate::ff9::minigame::check_counters;
-use crate::ff9::{
-    charset, CardRecord, CardSource, CardType, Collection, DecodeError, Platform, SaveSummary,
-};
-use crate::model::Finding;
+use crate::ff9::{charset, DecodeError};
+use crate::model::{CardRecord, CardSource, CardType, Collection, Finding, Platform, SaveSummary};
 use binrw::{BinRead, BinWrite};
 use std::io::Cursor;
 
@@ -370,8 +368,3 @@ pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
         findings,
     })
 }
-
-/// The block builder and section writers, under their old path (`block::FF9Block`); they live
-/// in [`super::write`], behind the `write` feature.
-#[cfg(feature = "write")]
-pub use super::write::{write_preview, write_tetra_master, FF9Block}; // layer-check: old path

@@ -26,7 +26,8 @@
 //!    functions.
 //! 5. [`plan`]: exact optimisers (zero-loss discards, budgeted discards, the road to Master);
 //!    [`diff`]: what changed between two saves, cards matched under the growth rules;
-//!    [`game`]: the match engine, the game's opponent AI as a policy, and the move adviser.
+//!    [`game`]: the match engine, the game's opponent AI as a policy, and the move adviser;
+//!    [`sources`]: where each missing card can still be had, from the save's event flags.
 //! 6. `cli` (feature `cli`, on by default): the `quadmist` command line. Only this layer
 //!    prints.
 //!
@@ -46,6 +47,7 @@ pub mod game;
 pub mod model;
 pub mod plan;
 pub mod rules;
+pub mod sources;
 
 pub use model::{Finding, Severity};
 

@@ -11,6 +11,7 @@ use crate::model::{format_play_time, Collection, Finding, SaveSummary};
 use serde::Serialize;
 
 pub mod charset;
+pub mod events;
 pub mod memoria;
 pub mod minigame;
 pub mod pc;

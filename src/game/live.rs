@@ -23,7 +23,7 @@ use crate::game::board::Side;
 use crate::game::card::{GameCard, Span};
 use crate::game::engine::{evolve, Chooser, Match, MatchResult, MoveError, Phase};
 use crate::game::notation::{self, PositionError};
-use crate::game::search::{Analysis, Goal, MoveValue, Opponent, Searcher};
+use crate::game::search::{Analysis, Clock, Goal, MoveValue, Opponent, Searcher};
 use crate::model::CardType;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -458,7 +458,8 @@ impl Live {
     /// Runs the adviser when the player is to place a card or pick a target; `None` otherwise.
     /// A target pick is searched `depth` placements ahead (at least 1). Once `cancel` is set
     /// (by another thread, when the position has changed), the search stops early and what it
-    /// returns is not to be used.
+    /// returns is not to be used. `clock` measures the budget
+    /// ([`system_clock`](crate::game::search::system_clock) on a native target).
     pub fn analyse(
         &self,
         opponent: Opponent,
@@ -466,10 +467,12 @@ impl Live {
         budget: Duration,
         depth: u32,
         cancel: Option<Arc<AtomicBool>>,
+        clock: Clock,
     ) -> Option<Analysis> {
         let g = self.state.game.as_ref()?;
         let cards = self.cards_now()?;
         let mut s = Searcher::new(&cards, opponent, goal, 20);
+        s.set_clock(clock);
         if let Some(flag) = cancel {
             s.cancel_with(flag);
         }
@@ -1009,8 +1012,16 @@ mod tests {
         live.enter("2 B1").unwrap();
         assert_eq!(live.ask(), Ask::Target { attacker: 1, targets: vec![6, 5] });
         assert!(live.enter("").is_err(), "no advice yet: Enter alone has nothing to take");
-        let a =
-            live.analyse(Opponent::Game(3), Goal::Win, Duration::from_secs(60), 2, None).unwrap();
+        let a = live
+            .analyse(
+                Opponent::Game(3),
+                Goal::Win,
+                Duration::from_secs(60),
+                2,
+                None,
+                crate::game::search::system_clock,
+            )
+            .unwrap();
         assert_eq!((a.depth, a.exact), (2, false));
         // The weak card first: beating A1 (mdef 10) is likely, C1 (mdef 200) is not.
         assert_eq!(a.moves[0].first_target, Some(5));
@@ -1145,7 +1156,14 @@ mod tests {
         for seed in 1..4 {
             let live = played_to(seed, 4);
             let a = live
-                .analyse(Opponent::Game(3), Goal::Win, Duration::from_secs(600), 0, None)
+                .analyse(
+                    Opponent::Game(3),
+                    Goal::Win,
+                    Duration::from_secs(600),
+                    0,
+                    None,
+                    crate::game::search::system_clock,
+                )
                 .unwrap();
             assert!(a.exact);
             // The full ranking of the same position, every move searched exactly.

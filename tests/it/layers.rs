@@ -21,7 +21,7 @@ fn layer(file: &str) -> Option<u8> {
         "container" => Some(2),
         "ff9" => Some(3),
         "rules" => Some(4),
-        "plan" | "diff" | "game" | "match" => Some(5),
+        "plan" | "diff" | "game" | "match" | "sources" => Some(5),
         "cli" | "main.rs" => Some(6),
         "lib.rs" => None,
         _ => None,

@@ -44,6 +44,7 @@ mod report_snapshots;
 mod score_contribution;
 mod snapshots80;
 mod source_reads;
+mod sources_real;
 mod switch_json;
 mod terminal_cli;
 mod watch_cli;

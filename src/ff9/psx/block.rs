@@ -6,7 +6,10 @@ use super::{PsxSave, CRC_OFFSET};
 use crate::container::layout::read_at;
 use crate::ff9::minigame::check_counters;
 use crate::ff9::{charset, DecodeError};
-use crate::model::{CardRecord, CardSource, CardType, Collection, Finding, Platform, SaveSummary};
+use crate::model::events::{EVENT_BLOCK_OFFSET, EVENT_GLOBAL_LEN};
+use crate::model::{
+    CardRecord, CardSource, CardType, Collection, EventFlags, Finding, Platform, SaveSummary,
+};
 use binrw::{BinRead, BinWrite};
 use std::io::Cursor;
 
@@ -366,5 +369,13 @@ pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
         card_source: CardSource::Save,
         summary,
         findings,
+        events: Some(read_events(block)),
+        players_beaten: None,
     })
+}
+
+/// The game's event variables at 0x1C0..0x9C0 (every block [`decode`] accepts holds them).
+pub fn read_events(block: &[u8]) -> EventFlags {
+    let bytes = read_at::<[u8; EVENT_GLOBAL_LEN]>(block, EVENT_BLOCK_OFFSET);
+    EventFlags::new(bytes.map_or_else(Vec::new, |b| b.to_vec()))
 }

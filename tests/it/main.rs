@@ -18,6 +18,7 @@ mod game_properties;
 mod game_search;
 mod game_vectors;
 mod layers;
+mod missing_cli;
 mod odds_battle;
 mod odds_cli;
 mod odds_dice;

@@ -307,16 +307,7 @@ fn banded(v: &View) -> bool {
 
 /// Why the figures are estimates, if they are.
 fn estimate_line(v: &View, a: &Analysis) -> Option<String> {
-    if !a.exact {
-        Some(format!(
-            "Estimates: searched {} ahead, then scored by the card balance.",
-            count(a.depth, "placement")
-        ))
-    } else if banded(v) {
-        Some("Estimates: a card known by its digits counts as the mean of its values.".into())
-    } else {
-        None
-    }
+    v.live.estimate_label(a)
 }
 
 fn draw_advice(f: &mut Frame, v: &View, area: Rect) {

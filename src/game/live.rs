@@ -440,6 +440,26 @@ impl Live {
         self.advice.as_ref()
     }
 
+    /// Something was entered that [`Live::undo`] can take back.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Why the figures of `a` (an analysis of this position) are estimates, in the words
+    /// `play` shows; `None` when they are exact.
+    pub fn estimate_label(&self, a: &Analysis) -> Option<String> {
+        if !a.exact {
+            Some(format!(
+                "Estimates: searched {} ahead, then scored by the card balance.",
+                count(a.depth, "placement")
+            ))
+        } else if self.cards_now().is_some_and(|c| notation::has_bands(&c)) {
+            Some("Estimates: a card known by its digits counts as the mean of its values.".into())
+        } else {
+            None
+        }
+    }
+
     /// Keeps an analysis of the current position (what an empty entry accepts).
     pub fn set_advice(&mut self, a: Analysis) {
         self.advice = Some(a);

@@ -7,6 +7,7 @@ mod simplejson;
 mod bounds;
 mod catalogue;
 mod cli_end_to_end;
+mod companion;
 mod container_build;
 mod container_cli;
 mod container_ff9;

@@ -1,7 +1,7 @@
 //! The text of `quadmist plan`: renders a [`PlanReport`] (computed in [`super::plan_report`]) fitted
 //! to the terminal, with the shared helpers of [`super::text`].
 
-use super::plan_report::{MasterReport, PlanReport, StepReport};
+use super::plan_report::{MasterReport, OutOfReach, PlanReport, StepReport};
 use super::score::rank_label;
 use super::text::{self, count};
 use crate::model::{catalogue, display_string, CardRecord, Collection};
@@ -191,6 +191,21 @@ fn render_road(s: &mut String, m: &MasterReport, width: usize) {
     }
 }
 
+/// Master out of reach on this save, and the best rank left.
+fn render_out_of_reach(s: &mut String, o: &OutOfReach, width: usize) {
+    let lost: Vec<String> =
+        o.lost_numbers.iter().map(|&n| format!("{n} {}", catalogue::name(n - 1))).collect();
+    let line = format!(
+        "Master is out of reach on this save: {} can no longer be had in this playthrough \
+         (the save's story is past every place it is found; quadmist missing lists them). \
+         The best left is {}, {}.",
+        lost.join(", "),
+        count(o.best_points, "point"),
+        text::rank_phrase(o.best_level)
+    );
+    let _ = writeln!(s, "{}", text::wrap(&line, width, "  ", "    "));
+}
+
 fn render_steps(s: &mut String, collection: &Collection, m: &MasterReport, width: usize) {
     let bold = Style::new().bold();
     let _ = writeln!(s, "\n{bold}Steps{bold:#}:");
@@ -284,6 +299,9 @@ pub fn render_plan(collection: &Collection, r: &PlanReport, width: usize) -> Str
     render_safe(&mut s, collection, r, width);
     render_discard(&mut s, collection, r, width);
     render_road(&mut s, &r.master, width);
+    if let Some(o) = &r.out_of_reach {
+        render_out_of_reach(&mut s, o, width);
+    }
     render_steps(&mut s, collection, &r.master, width);
     s
 }

@@ -4,8 +4,9 @@
 use super::common::{self, SaveArgs};
 use super::text::{self, count};
 use super::CliResult;
-use crate::ff9::{Collection, SaveEntry};
+use crate::ff9::SaveEntry;
 use crate::model::card_sources::SourceKind;
+use crate::model::Collection;
 use crate::sources::{self, Availability, MissingCard, SourceState};
 use anstyle::Style;
 use clap::Args;

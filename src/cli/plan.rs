@@ -1,13 +1,11 @@
 //! `quadmist plan`: safe discards, the best N discards, and the road to Master.
 
 use super::common::{self, SaveArgs};
+use super::plan_render::render_plan;
 use super::text;
 use super::{CliError, CliResult};
-use crate::finding::Finding;
-pub use crate::report::plan::{
-    out_of_reach, plan_report, CostedCard, DiscardReport, KeeperUpgrade, MasterReport, OddsChoice,
-    OutOfReach, PlanReport, SlotGroup, StepReport, UpgradeReport, MAX_PLAN_CARDS,
-};
+use crate::model::Finding;
+use crate::report::plan::{plan_report, OddsChoice, MAX_PLAN_CARDS};
 use crate::rules::score::{MASTER_POINTS, PERFECT_POINTS};
 use clap::Args;
 
@@ -54,8 +52,6 @@ pub struct PlanArgs {
     pub json: bool,
 }
 
-pub use super::plan_render::render_plan;
-
 /// Runs `quadmist plan`.
 pub fn run(args: &PlanArgs) -> CliResult {
     let (_, collection) = common::load_collection(&args.save)?;
@@ -88,12 +84,12 @@ pub fn run(args: &PlanArgs) -> CliResult {
 mod tests {
     use super::*;
     use crate::cli::score::tests::collection;
-    use crate::ff9::CardType::{Assault as A, Flexible as X, Physical as P};
+    use crate::model::CardType::{Assault as A, Flexible as X, Physical as P};
     use crate::model::Collection;
 
     /// Every card number but Namingway (98), one copy each, with the story at `scenario`.
     fn all_but_namingway(scenario: u16) -> Collection {
-        let ids: Vec<(u8, crate::ff9::CardType, u8)> =
+        let ids: Vec<(u8, crate::model::CardType, u8)> =
             (0..100u8).filter(|&id| id != 97).map(|id| (id, A, id)).collect();
         let mut events = vec![0u8; 2048];
         events[..2].copy_from_slice(&scenario.to_le_bytes());

@@ -3,9 +3,8 @@
 use super::common::{self, SaveArgs};
 use super::text::{self, count};
 use super::CliResult;
-use crate::cards;
 use crate::ff9::SaveEntry;
-use crate::ff9::{CardRecord, Collection};
+use crate::model::{catalogue, display_string, CardRecord, Collection};
 pub use crate::report::score::{
     rank_label, score_report, CardContribution, CountedPoints, NextLevel, ScoreReport, TypePoints,
     PERFECT_WORDING,
@@ -50,8 +49,8 @@ pub fn card_label(card: &CardRecord) -> String {
     format!(
         "slot {:>3}  {:<14} {}  {}",
         card.slot,
-        cards::name(card.id),
-        cards::display_string(card),
+        catalogue::name(card.id),
+        display_string(card),
         text::arrows_line(card.arrows)
     )
 }
@@ -107,8 +106,8 @@ fn cards_table(cards: &[CardContribution], width: usize) -> String {
     for c in cards {
         b.push_record([
             c.card.slot.to_string(),
-            cards::name(c.card.id),
-            cards::display_string(&c.card),
+            catalogue::name(c.card.id),
+            display_string(&c.card),
             text::arrows_line(c.card.arrows),
             c.loses.to_string(),
             if c.loses == 0 { String::new() } else { cost_words(&c.card, &c.contribution) },
@@ -217,7 +216,7 @@ pub fn run(args: &ScoreArgs) -> CliResult {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::ff9::{CardType, Platform};
+    use crate::model::{CardType, Platform};
 
     /// A collection of these cards (id, type, arrows).
     pub(crate) fn collection(cards: &[(u8, CardType, u8)]) -> Collection {

@@ -208,7 +208,7 @@ pub fn run(args: &ScoreArgs) -> CliResult {
     if args.json {
         return common::print_json(&report);
     }
-    let heading = heading(&entry, &collection, &common::resolve(&args.save).file);
+    let heading = heading(&entry, &collection, &args.save.file);
     write!(common::stdout(), "{}", render_score(&report, &heading, text::term_width()))?;
     Ok(())
 }

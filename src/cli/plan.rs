@@ -119,7 +119,7 @@ mod tests {
     }
 
     #[test]
-    fn json_has_the_issue_fields_for_the_13_3_example() {
+    fn json_has_every_field_for_the_13_3_example() {
         // §13.3: Goblin P 0x01 ×2, Fang X 0x01, Fang A 0x03 (33 points): one Goblin can go.
         let c = collection(&[(0, P, 0x01), (0, P, 0x01), (1, X, 0x01), (1, A, 0x03)]);
         let r = plan_report(&c, Some(2), None, MASTER_POINTS);

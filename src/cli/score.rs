@@ -240,7 +240,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn json_has_the_issue_fields_with_hand_computed_values() {
+    fn json_has_every_field_with_hand_computed_values() {
         use CardType::*;
         // Goblin P 0x01, Goblin X 0x02, Fang A 0x01: ids 2 (20), masks 2 (10), X 1 + A 2 = 3.
         let c = collection(&[(0, Physical, 0x01), (0, Flexible, 0x02), (1, Assault, 0x01)]);

@@ -52,7 +52,6 @@ pub mod report;
 pub mod rules;
 pub mod sources;
 
-pub use model::finding;
 pub use model::{Finding, Severity};
 
 // The entry points: open a file's bytes and list its saves, decode a collection, score it,
@@ -64,11 +63,3 @@ pub use plan::master::master_plan;
 pub use rules::battle::{battle, Fighter};
 pub use rules::odds::{match_odds, RuleSet};
 pub use rules::score::points;
-
-/// The catalogue and the in-game stat digits, under their old path; new code uses
-/// [`model::catalogue`] and [`model::card`].
-#[doc(hidden)]
-pub mod cards {
-    pub use crate::model::card::{digit, digits_string, display_string};
-    pub use crate::model::catalogue::*;
-}

@@ -1,13 +1,11 @@
 //! `quadmist plan`: safe discards, the best N discards, and the road to Master.
 
 use super::common::{self, SaveArgs};
+use super::plan_render::render_plan;
 use super::text;
 use super::{CliError, CliResult};
-use crate::finding::Finding;
-pub use crate::report::plan::{
-    plan_report, CostedCard, DiscardReport, KeeperUpgrade, MasterReport, OddsChoice, PlanReport,
-    SlotGroup, StepReport, UpgradeReport, MAX_PLAN_CARDS,
-};
+use crate::model::Finding;
+use crate::report::plan::{plan_report, OddsChoice, MAX_PLAN_CARDS};
 use crate::rules::score::{MASTER_POINTS, PERFECT_POINTS};
 use clap::Args;
 
@@ -54,8 +52,6 @@ pub struct PlanArgs {
     pub json: bool,
 }
 
-pub use super::plan_render::render_plan;
-
 /// Runs `quadmist plan`.
 pub fn run(args: &PlanArgs) -> CliResult {
     let (_, collection) = common::load_collection(&args.save)?;
@@ -88,10 +84,42 @@ pub fn run(args: &PlanArgs) -> CliResult {
 mod tests {
     use super::*;
     use crate::cli::score::tests::collection;
-    use crate::ff9::CardType::{Assault as A, Flexible as X, Physical as P};
+    use crate::model::CardType::{Assault as A, Flexible as X, Physical as P};
+    use crate::model::Collection;
+
+    /// Every card number but Namingway (98), one copy each, with the story at `scenario`.
+    fn all_but_namingway(scenario: u16) -> Collection {
+        let ids: Vec<(u8, crate::model::CardType, u8)> =
+            (0..100u8).filter(|&id| id != 97).map(|id| (id, A, id)).collect();
+        let mut events = vec![0u8; 2048];
+        events[..2].copy_from_slice(&scenario.to_le_bytes());
+        Collection { events: Some(crate::model::EventFlags::new(events)), ..collection(&ids) }
+    }
 
     #[test]
-    fn json_has_the_issue_fields_for_the_13_3_example() {
+    fn past_disc_3_without_namingway_master_is_out_of_reach_and_pro_is_the_best_left() {
+        // Disc 3 (scenario 9950): the Desert Palace pickup is still open.
+        assert_eq!(
+            plan_report(&all_but_namingway(9950), None, None, MASTER_POINTS).out_of_reach,
+            None
+        );
+        // Disc 4 (11740): no source left; 99 ids (990) + 100 masks (500) + 100 A (200) at most
+        // = 1690, the Pro threshold (level 29), below Master's 1698.
+        let c = all_but_namingway(11740);
+        let r = plan_report(&c, None, None, MASTER_POINTS);
+        let o = r.out_of_reach.clone().expect("out of reach");
+        assert_eq!(
+            (o.lost_numbers, o.best_points, o.best_level, o.best_rank),
+            (vec![98], 1690, 29, Some("Pro"))
+        );
+        let text = anstream::adapter::strip_str(&render_plan(&c, &r, 80)).to_string();
+        assert!(text.contains("Master is out of reach on this save: 98 Namingway"), "{text}");
+        assert!(text.contains("1690 points, Pro"), "{text}");
+        assert!(text.lines().all(|l| text::width(l) <= 80));
+    }
+
+    #[test]
+    fn json_has_every_field_for_the_13_3_example() {
         // §13.3: Goblin P 0x01 ×2, Fang X 0x01, Fang A 0x03 (33 points): one Goblin can go.
         let c = collection(&[(0, P, 0x01), (0, P, 0x01), (1, X, 0x01), (1, A, 0x03)]);
         let r = plan_report(&c, Some(2), None, MASTER_POINTS);

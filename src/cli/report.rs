@@ -2,10 +2,11 @@
 //! standard output.
 
 use super::common::{self, SaveArgs};
-use super::plan::{self as plan_cli, OddsChoice, MAX_PLAN_CARDS};
-use super::score as score_cli;
+use super::plan as plan_cli;
 use super::{CliError, CliResult};
 use crate::report::html::{count, render_page, PageSource};
+use crate::report::plan::{plan_report, OddsChoice, MAX_PLAN_CARDS};
+use crate::report::score::score_report;
 use clap::Args;
 use serde::Serialize;
 use std::io::Write as _;
@@ -161,9 +162,9 @@ pub fn run(args: &ReportArgs) -> CliResult {
     common::print_findings(&entry.findings);
     common::print_findings(&collection.findings);
 
-    let score = score_cli::score_report(&collection, true);
+    let score = score_report(&collection, true);
     let plan = (collection.cards.len() <= MAX_PLAN_CARDS)
-        .then(|| plan_cli::plan_report(&collection, None, args.odds, args.target));
+        .then(|| plan_report(&collection, None, args.odds, args.target));
     let src = PageSource {
         file_name: args
             .save

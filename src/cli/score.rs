@@ -3,9 +3,8 @@
 use super::common::{self, SaveArgs};
 use super::text::{self, count};
 use super::CliResult;
-use crate::cards;
 use crate::ff9::SaveEntry;
-use crate::ff9::{CardRecord, Collection};
+use crate::model::{catalogue, display_string, CardRecord, Collection};
 pub use crate::report::score::{
     rank_label, score_report, CardContribution, CountedPoints, NextLevel, ScoreReport, TypePoints,
     PERFECT_WORDING,
@@ -50,8 +49,8 @@ pub fn card_label(card: &CardRecord) -> String {
     format!(
         "slot {:>3}  {:<14} {}  {}",
         card.slot,
-        cards::name(card.id),
-        cards::display_string(card),
+        catalogue::name(card.id),
+        display_string(card),
         text::arrows_line(card.arrows)
     )
 }
@@ -107,8 +106,8 @@ fn cards_table(cards: &[CardContribution], width: usize) -> String {
     for c in cards {
         b.push_record([
             c.card.slot.to_string(),
-            cards::name(c.card.id),
-            cards::display_string(&c.card),
+            catalogue::name(c.card.id),
+            display_string(&c.card),
             text::arrows_line(c.card.arrows),
             c.loses.to_string(),
             if c.loses == 0 { String::new() } else { cost_words(&c.card, &c.contribution) },
@@ -209,7 +208,7 @@ pub fn run(args: &ScoreArgs) -> CliResult {
     if args.json {
         return common::print_json(&report);
     }
-    let heading = heading(&entry, &collection, &common::resolve(&args.save).file);
+    let heading = heading(&entry, &collection, &args.save.file);
     write!(common::stdout(), "{}", render_score(&report, &heading, text::term_width()))?;
     Ok(())
 }
@@ -217,7 +216,7 @@ pub fn run(args: &ScoreArgs) -> CliResult {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::ff9::{CardType, Platform};
+    use crate::model::{CardType, Platform};
 
     /// A collection of these cards (id, type, arrows).
     pub(crate) fn collection(cards: &[(u8, CardType, u8)]) -> Collection {
@@ -241,7 +240,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn json_has_the_issue_fields_with_hand_computed_values() {
+    fn json_has_every_field_with_hand_computed_values() {
         use CardType::*;
         // Goblin P 0x01, Goblin X 0x02, Fang A 0x01: ids 2 (20), masks 2 (10), X 1 + A 2 = 3.
         let c = collection(&[(0, Physical, 0x01), (0, Flexible, 0x02), (1, Assault, 0x01)]);

@@ -2,7 +2,7 @@
 //! terminal: the width to fit, display width, word wrapping, plurals, slot ranges, arrow
 //! pictures and the wording of a rank.
 //!
-//! Rules they implement (issue 14): no line wider than [`term_width`] display columns (wide
+//! Rules they implement: no line wider than [`term_width`] display columns (wide
 //! characters count 2); counts are written with [`count`] ("1 card", "2 cards"); lists of slots
 //! with [`ranges`] ("2–9, 11, 14–20"); arrows as pictures ([`arrows_line`], [`arrows_grid`]),
 //! never as bare hex; a rank as "Player, rank 3 of 32" ([`rank_phrase`]).

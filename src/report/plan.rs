@@ -182,6 +182,40 @@ pub struct PlanReport {
     pub discard: Option<DiscardReport>,
     /// The road to the target.
     pub master: MasterReport,
+    /// When some missing card can no longer be had in this playthrough (the save's story
+    /// flags say so): Master is out of reach, and the best score and rank still reachable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub out_of_reach: Option<OutOfReach>,
+}
+
+/// Master out of reach on this save: the cards no longer obtainable and the best left.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OutOfReach {
+    /// Numbers of the missing cards with no source left.
+    pub lost_numbers: Vec<u8>,
+    /// The most points still reachable (10 fewer per lost number).
+    pub best_points: u32,
+    /// Its collector level.
+    pub best_level: usize,
+    /// Its rank name (`None` at level 31).
+    pub best_rank: Option<&'static str>,
+}
+
+/// Master out of reach, from the save's story flags; `None` when every missing card can
+/// still be had.
+pub fn out_of_reach(collection: &Collection) -> Option<OutOfReach> {
+    let a = crate::sources::availability(collection);
+    let lost_numbers: Vec<u8> = a.lost().map(|m| m.number).collect();
+    if lost_numbers.is_empty() {
+        return None;
+    }
+    let (best_points, best_level) = crate::sources::best_reachable(lost_numbers.len());
+    Some(OutOfReach {
+        lost_numbers,
+        best_points,
+        best_level,
+        best_rank: crate::rules::score::rank_name(best_level),
+    })
 }
 
 fn slots(cards: &[CardRecord], indices: &[usize]) -> Vec<u16> {
@@ -273,6 +307,7 @@ pub fn plan_report(
         safe_discards: slots(cards, &safe.discarded),
         discard: discard.map(|n| discard_report(cards, &plan::best_discards(cards, n))),
         master: master_report(cards, &master, odds),
+        out_of_reach: out_of_reach(collection),
     }
 }
 

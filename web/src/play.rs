@@ -6,7 +6,7 @@
 //! not the match: which card is selected, the cells tapped as blocked, the digits typed in the
 //! picker, the adviser's last answer. The worker calls [`advise`] with the stored match.
 
-use quadmist::cards::{self, CATALOGUE};
+use quadmist::model::catalogue::{self as cards, CATALOGUE};
 use quadmist::ff9;
 use quadmist::game::card::GameCard;
 use quadmist::game::companion::{

@@ -6,7 +6,6 @@
 //! not the match: which card is selected, the cells tapped as blocked, the digits typed in the
 //! picker, the adviser's last answer. The worker calls [`advise`] with the stored match.
 
-use quadmist::model::catalogue::{self as cards, CATALOGUE};
 use quadmist::ff9;
 use quadmist::game::card::GameCard;
 use quadmist::game::companion::{
@@ -15,6 +14,7 @@ use quadmist::game::companion::{
 use quadmist::game::notation::{arrows_text, card_text, cell_name};
 use quadmist::game::search::{Goal, Opponent, Searcher};
 use quadmist::game::sim::random_position;
+use quadmist::model::catalogue::{self as cards, CATALOGUE};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 use wasm_bindgen::prelude::wasm_bindgen;

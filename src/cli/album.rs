@@ -3,9 +3,9 @@
 use super::common::{self, SaveArgs};
 use super::text::{self, count};
 use super::CliResult;
-use crate::cards;
-use crate::ff9::{CardRecord, CardType, Collection, SaveEntry};
+use crate::ff9::SaveEntry;
 use crate::model::card_sources::SourceKind;
+use crate::model::{catalogue, display_string, CardRecord, CardType, Collection};
 use crate::rules::score;
 use crate::sources::Availability;
 use anstyle::{AnsiColor, Style};
@@ -86,7 +86,7 @@ fn type_rank(t: CardType) -> u8 {
 
 /// Builds the album of a collection (cards outside the catalogue are not in it).
 pub fn album_report(collection: &Collection) -> AlbumReport {
-    let cells: Vec<AlbumCell> = cards::CATALOGUE
+    let cells: Vec<AlbumCell> = catalogue::CATALOGUE
         .iter()
         .map(|info| {
             let copies: Vec<&CardRecord> =
@@ -103,7 +103,7 @@ pub fn album_report(collection: &Collection) -> AlbumReport {
                 name: info.name,
                 copies: copies.len(),
                 best,
-                best_display: best.as_ref().map(cards::display_string),
+                best_display: best.as_ref().map(display_string),
             }
         })
         .collect();

@@ -4,8 +4,9 @@
 use super::common::{self, SaveArgs};
 use super::text::{self, count};
 use super::CliResult;
-use crate::ff9::{Collection, SaveEntry};
+use crate::ff9::SaveEntry;
 use crate::model::card_sources::{SourceKind, ANY_CARD_PLAYER};
+use crate::model::Collection;
 use crate::sources::{self, Availability, MissingCard, SourceState};
 use anstyle::Style;
 use clap::Args;
@@ -274,8 +275,7 @@ pub fn run(args: &MissingArgs) -> CliResult {
     let (entry, collection) = common::load_collection(&args.save)?;
     let a = sources::availability(&collection);
     if args.json {
-        let file = common::resolve(&args.save).file;
-        let save = format!("{}:{}", file.display(), entry.selector);
+        let save = format!("{}:{}", args.save.file.display(), entry.selector);
         return common::print_json(&missing_report(save, &a));
     }
     common::print_text(&render_missing(&a, &heading(&entry, &collection), text::term_width()))?;

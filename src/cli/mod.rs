@@ -25,6 +25,7 @@ pub mod icon;
 pub mod missing;
 pub mod odds;
 pub mod odds_render;
+pub mod odds_report;
 pub mod plan;
 pub mod plan_render;
 pub mod play;

@@ -8,8 +8,8 @@ use super::common::{self, SaveArgs};
 use super::diff::{self as diff_cli, SaveRef};
 use super::{CliError, CliResult};
 use crate::diff;
-use crate::ff9::{Collection, SaveEntry};
-use crate::finding::Finding;
+use crate::ff9::SaveEntry;
+use crate::model::{Collection, Finding};
 use clap::Args;
 use notify::event::{AccessKind, AccessMode};
 use notify::{Event, EventKind, RecursiveMode, Watcher};
@@ -151,9 +151,6 @@ fn wait_for_write(rx: &Events, retrying: bool, name: &std::ffi::OsStr) -> Wake {
 
 /// Runs `quadmist watch`.
 pub fn run(args: &WatchArgs) -> CliResult {
-    // `FILE:S` names the file and the save, as `--save S` does.
-    let save = common::resolve(&args.save);
-    let args = &WatchArgs { save, json: args.json };
     let (entry, mut current) = common::load_collection(&args.save)?;
     if entry.checksum_ok == Some(false) {
         return Err(CliError::unusable(format!(

@@ -7,7 +7,7 @@
 
 use crate::container::source::{ByteSource, ReadError};
 use crate::model::finding::limit_repeats;
-use crate::model::Finding;
+use crate::model::{format_play_time, Collection, Finding, SaveSummary};
 use serde::Serialize;
 
 pub mod charset;
@@ -17,12 +17,6 @@ pub mod minigame;
 pub mod pc;
 pub mod psx;
 pub mod switch;
-
-/// The domain types, re-exported where they used to live (`crate::ff9::Collection` etc.);
-/// new code names them from [`crate::model`].
-pub use crate::model::{
-    format_play_time, CardRecord, CardSource, CardType, Collection, Platform, SaveSummary,
-};
 
 /// Region, language, disc and in-game file of a PlayStation FF9 save: region, language and
 /// file from its name, the disc from its block (the game names every save with disc 1's code).
@@ -172,7 +166,7 @@ impl SaveEntry {
     }
 
     /// Decodes the save's collection (with the Memoria sidecar, when one was read).
-    /// Repeated findings of one kind are cut to the first few ([`crate::finding::limit_repeats`]).
+    /// Repeated findings of one kind are cut to the first few ([`limit_repeats`]).
     pub fn collection(&self) -> Result<Collection, DecodeError> {
         let mut collection = match &self.payload {
             SavePayload::PlayStation(s) => s.collection(),
@@ -269,6 +263,16 @@ pub enum OpenError {
     /// JSON without the Tetra Master section.
     #[error("JSON save without Data/30000_MiniGame/MiniGameCard: no Tetra Master data")]
     NoMiniGame,
+}
+
+/// Largest file quadmist reads (no save format comes near it): the front ends refuse a larger
+/// file before reading it, with [`too_large`]'s words.
+pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
+
+/// Why a file of `len` bytes (more than [`MAX_FILE_SIZE`]) is not read, in the words both front
+/// ends show after `cannot read NAME: `.
+pub fn too_large(len: u64) -> String {
+    format!("it has {len} bytes, more than {} MiB: not a save file", MAX_FILE_SIZE / (1024 * 1024))
 }
 
 /// Reads a file beside the opened one by name (used for Memoria sidecars); `None` if absent.

@@ -11,15 +11,14 @@
 //! [`super::minigame`].
 
 use super::events::{decode_event_text, players_beaten_from_bytes, MAX_EVENT_TEXT};
-pub use super::minigame::{check_counters, decode_entries, CardEntry, CARD_ENTRY_LEN, CARD_LIMIT};
+use super::minigame::{check_counters, decode_entries, CardEntry, CARD_ENTRY_LEN};
 use super::{
-    memoria, CardSource, Collection, DecodeError, FileKind, NeighbourReader, OpenError, Platform,
-    SaveEntry, SavePayload, SaveSet, SaveSummary,
+    memoria, DecodeError, FileKind, NeighbourReader, OpenError, SaveEntry, SavePayload, SaveSet,
 };
 use crate::container::layout::read_at;
 use crate::container::source::{ByteSource, ReadError};
 use crate::model::collection::MAX_PLAYERS_BEATEN;
-use crate::model::Finding;
+use crate::model::{CardSource, Collection, Finding, Platform, SaveSummary};
 use aes::Aes256;
 use binrw::{binrw, BinRead};
 use cbc::cipher::{block_padding::NoPadding, BlockDecryptMut, InnerIvInit, KeyInit};

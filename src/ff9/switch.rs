@@ -4,16 +4,13 @@
 //! Memoria sidecar ([`super::memoria`]), whose tree is converted to the same
 //! [`serde_json::Value`], reuses [`read_mini_game`] and [`read_play_time`].
 
-pub use super::minigame::{
-    float_number, float_value, int_value, parse_pruned, read_mini_game, read_play_time, Keep,
-    MiniGame, MAX_CARD_ENTRIES, MINI_GAME_KEY,
+use super::minigame::{
+    check_counters, decode_entries, parse_pruned, read_mini_game, read_play_time, MiniGame,
+    MINI_GAME_KEY,
 };
 use super::pc::{self, PcSlot};
-use super::{
-    Collection, DecodeError, FileKind, OpenError, Platform, SaveEntry, SavePayload, SaveSet,
-    SaveSummary,
-};
-use crate::model::{EventFlags, Finding};
+use super::{DecodeError, FileKind, OpenError, SaveEntry, SavePayload, SaveSet};
+use crate::model::{Collection, EventFlags, Finding, Platform, SaveSummary};
 use binrw::{BinRead, Endian, VecArgs};
 use std::io::Cursor;
 
@@ -38,8 +35,8 @@ impl SwitchSave {
         let m = &self.mini_game;
         let mut findings = m.findings.clone();
         findings.extend(self.event_findings.iter().cloned());
-        pc::check_counters(m.wins, m.losses, m.draws, &mut findings);
-        let cards = pc::decode_entries(&m.entries, &mut findings);
+        check_counters(m.wins, m.losses, m.draws, &mut findings);
+        let cards = decode_entries(&m.entries, &mut findings);
         Ok(Collection {
             wins: m.wins,
             losses: m.losses,

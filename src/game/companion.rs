@@ -11,7 +11,6 @@
 //! Everything read is bounded: a session of at most [`MAX_COMMANDS`] commands, texts of at most
 //! [`MAX_TEXT`] characters, JSON of at most [`MAX_JSON`] bytes.
 
-use crate::cards;
 use crate::game::board::Side;
 use crate::game::card::GameCard;
 use crate::game::engine::{prize, Outcome, Prize};
@@ -19,6 +18,7 @@ use crate::game::live::{Ask, Entry, EntryError, Live, ADVISED_MOVES};
 use crate::game::notation::{self, PositionError};
 use crate::game::search::{Analysis, Clock, Goal, Opponent};
 use crate::model::collection::Collection;
+use crate::model::{catalogue, CardType};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -157,7 +157,7 @@ pub fn hand_from_collection(
     if (0..5).any(|i| (i + 1..5).any(|j| slots[i] == slots[j])) {
         return Err(CompanionError::Twice);
     }
-    let mut out = [GameCard::exact(None, 0, crate::ff9::CardType::Physical, 0, 0, 0); 5];
+    let mut out = [GameCard::exact(None, 0, CardType::Physical, 0, 0, 0); 5];
     for (o, &slot) in out.iter_mut().zip(slots) {
         let c = collection.card(slot).ok_or(CompanionError::NoCard(slot))?;
         *o = GameCard::from_record(c);
@@ -594,7 +594,7 @@ fn view(live: &Live) -> View {
                 g.and_then(|g| g.board.cells.iter().position(|&x| x == slot)).map(|x| x as u8);
             CardView {
                 slot,
-                name: c.id.map(cards::name),
+                name: c.id.map(catalogue::name),
                 digits: c.digits(),
                 arrows: c.arrows,
                 known: known(&c),

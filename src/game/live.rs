@@ -19,12 +19,12 @@
 //! * a battle: `w` (I won it) or `l` (I lost it), then optionally the two numbers shown, mine
 //!   first, then `e` if the winner's type letter changed: `w 138 53 e`.
 
-use crate::ff9::CardType;
 use crate::game::board::Side;
 use crate::game::card::{GameCard, Span};
 use crate::game::engine::{evolve, Chooser, Match, MatchResult, MoveError, Phase};
 use crate::game::notation::{self, PositionError};
 use crate::game::search::{Analysis, Clock, Goal, MoveValue, Opponent, Searcher};
+use crate::model::CardType;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -1002,7 +1002,10 @@ mod tests {
     #[test]
     fn names_with_spaces_and_cards_without_arrows_are_read() {
         let c = parse_their_card("Hedgehog Pie:2M11 SW+SE").unwrap();
-        assert_eq!((c.id, c.arrows), (crate::cards::find("Hedgehog Pie").map(|i| i.id), 0x28));
+        assert_eq!(
+            (c.id, c.arrows),
+            (crate::model::catalogue::find("Hedgehog Pie").map(|i| i.id), 0x28)
+        );
         let c = parse_their_card("Hedgehog Pie:2M11").unwrap();
         assert_eq!(c.arrows, 0);
         assert_eq!(parse_their_card("1P23").unwrap().arrows, 0);

@@ -24,11 +24,11 @@
 //! function), P(draw) the rest; expected cards = P(win) − P(loss); P(keep) = 1 − P(loss)/2.
 //! These are estimates and are labelled so: a result is exact only when [`Analysis::exact`].
 
-use crate::ff9::CardType;
 use crate::game::ai::{choices, AiView};
 use crate::game::board::{Board, Side, Turn, EMPTY, NEIGHBOURS};
 use crate::game::card::{win_probability, GameCard};
 use crate::game::engine::{chooser, evolution_chance, evolve, Chooser};
+use crate::model::CardType;
 use crate::rules::growth::EvolutionOdds;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,12 +1,12 @@
 //! The adviser against a naive full enumeration (no table, no pruning, no ordering; every
 //! battle's both evolution branches), on small end positions, for both opponent models.
 
-use quadmist::ff9::CardType;
 use quadmist::game::ai::{distribution, AiView};
 use quadmist::game::board::{Side, EMPTY};
 use quadmist::game::engine::{evolution_chance, Chooser, Match, Phase};
 use quadmist::game::search::{Goal, Opponent, Searcher};
 use quadmist::game::sim::{deal, GameRng};
+use quadmist::model::CardType;
 use quadmist::rules::creation::RangeRng;
 
 /// The objective of `goal` at a finished match.

@@ -1,11 +1,12 @@
-//! PlayStation cards carrying the NPC table's type (issue 9 point 2): the genuine late-game
+//! PlayStation cards carrying the NPC table's type: the genuine late-game
 //! US save holds two Zombies of type M where the catalogue (data/cards.csv: Zombie, id 6, P,
 //! max 19/19/11) says P. On PlayStation that is an info, never "an edited save", and odds
 //! and plans use the card's real type. PC keeps the old rule.
 
 use crate::shared::cmd::Command;
 use quadmist::container::write::CardBuilder;
-use quadmist::ff9::psx::block::{FF9Block, RawCardRecord};
+use quadmist::ff9::psx::block::RawCardRecord;
+use quadmist::ff9::psx::write::FF9Block;
 use serde_json::Value;
 
 /// A card with one FF9 save: slot 1 an M Zombie (atk 12, pdef 10, mdef 7: inside the

@@ -1,4 +1,4 @@
-//! Choosing a save (issue 9 points 3 and 5): only Final Fantasy IX saves are scored or
+//! Choosing a save: only Final Fantasy IX saves are scored or
 //! offered, deleted FF9 saves are readable with a warning, and the small selection messages.
 //!
 //! Titles and names of the real cards were read with a few lines of Python over the raw
@@ -11,7 +11,8 @@ use crate::shared;
 
 use crate::shared::cmd::Command;
 use quadmist::container::write::{self, CardBuilder};
-use quadmist::ff9::psx::block::{FF9Block, RawCardRecord};
+use quadmist::ff9::psx::block::RawCardRecord;
+use quadmist::ff9::psx::write::FF9Block;
 use std::path::{Path, PathBuf};
 
 fn quadmist() -> Command {

@@ -3,7 +3,8 @@
 
 use crate::shared;
 
-use quadmist::ff9::{self, CardType, FileKind, Platform, SaveEntry};
+use quadmist::ff9::{self, FileKind, SaveEntry};
+use quadmist::model::{CardType, Platform};
 use quadmist::Severity;
 
 const JSON_FILES: [&str; 7] = [

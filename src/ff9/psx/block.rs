@@ -5,11 +5,11 @@
 use super::{PsxSave, CRC_OFFSET};
 use crate::container::layout::read_at;
 use crate::ff9::minigame::check_counters;
-use crate::ff9::{
-    charset, CardRecord, CardSource, CardType, Collection, DecodeError, Platform, SaveSummary,
-};
+use crate::ff9::{charset, DecodeError};
 use crate::model::events::{EVENT_BLOCK_OFFSET, EVENT_GLOBAL_LEN};
-use crate::model::{EventFlags, Finding};
+use crate::model::{
+    CardRecord, CardSource, CardType, Collection, EventFlags, Finding, Platform, SaveSummary,
+};
 use binrw::{BinRead, BinWrite};
 use std::io::Cursor;
 
@@ -380,8 +380,3 @@ pub fn read_events(block: &[u8]) -> Option<EventFlags> {
     let bytes = read_at::<[u8; EVENT_GLOBAL_LEN]>(block, EVENT_BLOCK_OFFSET)?;
     Some(EventFlags::new(bytes.to_vec()))
 }
-
-/// The block builder and section writers, under their old path (`block::FF9Block`); they live
-/// in [`super::write`], behind the `write` feature.
-#[cfg(feature = "write")]
-pub use super::write::{write_preview, write_tetra_master, FF9Block}; // layer-check: old path

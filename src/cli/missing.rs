@@ -5,7 +5,7 @@ use super::common::{self, SaveArgs};
 use super::text::{self, count};
 use super::CliResult;
 use crate::ff9::SaveEntry;
-use crate::model::card_sources::SourceKind;
+use crate::model::card_sources::{SourceKind, ANY_CARD_PLAYER};
 use crate::model::Collection;
 use crate::sources::{self, Availability, MissingCard, SourceState};
 use anstyle::Style;
@@ -161,9 +161,11 @@ pub fn source_words(s: &SourceState) -> String {
     };
     let kind = match s.kind {
         SourceKind::Drop => "battle drop, 32 in 256",
+        SourceKind::Player => "card players",
         other => other.word(),
     };
-    format!("{kind}: {} ({}){state}", s.place, discs(s.disc))
+    let place = if s.place == ANY_CARD_PLAYER { "none named in the sources read" } else { s.place };
+    format!("{kind}: {place} ({}){state}", discs(s.disc))
 }
 
 /// The lines of one missing card: its number and name, then its sources.
@@ -216,9 +218,28 @@ pub fn render_missing(a: &Availability, heading: &str, width: usize) -> String {
         )
     };
     let _ = writeln!(s, "{}", text::wrap(&summary, width, "", ""));
-    for m in &a.missing {
+    // Cards whose only open way is some card player, none named, go on one list at the end.
+    let only_players = |m: &MissingCard| {
+        m.obtainable && m.sources.iter().filter(|s| s.possible).all(|s| s.place == ANY_CARD_PLAYER)
+    };
+    for m in a.missing.iter().filter(|m| !only_players(m)) {
         s.push('\n');
         s.push_str(&card_lines(m, width));
+    }
+    let rest: Vec<String> = a
+        .missing
+        .iter()
+        .filter(|m| only_players(m))
+        .map(|m| format!("{} {}", m.number, m.name))
+        .collect();
+    if !rest.is_empty() {
+        let head = format!(
+            "From card players only ({}; which players hold them is not in the sources \
+             quadmist read):",
+            count(rest.len() as u64, "card")
+        );
+        let _ = writeln!(s, "\n{}", text::wrap(&head, width, "", ""));
+        let _ = writeln!(s, "{}", text::wrap_list(&rest, width, "  ", "  "));
     }
     let taken = a.pickups.iter().filter(|p| p.taken).count();
     let missed = a.pickups.iter().filter(|p| p.missed).count();

@@ -10,9 +10,11 @@ use super::plan::{PlanReport, StepReport, MAX_PLAN_CARDS};
 use super::score::{self as score_report, ScoreReport, PERFECT_WORDING};
 use crate::ff9::SaveEntry;
 use crate::model::card::display_chars;
+use crate::model::card_sources::SourceKind;
 use crate::model::catalogue::{self as cards, CardInfo};
 use crate::model::{self, CardRecord, CardSource, CardType, Collection, Finding};
 use crate::rules::score::{Contribution, MASTER_POINTS, PERFECT_POINTS};
+use crate::sources::{self, SourceState};
 use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
 use std::fmt;
 
@@ -743,25 +745,71 @@ pub fn render_view(
     view.into_string()
 }
 
-/// The card numbers not held, each a link to its album card.
-fn missing_section(collection: &Collection) -> Markup {
-    let mut held = [false; 256];
-    for c in &collection.cards {
-        held[usize::from(c.id)] = true;
+/// `disc 2`, `discs 1–4`.
+fn discs(window: [u8; 2]) -> String {
+    if window[0] == window[1] {
+        format!("disc {}", window[0])
+    } else {
+        format!("discs {}–{}", window[0], window[1])
     }
-    let missing: Vec<&CardInfo> =
-        cards::CATALOGUE.iter().filter(|i| !held[usize::from(i.id)]).collect();
+}
+
+/// One source of a missing card in words, as `quadmist missing` says it: "pickup: Cleyra,
+/// cathedral (disc 2): missed".
+fn source_item(s: &SourceState) -> Markup {
+    let state = match (s.possible, s.taken) {
+        (true, _) => "",
+        (false, Some(true)) => ": already taken",
+        (false, _) if s.taken.is_some() => ": missed",
+        (false, _) => ": over",
+    };
+    let kind = match s.kind {
+        SourceKind::Drop => "battle drop, 32 in 256",
+        other => other.word(),
+    };
+    html! {
+        li.source.open[s.possible] {
+            (kind) ": " (s.place) " (" (discs(s.disc)) ")" (state)
+            " " small.muted { "(source: " (s.source) ")" }
+        }
+    }
+}
+
+/// The card numbers not held, each a link to its album card, with where each can still be
+/// had at this point of the story (the card-sources table against the save's event flags).
+fn missing_section(collection: &Collection) -> Markup {
+    let a = sources::availability(collection);
+    let lost = a.lost().count();
     html! {
         section #missing {
             h2 { "Missing cards" }
-            @if missing.is_empty() {
+            @match (a.disc, a.progress) {
+                (Some(d), Some(p)) => p.muted { "The story is on disc " (d)
+                    " (scenario counter " (p) ")." },
+                _ => p.muted { "The save holds no event variables: the disc and the pickups \
+                    taken are unknown, so every source is listed as possible." },
+            }
+            @if a.missing.is_empty() {
                 p { "None: every one of the 100 card numbers is held." }
             } @else {
-                p { (count(missing.len(), "card number is", "card numbers are"))
-                    " not held yet:" }
-                ul.missing { @for info in &missing {
-                    li { a href={ "#card-" (info.number) } { (info.number) " " (Plain(info.name)) } }
+                p { (count(a.missing.len(), "card number is", "card numbers are"))
+                    " not held yet"
+                    @if lost > 0 {
+                        "; " strong { (lost) " can no longer be had in this playthrough" }
+                        ", so Master is out of reach on this save"
+                    }
+                    ". Ways still open come first, easiest first." }
+                ul.missing { @for m in &a.missing {
+                    li data-number=(m.number) data-obtainable=(m.obtainable) {
+                        a href={ "#card-" (m.number) } { (m.number) " " (Plain(m.name)) }
+                        @if !m.obtainable { " " span.badge { "no longer obtainable" } }
+                        @if !m.sources.is_empty() {
+                            ul.sources { @for s in &m.sources { (source_item(s)) } }
+                        }
+                    }
                 } }
+                p.muted { small { "Places and disc windows are facts from guides and save \
+                    editors, not from the game's code." } }
             }
         }
     }

@@ -7,5 +7,6 @@
 pub mod diff;
 #[cfg(feature = "html")]
 pub mod html;
+pub mod missing;
 pub mod plan;
 pub mod score;

@@ -297,6 +297,74 @@ for no_color in "" 1; do
     fi
 done
 
+echo "check-windows: a save given alone (dropped onto the program)"
+# Its page goes to the temporary folder; without a console of its own it never waits.
+drop_page() {
+    local which=$1 file=$2
+    shift 2
+    rm -rf "$work/tmp-$which"
+    mkdir -p "$work/tmp-$which"
+    local page
+    if [ "$which" = linux ]; then
+        TMPDIR=$work/tmp-$which run linux "$file" --no-open
+        page=$(sed -n 2p "$work/linux.out")
+    else
+        # Windows' temporary folder (Wine's, in the prefix), as a Unix path.
+        run windows "$file" --no-open
+        page=$("$wine" winepath -u "$(sed -n 2p "$work/windows.out")" 2>/dev/null || true)
+    fi
+    if [ -n "$page" ] && [ -f "$page" ]; then
+        mv "$page" "$work/$which.html"
+    else
+        fail "$which: no page for $file: $(cat "$work/$which.out" "$work/$which.err")"
+    fi
+}
+checks=$((checks + 1))
+drop_page linux fixtures/ff9-three-saves.mcr
+drop_page windows fixtures/ff9-three-saves.mcr
+same_file "the page of a dropped file" "$work/linux.html" "$work/windows.html" || true
+same_file "a dropped file: exit code" "$work/linux.code" "$work/windows.code" || true
+head -1 "$work/linux.out" >"$work/linux.first"
+head -1 "$work/windows.out" >"$work/windows.first"
+same_file "a dropped file: what it says" "$work/linux.first" "$work/windows.first" || true
+# The page's path as Windows writes it: the temporary folder, with backslashes.
+sed -n 2p "$work/windows.out" |
+    grep -qE '^C:\\users\\[^\\]+\\Temp\\quadmist-ff9-three-saves-[^\\]+\.html$' ||
+    fail "a dropped file: the page's path: $(sed -n 2p "$work/windows.out")"
+# As Explorer passes it: the whole path, with a drive letter and non-ASCII letters.
+checks=$((checks + 1))
+drop_page windows "$win_folder\\ff9-three-saves.mcr"
+grep -qxF "The page of all 3 Final Fantasy IX saves in $win_folder\\ff9-three-saves.mcr is" \
+    "$work/windows.out" || fail "a dropped file from $win_folder: $(cat "$work/windows.out")"
+same_file "the page of a file dropped from $win_folder" "$work/linux.html" "$work/windows.html" ||
+    true
+# `quadmist` alone, in a terminal: the short help, as on Linux.
+same
+# In a console of its own (as Explorer starts it; Wine makes one on a pseudo-terminal): the
+# help says to drop a save onto the program, and the window waits for Enter before it closes.
+console_wait() {
+    local enter=$1
+    shift
+    local cmd
+    cmd=$(printf '%q ' "$wine" "$win_exe" "$@")
+    # Enter on a Windows console is a carriage return.
+    { sleep 4; [ -n "$enter" ] && printf '\r'; sleep 2; } |
+        timeout 8 script -qec "$cmd; echo ENDED" /dev/null 2>&1 | tr -d '\r' >"$work/console.out" ||
+        true
+}
+checks=$((checks + 1))
+console_wait enter
+grep -q "drag your save file onto quadmist.exe" "$work/console.out" ||
+    fail "Explorer's help: $(cat "$work/console.out")"
+grep -q "Press Enter to close this window." "$work/console.out" || fail "Explorer: no wait"
+grep -q ENDED "$work/console.out" || fail "Explorer: Enter did not end it"
+checks=$((checks + 1))
+console_wait "" fixtures/ff9-file1.mcs --no-open
+grep -q "Press Enter to close this window." "$work/console.out" || fail "a drop: no wait"
+if grep -q ENDED "$work/console.out"; then
+    fail "a dropped file in its own console: it ended without Enter"
+fi
+
 echo "check-windows: watch"
 # A save rewritten the way emulators do it (a new file renamed over the old one): the Windows
 # build notices it and prints the change, the same line as the Linux build.

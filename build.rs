@@ -1,4 +1,5 @@
-//! Compiles `data/cards.csv` (the 100-card catalogue) into a Rust table, and sets the
+//! Compiles `data/cards.csv` (the 100-card catalogue) and `data/card-sources.csv` (where each
+//! card can be had) into Rust tables, and sets the
 //! `no_shared_data` cfg when `../shared/data/real` is missing outside CI (tests that need the
 //! real sample files are then shown as ignored; under `CI=true` they run and fail), and the
 //! `no_tmux` cfg likewise when `tmux` is missing.
@@ -30,6 +31,61 @@ fn catalogue() {
     fs::write(out, format!("&[\n{rows}]")).unwrap();
 }
 
+/// Compiles `data/card-sources.csv` (where each card can be had) into a Rust table, checking
+/// each row: a card number 1..100, a known kind, a disc window inside 1..4, a flag
+/// `0xOFFSET:BIT` or nothing, and a named source.
+fn card_sources() {
+    println!("cargo:rerun-if-changed=data/card-sources.csv");
+    let mut reader =
+        csv::Reader::from_path("data/card-sources.csv").expect("data/card-sources.csv is readable");
+    let mut rows = String::new();
+    for (n, record) in reader.records().enumerate() {
+        let line = n + 2;
+        let at = |e: &dyn std::fmt::Display| format!("data/card-sources.csv line {line}: {e}");
+        let f = record.unwrap_or_else(|e| panic!("{}", at(&e)));
+        assert_eq!(f.len(), 7, "{}", at(&"7 fields expected"));
+        let byte =
+            |i: usize| -> u8 { f[i].trim().parse().unwrap_or_else(|e| panic!("{}", at(&e))) };
+        let number = byte(0);
+        assert!((1..=100).contains(&number), "{}", at(&"card number outside 1..100"));
+        let kind = match &f[1] {
+            "pickup" => "Pickup",
+            "reward" => "Reward",
+            "drop" => "Drop",
+            "player" => "Player",
+            "other" => "Other",
+            other => panic!("{}", at(&format!("unknown kind {other}"))),
+        };
+        let (from, to) = (byte(3), byte(4));
+        assert!(1 <= from && from <= to && to <= 4, "{}", at(&"disc window outside 1..4"));
+        let flag = match f[5].trim() {
+            "" => "None".to_string(),
+            text => {
+                let (offset, bit) = text
+                    .strip_prefix("0x")
+                    .and_then(|t| t.split_once(':'))
+                    .unwrap_or_else(|| panic!("{}", at(&"flag is not 0xOFFSET:BIT")));
+                let offset =
+                    u16::from_str_radix(offset, 16).unwrap_or_else(|e| panic!("{}", at(&e)));
+                let bit: u8 = bit.parse().unwrap_or_else(|e| panic!("{}", at(&e)));
+                assert!(bit < 8, "{}", at(&"bit outside 0..7"));
+                format!("Some(SourceFlag {{ offset: {offset}, bit: {bit} }})")
+            }
+        };
+        assert!(
+            !f[2].trim().is_empty() && !f[6].trim().is_empty(),
+            "{}",
+            at(&"empty place or source")
+        );
+        rows.push_str(&format!(
+            "    CardSourceRow {{ number: {number}, kind: SourceKind::{kind}, place: {:?}, discs: ({from}, {to}), flag: {flag}, source: {:?} }},\n",
+            &f[2], &f[6]
+        ));
+    }
+    let out = Path::new(&env::var("OUT_DIR").unwrap()).join("card_sources.rs");
+    fs::write(out, format!("&[\n{rows}]")).unwrap();
+}
+
 fn shared_data() {
     println!("cargo::rustc-check-cfg=cfg(no_shared_data)");
     println!("cargo:rerun-if-env-changed=CI");
@@ -57,6 +113,7 @@ fn tmux() {
 
 fn main() {
     catalogue();
+    card_sources();
     shared_data();
     tmux();
 }

@@ -11,7 +11,8 @@
 
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use quadmist::ff9::{self, memoria, Collection, Platform};
+use quadmist::ff9::{self, memoria};
+use quadmist::model::{Collection, Platform};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;

@@ -5,7 +5,7 @@
 //! the 256 value pairs of every cell.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use quadmist::ff9::CardType;
+use quadmist::model::CardType;
 use quadmist::rules::battle::{battle, win_chance, Fighter, Stat};
 
 fn mean_table() -> [[f64; 16]; 16] {

@@ -5,8 +5,8 @@
 mod brute;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use quadmist::cards::CATALOGUE;
-use quadmist::ff9::{CardRecord, CardType};
+use quadmist::model::catalogue::CATALOGUE;
+use quadmist::model::{CardRecord, CardType};
 use quadmist::plan::{best_discards, master_plan, zero_loss_discards};
 use quadmist::rules::creation::{create, RangeRng};
 use quadmist::rules::growth::EvolutionOdds;

@@ -8,7 +8,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use quadmist::container::write::CardBuilder;
-use quadmist::ff9::psx::block::{decode, FF9Block, RawCardRecord};
+use quadmist::ff9::psx::block::{decode, RawCardRecord};
+use quadmist::ff9::psx::write::FF9Block;
 use quadmist::ff9::psx::PsxSave;
 use quadmist::ff9::SavePayload;
 

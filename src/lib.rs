@@ -26,7 +26,8 @@
 //!    functions.
 //! 5. [`plan`]: exact optimisers (zero-loss discards, budgeted discards, the road to Master);
 //!    [`diff`]: what changed between two saves, cards matched under the growth rules;
-//!    [`game`]: the match engine, the game's opponent AI as a policy, and the move adviser.
+//!    [`game`]: the match engine, the game's opponent AI as a policy, and the move adviser;
+//!    [`sources`]: where each missing card can still be had, from the save's event flags.
 //! 6. `cli` (feature `cli`, on by default): the `quadmist` command line. Only this layer
 //!    prints.
 //!
@@ -46,8 +47,8 @@ pub mod game;
 pub mod model;
 pub mod plan;
 pub mod rules;
+pub mod sources;
 
-pub use model::finding;
 pub use model::{Finding, Severity};
 
 // The entry points: open a file's bytes and list its saves, decode a collection, score it,
@@ -59,11 +60,3 @@ pub use plan::master::master_plan;
 pub use rules::battle::{battle, Fighter};
 pub use rules::odds::{match_odds, RuleSet};
 pub use rules::score::points;
-
-/// The catalogue and the in-game stat digits, under their old path; new code uses
-/// [`model::catalogue`] and [`model::card`].
-#[doc(hidden)]
-pub mod cards {
-    pub use crate::model::card::{digit, digits_string, display_string};
-    pub use crate::model::catalogue::*;
-}

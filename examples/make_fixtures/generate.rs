@@ -11,10 +11,11 @@
 
 #![allow(dead_code)]
 
-use quadmist::cards::CATALOGUE;
 use quadmist::container::write::{to_gme, to_mcs, to_psv, CardBuilder};
-use quadmist::ff9::psx::block::{FF9Block, RawCardRecord, CARD_SLOTS};
-use quadmist::ff9::CardType;
+use quadmist::ff9::psx::block::{RawCardRecord, CARD_SLOTS};
+use quadmist::ff9::psx::write::FF9Block;
+use quadmist::model::catalogue::CATALOGUE;
+use quadmist::model::CardType;
 use quadmist::rules::creation::{create, RangeRng};
 use quadmist::rules::growth::{level_up_in_battle, level_up_in_match, EvolutionOdds};
 use rand::{Rng, SeedableRng};

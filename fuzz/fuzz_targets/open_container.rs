@@ -8,7 +8,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use quadmist::ff9::minigame::MAX_CARD_ENTRIES;
-use quadmist::ff9::{memoria, Collection, Platform};
+use quadmist::ff9::memoria;
+use quadmist::model::{Collection, Platform};
 
 const NAMES: [Option<&str>; 6] = [
     None,

@@ -3,9 +3,11 @@
 use super::common::{self, SaveArgs};
 use super::text::{self, count};
 use super::CliResult;
-use crate::cards;
-use crate::ff9::{CardRecord, CardType, Collection, SaveEntry};
+use crate::ff9::SaveEntry;
+use crate::model::card_sources::SourceKind;
+use crate::model::{catalogue, display_string, CardRecord, CardType, Collection};
 use crate::rules::score;
+use crate::sources::Availability;
 use anstyle::{AnsiColor, Style};
 use clap::Args;
 use serde::Serialize;
@@ -21,7 +23,8 @@ and up).
 
 Examples:
   quadmist album memcard.mcr --save 3
-  quadmist album memcard.mcr -s 3 --missing      also list the missing cards by name
+  quadmist album memcard.mcr -s 3 --missing      also list the missing cards, each with
+                                                 the easiest way still open to get it
   quadmist album SavedData_ww.dat -s 1-2 --json";
 
 /// Arguments of `quadmist album`.
@@ -31,7 +34,8 @@ pub struct AlbumArgs {
     /// The save file and which save in it.
     #[command(flatten)]
     pub save: SaveArgs,
-    /// Also list the missing cards with their numbers and names.
+    /// Also list the missing cards with their numbers and names, and the easiest way still
+    /// open to get each (from the save's story flags; `quadmist missing` has them all).
     #[arg(long)]
     pub missing: bool,
     /// Print JSON instead of the grid.
@@ -82,7 +86,7 @@ fn type_rank(t: CardType) -> u8 {
 
 /// Builds the album of a collection (cards outside the catalogue are not in it).
 pub fn album_report(collection: &Collection) -> AlbumReport {
-    let cells: Vec<AlbumCell> = cards::CATALOGUE
+    let cells: Vec<AlbumCell> = catalogue::CATALOGUE
         .iter()
         .map(|info| {
             let copies: Vec<&CardRecord> =
@@ -99,7 +103,7 @@ pub fn album_report(collection: &Collection) -> AlbumReport {
                 name: info.name,
                 copies: copies.len(),
                 best,
-                best_display: best.as_ref().map(cards::display_string),
+                best_display: best.as_ref().map(display_string),
             }
         })
         .collect();
@@ -192,9 +196,10 @@ pub fn render_grid(report: &AlbumReport, width: usize) -> String {
 pub fn render_album(
     report: &AlbumReport,
     heading: &str,
-    with_missing: bool,
+    missing_sources: Option<&Availability>,
     width: usize,
 ) -> String {
+    let with_missing = missing_sources.is_some();
     let mut s = String::new();
     let bold = Style::new().bold();
     let _ = writeln!(s, "{bold}{}{bold:#}", text::fit(heading, width, "  "));
@@ -210,12 +215,34 @@ pub fn render_album(
         if missing.is_empty() || with_missing { "." } else { " (--missing lists them)." }
     );
     let _ = writeln!(s, "{}", text::wrap(&score_line, width, "", "  "));
-    if with_missing && !missing.is_empty() {
-        let list: Vec<String> =
-            missing.iter().map(|c| format!("{} {}", c.number, c.name)).collect();
+    if let (Some(a), false) = (missing_sources, missing.is_empty()) {
+        let list: Vec<String> = missing
+            .iter()
+            .map(|c| format!("{} {}{}", c.number, c.name, how(a, c.number)))
+            .collect();
         let _ = writeln!(s, "{}", text::wrap_list(&list, width, "Missing: ", "  "));
+        let note = if a.lost().next().is_some() {
+            "Lost: no way left to get it in this playthrough. quadmist missing shows every source."
+        } else {
+            "quadmist missing shows where each can still be had."
+        };
+        let _ = writeln!(s, "{}", text::wrap(note, width, "", ""));
     }
     s
+}
+
+/// The easiest way still open to get card `number`, in brackets: " (pickup)", " (card
+/// players)"; " (lost)" when none is left.
+fn how(a: &Availability, number: u8) -> &'static str {
+    let Some(m) = a.missing_card(number) else { return "" };
+    match m.sources.iter().find(|s| s.possible).map(|s| s.kind) {
+        None => " (lost)",
+        Some(SourceKind::Pickup) => " (pickup)",
+        Some(SourceKind::Reward) => " (reward)",
+        Some(SourceKind::Drop) => " (battle drop)",
+        Some(SourceKind::Player) => " (card players)",
+        Some(SourceKind::Other) => " (other)",
+    }
 }
 
 /// The heading: the save and whose it is.
@@ -230,8 +257,9 @@ pub fn run(args: &AlbumArgs) -> CliResult {
     if args.json {
         return common::print_json(&report);
     }
+    let sources = args.missing.then(|| crate::sources::availability(&collection));
     let text =
-        render_album(&report, &heading(&entry, &collection), args.missing, text::term_width());
+        render_album(&report, &heading(&entry, &collection), sources.as_ref(), text::term_width());
     common::print_text(&text)?;
     Ok(())
 }

@@ -3,9 +3,11 @@
 use super::common::{self, SaveArgs};
 use super::text::{self, count};
 use super::{CliError, CliResult};
-use crate::cards::{self, CardInfo};
-use crate::ff9::{CardRecord, CardType, Collection, SaveEntry};
-use crate::finding::Severity;
+use crate::ff9::SaveEntry;
+use crate::model::{
+    catalogue::{self, CardInfo},
+    display_string, CardRecord, CardType, Collection, Severity,
+};
 use crate::rules::legality::{self, CardFinding, Issue};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -164,7 +166,7 @@ pub struct CardView {
 
 impl CardView {
     fn new(card: &CardRecord, copies: usize, findings: Vec<CardFinding>) -> Self {
-        let info = cards::info(card.id);
+        let info = catalogue::info(card.id);
         let max = info.map(|i| Stats { atk: i.max_atk, pdef: i.max_pdef, mdef: i.max_mdef });
         let left = max.map(|m| Stats {
             atk: m.atk.saturating_sub(card.atk),
@@ -175,13 +177,13 @@ impl CardView {
             slot: card.slot,
             id: card.id,
             number: card.id as u16 + 1,
-            name: cards::name(card.id),
+            name: catalogue::name(card.id),
             card_type: card.card_type,
             atk: card.atk,
             pdef: card.pdef,
             mdef: card.mdef,
             arrows: card.arrows,
-            display: cards::display_string(card),
+            display: display_string(card),
             max,
             left,
             copies,
@@ -207,7 +209,7 @@ pub struct CardsReport<'a> {
     /// The save's name.
     pub save_name: &'a str,
     /// Platform.
-    pub platform: crate::ff9::Platform,
+    pub platform: crate::model::Platform,
     /// Matches won.
     pub wins: i32,
     /// Matches lost.
@@ -215,7 +217,7 @@ pub struct CardsReport<'a> {
     /// Matches drawn.
     pub draws: i32,
     /// Load-screen summary.
-    pub summary: &'a crate::ff9::SaveSummary,
+    pub summary: &'a crate::model::SaveSummary,
     /// Cards in the save.
     pub total_cards: usize,
     /// The cards shown (after filters), in the chosen order.
@@ -223,7 +225,7 @@ pub struct CardsReport<'a> {
     /// Records the game never counts (PlayStation records 101..105), for diagnosis.
     pub ignored_records: Vec<CardView>,
     /// The decoder's findings.
-    pub findings: &'a [crate::finding::Finding],
+    pub findings: &'a [crate::model::Finding],
 }
 
 /// Builds the views of a collection's cards, with copies and legality findings.
@@ -416,7 +418,7 @@ fn heading(entry: &SaveEntry, c: &Collection, shown: usize) -> String {
 /// Runs `quadmist cards`.
 pub fn run(args: &CardsArgs) -> CliResult {
     let only = match &args.card {
-        Some(q) => Some(cards::find(q).ok_or_else(|| {
+        Some(q) => Some(catalogue::find(q).ok_or_else(|| {
             CliError::usage(format!("no card is named or numbered `{q}` (try a number 1..100)"))
         })?),
         None => None,

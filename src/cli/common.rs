@@ -2,8 +2,8 @@
 
 use super::CliError;
 use crate::container::source::{clamp, ByteSource, ReadError};
-use crate::ff9::{self, Collection, SaveEntry, SaveSet};
-use crate::finding::{Finding, Severity};
+use crate::ff9::{self, SaveEntry, SaveSet};
+use crate::model::{format_play_time, Collection, Finding, Severity};
 use anstyle::{AnsiColor, Style};
 use anyhow::Context;
 use clap::Args;
@@ -742,7 +742,7 @@ pub fn save_heading(first: String, c: &Collection, with_location: bool) -> Vec<S
         }
     }
     if let Some(t) = s.play_time_seconds {
-        parts.push(ff9::format_play_time(t));
+        parts.push(format_play_time(t));
     }
     parts
 }

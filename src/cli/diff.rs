@@ -5,9 +5,9 @@ use super::cards::{self as cards_cli, CardView};
 use super::common::{self, SaveArgs};
 use super::text;
 use super::CliResult;
-use crate::cards;
 use crate::diff::{self, CardChange, Change, Diff};
-use crate::ff9::{CardRecord, CardType, Collection, Platform, SaveEntry};
+use crate::ff9::SaveEntry;
+use crate::model::{catalogue, display_string, CardRecord, CardType, Collection, Platform};
 use clap::Args;
 use serde::Serialize;
 
@@ -193,7 +193,7 @@ pub fn report(
             Some(AmbiguousView {
                 id: first.id,
                 number: u16::from(first.id) + 1,
-                name: cards::name(first.id),
+                name: catalogue::name(first.id),
                 arrows: first.arrows,
                 before: a.old.iter().map(|&i| ov[i].clone()).collect(),
                 after: a.new.iter().map(|&j| nv[j].clone()).collect(),
@@ -248,7 +248,7 @@ fn exact(c: &CardRecord) -> String {
 
 /// "Goblin 0P00 3/P/4/2, arrows ↖↑······".
 fn card_line(c: &CardRecord) -> String {
-    let mut line = cards::name(c.id);
+    let mut line = catalogue::name(c.id);
     line.push(' ');
     line.extend(crate::model::card::display_chars(c));
     line.push(' ');
@@ -260,7 +260,7 @@ fn card_line(c: &CardRecord) -> String {
 
 /// "atk +1 (9→10/15), mdef +2 (7→9/13)".
 fn stat_changes(a: &CardRecord, b: &CardRecord, ch: &CardChange) -> String {
-    let caps = cards::info(a.id).map(|i| [i.max_atk, i.max_pdef, i.max_mdef]);
+    let caps = catalogue::info(a.id).map(|i| [i.max_atk, i.max_pdef, i.max_mdef]);
     let stats = [
         ("atk", a.atk, b.atk, ch.atk),
         ("pdef", a.pdef, b.pdef, ch.pdef),
@@ -419,9 +419,9 @@ fn change_lines(
                 if types { format!("{} → {}, ", c.from, c.to) } else { String::new() };
             format!(
                 "{} {} → {}: {evolution}{}",
-                cards::name(a.id),
-                cards::display_string(a),
-                cards::display_string(b),
+                catalogue::name(a.id),
+                display_string(a),
+                display_string(b),
                 stat_changes(a, b, c)
             )
         })
@@ -447,7 +447,7 @@ fn ambiguous_lines(d: &Diff, old: &Collection, new: &Collection) -> Vec<String> 
                 return Some(format!(
                     "{}, arrows {}: {} before and {} after, too many copies to match \
                      exactly (more than a save of the game holds)",
-                    cards::name(first.id),
+                    catalogue::name(first.id),
                     text::arrows_line(first.arrows),
                     text::count(a.old.len() as u64, "card"),
                     a.new.len(),
@@ -455,7 +455,7 @@ fn ambiguous_lines(d: &Diff, old: &Collection, new: &Collection) -> Vec<String> 
             }
             Some(format!(
                 "{}, arrows {}: before {}; after {}; {} kept, {} in all",
-                cards::name(first.id),
+                catalogue::name(first.id),
                 text::arrows_line(first.arrows),
                 list(a.old.iter().map(|&i| &old.cards[i]).collect()),
                 list(a.new.iter().map(|&j| &new.cards[j]).collect()),

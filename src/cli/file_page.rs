@@ -7,10 +7,12 @@
 //! Rewriting the rendered markup is exact: every text from the save is escaped (a `"` is
 //! `&quot;`), so ` id="`, `href="#` and `name="album"` occur only in the report's own markup.
 
-use super::plan::{self as plan_cli, PlanReport, MAX_PLAN_CARDS};
+use super::plan::MAX_PLAN_CARDS;
+use super::plan_report::{plan_report, PlanReport};
 use super::report::{self, PageSource};
 use super::score::{self as score_cli, ScoreReport};
-use crate::ff9::{Collection, SaveEntry, SaveSet};
+use crate::ff9::{SaveEntry, SaveSet};
+use crate::model::Collection;
 use crate::rules::score::MASTER_POINTS;
 use maud::html;
 use std::path::Path;
@@ -34,7 +36,7 @@ impl SavePage {
     pub fn new(entry: SaveEntry, collection: Collection) -> SavePage {
         let score = score_cli::score_report(&collection, true);
         let plan = (collection.cards.len() <= MAX_PLAN_CARDS)
-            .then(|| plan_cli::plan_report(&collection, None, None, MASTER_POINTS));
+            .then(|| plan_report(&collection, None, None, MASTER_POINTS));
         SavePage { entry, collection, score, plan }
     }
 }

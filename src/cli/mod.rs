@@ -23,11 +23,14 @@ pub mod completions;
 pub mod diff;
 pub mod file_page;
 pub mod icon;
+pub mod missing;
 pub mod odds;
 pub mod odds_render;
+pub mod odds_report;
 pub mod open;
 pub mod plan;
 pub mod plan_render;
+pub mod plan_report;
 pub mod play;
 pub mod play_view;
 pub mod report;
@@ -53,6 +56,7 @@ Examples:
   quadmist album memcard.mcr:3             the same save as the game's card menu
   quadmist score SavedData_ww.dat --save 1-2
   quadmist plan memcard.mcr --discard 5
+  quadmist missing memcard.mcr:3           where each missing card can still be had
   quadmist odds 8X35 4P23                  a card's chances against another
 
 Exit codes: 0 success, 1 unreadable file or nothing usable in it, 2 usage error.
@@ -95,6 +99,8 @@ pub enum Command {
     Score(score::ScoreArgs),
     /// Plan discards that lose no points, and the road to the Master rank.
     Plan(plan::PlanArgs),
+    /// Where each missing card can still be had, from the save's own story flags.
+    Missing(missing::MissingArgs),
     /// A card's exact chance to win a card battle.
     Odds(odds::OddsArgs),
     /// Play whole matches from random deals against the game's AI; win rates with intervals.
@@ -171,6 +177,7 @@ fn command_with_only(name: &str) -> Option<clap::Command> {
         "album" => album::AlbumArgs::augment_args(clap::Command::new("album")),
         "score" => score::ScoreArgs::augment_args(clap::Command::new("score")),
         "plan" => plan::PlanArgs::augment_args(clap::Command::new("plan")),
+        "missing" => missing::MissingArgs::augment_args(clap::Command::new("missing")),
         "odds" => odds::OddsArgs::augment_args(clap::Command::new("odds")),
         "report" => report::ReportArgs::augment_args(clap::Command::new("report")),
         "diff" => diff::DiffArgs::augment_args(clap::Command::new("diff")),
@@ -267,6 +274,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Album(a) => album::run(&a),
         Command::Score(a) => score::run(&a),
         Command::Plan(a) => plan::run(&a),
+        Command::Missing(a) => missing::run(&a),
         Command::Odds(a) => odds::run(&a),
         Command::Simulate(a) => simulate::run_simulate(&a),
         Command::Advise(a) => advise::run(&a),
@@ -294,6 +302,7 @@ mod tests {
             "cards card.mcr -s 1 --csv",
             "saves card.mcr other.mcr --json",
             "plan card.mcr --discard 5 --target 1700",
+            "missing card.mcr:2 --json",
             "album card.mcr -q --save 1",
             "odds 8X35 4P23",
             "odds card.mcr --save 1 --card 2 0P00",

@@ -11,7 +11,7 @@ use super::common;
 use super::file_page::{self, SavePage};
 use super::{CliError, CliResult, EXIT_OK, EXIT_USAGE};
 use crate::ff9::SaveEntry;
-use crate::finding::Finding;
+use crate::model::Finding;
 use std::ffi::{OsStr, OsString};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

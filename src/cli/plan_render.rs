@@ -1,11 +1,10 @@
-//! The text of `quadmist plan`: renders a [`PlanReport`] (computed in [`super::plan`]) fitted
+//! The text of `quadmist plan`: renders a [`PlanReport`] (computed in [`super::plan_report`]) fitted
 //! to the terminal, with the shared helpers of [`super::text`].
 
-use super::plan::{MasterReport, PlanReport, StepReport};
+use super::plan_report::{MasterReport, OutOfReach, PlanReport, StepReport};
 use super::score::rank_label;
 use super::text::{self, count};
-use crate::cards;
-use crate::ff9::{CardRecord, Collection};
+use crate::model::{catalogue, display_string, CardRecord, Collection};
 use crate::rules::score::{self, PERFECT_POINTS};
 use anstyle::Style;
 use std::fmt::Write as _;
@@ -16,7 +15,7 @@ use tabled::settings::{Alignment, Padding, Style as TableStyle, Width};
 
 /// Card numbers and names, for a wrapped list: "4 Flan".
 fn numbered_names(ids: &[u8]) -> Vec<String> {
-    ids.iter().map(|&i| format!("{} {}", u16::from(i) + 1, cards::name(i))).collect()
+    ids.iter().map(|&i| format!("{} {}", u16::from(i) + 1, catalogue::name(i))).collect()
 }
 
 /// A table of cards, one a line (slot, name, in-game string, arrows), with extra columns.
@@ -35,8 +34,8 @@ fn card_table(
     for c in slots.iter().filter_map(|&s| collection.card(s)) {
         let mut row = vec![
             c.slot.to_string(),
-            cards::name(c.id),
-            cards::display_string(c),
+            catalogue::name(c.id),
+            display_string(c),
             text::arrows_line(c.arrows),
         ];
         row.extend(extra(c));
@@ -182,7 +181,7 @@ fn render_road(s: &mut String, m: &MasterReport, width: usize) {
         let list: Vec<String> = m
             .repeated_ids
             .iter()
-            .map(|g| format!("{} (slots {})", cards::name(g.value), text::ranges(&g.slots)))
+            .map(|g| format!("{} (slots {})", catalogue::name(g.value), text::ranges(&g.slots)))
             .collect();
         let _ = writeln!(
             s,
@@ -190,6 +189,21 @@ fn render_road(s: &mut String, m: &MasterReport, width: usize) {
             text::wrap_list_sep(&list, ';', width, "  Card numbers with several copies: ", "    ")
         );
     }
+}
+
+/// Master out of reach on this save, and the best rank left.
+fn render_out_of_reach(s: &mut String, o: &OutOfReach, width: usize) {
+    let lost: Vec<String> =
+        o.lost_numbers.iter().map(|&n| format!("{n} {}", catalogue::name(n - 1))).collect();
+    let line = format!(
+        "Master is out of reach on this save: {} can no longer be had in this playthrough \
+         (the save's story is past every place it is found; quadmist missing lists them). \
+         The best left is {}, {}.",
+        lost.join(", "),
+        count(o.best_points, "point"),
+        text::rank_phrase(o.best_level)
+    );
+    let _ = writeln!(s, "{}", text::wrap(&line, width, "  ", "    "));
 }
 
 fn render_steps(s: &mut String, collection: &Collection, m: &MasterReport, width: usize) {
@@ -285,6 +299,9 @@ pub fn render_plan(collection: &Collection, r: &PlanReport, width: usize) -> Str
     render_safe(&mut s, collection, r, width);
     render_discard(&mut s, collection, r, width);
     render_road(&mut s, &r.master, width);
+    if let Some(o) = &r.out_of_reach {
+        render_out_of_reach(&mut s, o, width);
+    }
     render_steps(&mut s, collection, &r.master, width);
     s
 }

@@ -11,7 +11,7 @@ use crate::game::board::Side;
 use crate::game::live::{parse_cell, Ask, Live, MAX_BLOCKS};
 use crate::game::notation;
 use crate::game::search::Analysis;
-use crate::game::search::{Goal, Opponent};
+use crate::game::search::{system_clock, Goal, Opponent};
 use clap::{Args, ValueEnum};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::io::IsTerminal;
@@ -209,7 +209,10 @@ impl App {
                     (self.opponent, self.goal, self.budget, self.depth);
                 let (tx, version) = (tx.clone(), self.version);
                 std::thread::spawn(move || {
-                    let _ = tx.send((version, live.analyse(opp, goal, budget, depth, Some(stop))));
+                    let _ = tx.send((
+                        version,
+                        live.analyse(opp, goal, budget, depth, Some(stop), system_clock),
+                    ));
                 });
             }
             while let Ok((version, a)) = rx.try_recv() {

@@ -3,13 +3,13 @@
 //! Without colour (NO_COLOR) every mark is still a letter: `b` my side, `r` theirs.
 
 use super::text::{arrows_line, count};
-use crate::cards;
 use crate::game::board::{Side, BLOCK, EMPTY};
 use crate::game::card::GameCard;
 use crate::game::engine::{prize, Outcome, Prize};
 use crate::game::live::{Ask, Live, ADVISED_MOVES};
 use crate::game::notation::{self, cell_name};
 use crate::game::search::{Analysis, Goal, Opponent};
+use crate::model::catalogue;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -185,7 +185,7 @@ fn known(c: &GameCard) -> String {
         .map(|(n, s)| format!("{n} {}", s.lo))
         .collect();
     if parts.is_empty() {
-        c.id.map(cards::name).unwrap_or_default()
+        c.id.map(catalogue::name).unwrap_or_default()
     } else {
         parts.join(", ")
     }
@@ -307,16 +307,7 @@ fn banded(v: &View) -> bool {
 
 /// Why the figures are estimates, if they are.
 fn estimate_line(v: &View, a: &Analysis) -> Option<String> {
-    if !a.exact {
-        Some(format!(
-            "Estimates: searched {} ahead, then scored by the card balance.",
-            count(a.depth, "placement")
-        ))
-    } else if banded(v) {
-        Some("Estimates: a card known by its digits counts as the mean of its values.".into())
-    } else {
-        None
-    }
+    v.live.estimate_label(a)
 }
 
 fn draw_advice(f: &mut Frame, v: &View, area: Rect) {

@@ -6,13 +6,16 @@
 //! Every text that comes from the save is escaped by `maud`.
 
 use super::common::{self, SaveArgs};
-use super::plan::{self as plan_cli, OddsChoice, PlanReport, StepReport, MAX_PLAN_CARDS};
+use super::plan::{self as plan_cli, MAX_PLAN_CARDS};
+use super::plan_report::{OddsChoice, PlanReport, StepReport};
 use super::score::{self as score_cli, ScoreReport, PERFECT_WORDING};
 use super::{CliError, CliResult};
-use crate::cards::{self, CardInfo};
-use crate::ff9::{self, CardRecord, CardSource, CardType, Collection, SaveEntry};
-use crate::finding::Finding;
-use crate::model::card::display_chars;
+use crate::ff9::SaveEntry;
+use crate::model::{
+    card::display_chars,
+    catalogue::{self, CardInfo},
+    format_play_time, CardRecord, CardSource, CardType, Collection, Finding,
+};
 use crate::rules::score::{Contribution, MASTER_POINTS, PERFECT_POINTS};
 use clap::Args;
 use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
@@ -242,7 +245,7 @@ fn arrow_defs() -> Markup {
 /// One card drawn as the game shows it: type colour, arrows, in-game string; with the card
 /// number, the copies owned (when more than one) and a star on a plan keeper.
 fn card_face(card: &CardRecord, owned: usize, keeper: bool) -> Markup {
-    let name = Plain(cards::info(card.id).map_or("unknown card", |i| i.name));
+    let name = Plain(catalogue::info(card.id).map_or("unknown card", |i| i.name));
     let string = InGame(card);
     html! {
         svg viewBox="0 0 60 80" role="img"
@@ -401,7 +404,7 @@ impl<'a> Album<'a> {
         let mut by_id: Vec<&CardRecord> = collection
             .cards
             .iter()
-            .filter(|c| usize::from(c.id) < cards::CATALOGUE.len())
+            .filter(|c| usize::from(c.id) < catalogue::CATALOGUE.len())
             .collect();
         by_id.sort_by_key(|c| c.id);
         Album { by_id, marks }
@@ -411,7 +414,7 @@ impl<'a> Album<'a> {
 impl Render for Album<'_> {
     fn render_to(&self, buffer: &mut String) {
         let mut rest = &self.by_id[..];
-        for info in cards::CATALOGUE {
+        for info in catalogue::CATALOGUE {
             let (copies, after) = rest.split_at(rest.partition_point(|c| c.id <= info.id));
             rest = after;
             album_card(info, copies, self.marks).render_to(buffer);
@@ -513,13 +516,13 @@ fn card_line(collection: &Collection, slot: u16) -> Markup {
     }
 }
 
-/// A card's name, or `#<id>` for an id outside the catalogue (as [`cards::name`] says it).
+/// A card's name, or `#<id>` for an id outside the catalogue (as [`catalogue::name`] says it).
 #[derive(Debug, Clone, Copy)]
 struct CardName(u8);
 
 impl Render for CardName {
     fn render_to(&self, buffer: &mut String) {
-        match cards::info(self.0) {
+        match catalogue::info(self.0) {
             Some(info) => Plain(info.name).render_to(buffer),
             None => {
                 buffer.push('#');
@@ -656,7 +659,7 @@ fn source_section(src: &PageSource<'_>, collection: &Collection) -> Markup {
                     dt { "Leader" } dd { (name) @if let Some(l) = s.leader_level { ", level " (l) } }
                 }
                 @if let Some(t) = s.play_time_seconds {
-                    dt { "Play time" } dd { (ff9::format_play_time(t)) }
+                    dt { "Play time" } dd { (format_play_time(t)) }
                 }
                 @if let Some(loc) = &s.location { dt { "Location" } dd { (loc) } }
                 @if let Some(g) = s.gil { dt { "Gil" } dd { (g) } }
@@ -806,8 +809,8 @@ fn page_capacity(
     });
     let cards = collection.cards.len();
     FIXED
-        + cards::CATALOGUE.len() * ALBUM_CARD
-        + cards.min(cards::CATALOGUE.len()) * FACE
+        + catalogue::CATALOGUE.len() * ALBUM_CARD
+        + cards.min(catalogue::CATALOGUE.len()) * FACE
         + cards * COPY
         + names * NAME
         + (lines + findings.count()) * LINE
@@ -921,7 +924,7 @@ pub fn run(args: &ReportArgs) -> CliResult {
 
     let score = score_cli::score_report(&collection, true);
     let plan = (collection.cards.len() <= MAX_PLAN_CARDS)
-        .then(|| plan_cli::plan_report(&collection, None, args.odds, args.target));
+        .then(|| super::plan_report::plan_report(&collection, None, args.odds, args.target));
     let src = PageSource {
         file_name: args
             .save
@@ -964,9 +967,11 @@ pub fn run(args: &ReportArgs) -> CliResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::plan::plan_report;
+    use crate::cli::plan_report::plan_report;
     use crate::cli::score::score_report;
-    use crate::ff9::{psx::PsxSave, Platform, SavePayload};
+    use crate::ff9::psx::PsxSave;
+    use crate::ff9::SavePayload;
+    use crate::model::Platform;
     use CardType::{Assault as A, Flexible as X, Magic as M, Physical as P};
 
     fn entry() -> SaveEntry {
@@ -1096,7 +1101,7 @@ mod tests {
 
     #[test]
     fn catalogue_names_need_no_escaping() {
-        for info in cards::CATALOGUE {
+        for info in catalogue::CATALOGUE {
             assert_eq!(Plain(info.name).render().into_string(), info.name.render().into_string());
         }
     }

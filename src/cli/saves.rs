@@ -4,7 +4,7 @@ use super::common::{self, print_findings, print_json};
 use super::text::{self, count};
 use super::{CliError, CliResult};
 use crate::ff9::{FileKind, SaveEntry, SaveSet};
-use crate::finding::{Finding, Severity};
+use crate::model::{Finding, Severity};
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
@@ -84,7 +84,7 @@ pub struct SaveJson<'a> {
     /// The folded title.
     pub title: &'a str,
     /// The load-screen summary of FF9 saves.
-    pub summary: Option<&'a crate::ff9::SaveSummary>,
+    pub summary: Option<&'a crate::model::SaveSummary>,
 }
 
 /// One problem in the JSON output.
@@ -239,7 +239,7 @@ fn row(s: &SaveEntry, save: String) -> Row {
         file: opt(g.and_then(|g| g.file)),
         state: state.join(", "),
         leader,
-        time: opt(sum.and_then(|m| m.play_time_seconds).map(crate::ff9::format_play_time)),
+        time: opt(sum.and_then(|m| m.play_time_seconds).map(crate::model::format_play_time)),
         gil: opt(sum.and_then(|m| m.gil)),
         cards: opt(collection.as_ref().map(|c| c.cards.len())),
         points: opt(score),

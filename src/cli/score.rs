@@ -3,9 +3,8 @@
 use super::common::{self, SaveArgs};
 use super::text::{self, count};
 use super::CliResult;
-use crate::cards;
 use crate::ff9::SaveEntry;
-use crate::ff9::{CardRecord, Collection};
+use crate::model::{catalogue, display_string, CardRecord, Collection};
 use crate::rules::score::{self, Contribution, LEVEL_THRESHOLDS, MASTER_POINTS, PERFECT_POINTS};
 use anstyle::Style;
 use clap::Args;
@@ -168,8 +167,8 @@ pub fn card_label(card: &CardRecord) -> String {
     format!(
         "slot {:>3}  {:<14} {}  {}",
         card.slot,
-        cards::name(card.id),
-        cards::display_string(card),
+        catalogue::name(card.id),
+        display_string(card),
         text::arrows_line(card.arrows)
     )
 }
@@ -225,8 +224,8 @@ fn cards_table(cards: &[CardContribution], width: usize) -> String {
     for c in cards {
         b.push_record([
             c.card.slot.to_string(),
-            cards::name(c.card.id),
-            cards::display_string(&c.card),
+            catalogue::name(c.card.id),
+            display_string(&c.card),
             text::arrows_line(c.card.arrows),
             c.loses.to_string(),
             if c.loses == 0 { String::new() } else { cost_words(&c.card, &c.contribution) },
@@ -335,7 +334,7 @@ pub fn run(args: &ScoreArgs) -> CliResult {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::ff9::{CardType, Platform};
+    use crate::model::{CardType, Platform};
 
     /// A collection of these cards (id, type, arrows).
     pub(crate) fn collection(cards: &[(u8, CardType, u8)]) -> Collection {

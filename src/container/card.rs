@@ -5,7 +5,7 @@
 
 use super::layout::{read_at, BrokenSector, DirectoryFrame};
 use super::{SaveFile, SaveState, BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
-use crate::finding::{Finding, Severity};
+use crate::model::{Finding, Severity};
 use std::borrow::Cow;
 
 /// Directory slots (and data blocks) on a card.

@@ -5,7 +5,7 @@
 use super::card::looks_like_card_at;
 use super::layout::{read_at, GmeHeader, PsvHeader};
 use super::{ContainerError, ContainerFormat, BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
-use crate::finding::Finding;
+use crate::model::Finding;
 
 /// DexDrive header length.
 pub const GME_HEADER: usize = 0xF40;

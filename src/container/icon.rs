@@ -2,7 +2,7 @@
 
 use super::layout::{read_at, TitleFrame};
 use super::{Icon, FRAME_SIZE};
-use crate::finding::Finding;
+use crate::model::Finding;
 
 /// Icon width and height in pixels.
 pub const ICON_SIDE: usize = 16;

@@ -5,7 +5,7 @@
 //! decodes titles and icons, and reports every damage case as a [`Finding`].
 //! See `shared/spec/memory-card-formats.md`.
 
-use crate::finding::Finding;
+use crate::model::Finding;
 use serde::Serialize;
 
 pub mod card;

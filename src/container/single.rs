@@ -5,7 +5,7 @@ use super::card::xor_finding;
 use super::detect::AR_HEADER;
 use super::layout::{read_at, DirectoryFrame, PsvHeader};
 use super::{ContainerFormat, SaveFile, SaveState, BLOCK_SIZE, FRAME_SIZE};
-use crate::finding::Finding;
+use crate::model::Finding;
 
 /// Bytes of a NUL-terminated field, at most `max`.
 fn cstr(bytes: &[u8], max: usize) -> Vec<u8> {

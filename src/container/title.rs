@@ -3,7 +3,7 @@
 //! See memory-card-formats §5.
 
 use super::Title;
-use crate::finding::Finding;
+use crate::model::Finding;
 
 /// Decodes title bytes (title frame 0x04..0x43): cut at the first NUL byte, decode as
 /// CP932, trim trailing spaces, fold full-width forms. The finding reports bytes that do not

@@ -19,8 +19,7 @@
 //! reduced cost other than an arc and its own reverse; that is tested with exact shortest-path
 //! potentials.
 
-use crate::cards;
-use crate::ff9::{CardRecord, CardType};
+use crate::model::{catalogue, CardRecord, CardType};
 use std::collections::{BTreeMap, VecDeque};
 
 /// Level-ups that take a stat from `from` to `to` when its cap is `cap`, or `None` when the
@@ -48,7 +47,7 @@ pub fn growth(from: &CardRecord, to: &CardRecord) -> Option<u32> {
     {
         return None;
     }
-    let caps = cards::info(from.id).map_or([255; 3], |c| [c.max_atk, c.max_pdef, c.max_mdef]);
+    let caps = catalogue::info(from.id).map_or([255; 3], |c| [c.max_atk, c.max_pdef, c.max_mdef]);
     Some(
         stat_growth(from.atk, to.atk, caps[0])?
             + stat_growth(from.pdef, to.pdef, caps[1])?

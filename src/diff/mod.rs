@@ -9,7 +9,7 @@ pub mod matching;
 
 pub use matching::{growth, match_cards, Ambiguity, Matching};
 
-use crate::ff9::{CardRecord, CardType, Collection};
+use crate::model::{CardRecord, CardType, Collection};
 use crate::rules::score::{self, Breakdown};
 use serde::Serialize;
 
@@ -131,7 +131,7 @@ pub fn diff(before: &Collection, after: &Collection) -> Diff {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ff9::Platform;
+    use crate::model::Platform;
 
     fn card(slot: u16, id: u8, arrows: u8, t: CardType, stats: [u8; 3]) -> CardRecord {
         let [atk, pdef, mdef] = stats;

@@ -10,9 +10,8 @@ use super::minigame::{
     decode_entries, float_number, read_mini_game, read_play_time, Keep, MAX_CARD_ENTRIES,
     MINI_GAME_KEY,
 };
-use super::{CardSource, Collection};
 use crate::container::layout::read_at;
-use crate::finding::Finding;
+use crate::model::{CardSource, Collection, Finding};
 use binrw::BinRead;
 use serde_json::{Map, Value};
 

@@ -22,6 +22,10 @@ pub const CARD_LIMIT: usize = 100;
 pub const MINI_GAME_KEY: &str = "30000_MiniGame";
 /// Key of the settings section, which holds the play time.
 pub const SETTING_KEY: &str = "95000_Setting";
+/// Key of the event section, which holds `gEventGlobal`.
+pub const EVENT_KEY: &str = "20000_Event";
+/// Key of the achievement section, which holds `QuadmistWinList`.
+pub const ACHIEVEMENT_KEY: &str = "80000_Achievement";
 
 /// The play time `95000_Setting/00001_time`, in seconds; `section` finds a top-level section
 /// by key (in a Switch save's `Data` object, or wherever a Memoria version put it).
@@ -45,6 +49,12 @@ pub enum Keep {
     MiniGame,
     /// `95000_Setting`: the play time.
     Setting,
+    /// `20000_Event`: `gEventGlobal`.
+    Event,
+    /// `80000_Achievement`: `QuadmistWinList`.
+    Achievement,
+    /// `QuadmistWinList`: its first [`crate::model::collection::MAX_PLAYERS_BEATEN`] entries.
+    WinList,
     /// `MiniGameCard`: its first [`MAX_CARD_ENTRIES`] entries.
     CardList,
     /// One card entry: its fields.
@@ -65,6 +75,10 @@ impl Keep {
             (Keep::Root, "Data" | "MemoriaExtraData") => Keep::Holder,
             (Keep::Root | Keep::Holder, MINI_GAME_KEY) => Keep::MiniGame,
             (Keep::Root | Keep::Holder, SETTING_KEY) => Keep::Setting,
+            (Keep::Root | Keep::Holder, EVENT_KEY) => Keep::Event,
+            (Keep::Root | Keep::Holder, ACHIEVEMENT_KEY) => Keep::Achievement,
+            (Keep::Achievement, "QuadmistWinList") => Keep::WinList,
+            (Keep::Event, "gEventGlobal") => Keep::Scalar,
             (Keep::MiniGame, "MiniGameCard") => Keep::CardList,
             (Keep::MiniGame, "sWin" | "sLose" | "sDraw") | (Keep::Setting, "00001_time") => {
                 Keep::Scalar
@@ -80,7 +94,14 @@ impl Keep {
     pub fn is_object(self) -> bool {
         matches!(
             self,
-            Keep::Root | Keep::Holder | Keep::MiniGame | Keep::Setting | Keep::Card | Keep::All
+            Keep::Root
+                | Keep::Holder
+                | Keep::MiniGame
+                | Keep::Setting
+                | Keep::Event
+                | Keep::Achievement
+                | Keep::Card
+                | Keep::All
         )
     }
 
@@ -88,6 +109,7 @@ impl Keep {
     pub fn items(self, n: usize) -> (usize, Keep) {
         match self {
             Keep::CardList => (n.min(MAX_CARD_ENTRIES), Keep::Card),
+            Keep::WinList => (n.min(crate::model::collection::MAX_PLAYERS_BEATEN), Keep::Scalar),
             Keep::All => (n, Keep::All),
             _ => (0, Keep::Skip),
         }
@@ -159,7 +181,11 @@ impl<'de> Visitor<'de> for Pruned<'_> {
         if kept == 0 {
             return Ok(Value::Null);
         }
-        self.ignored.set(self.ignored.get().saturating_add(dropped));
+        // Only card entries past the limit are reported; a longer list of beaten players
+        // is cut silently (the game itself writes 300).
+        if self.keep != Keep::WinList {
+            self.ignored.set(self.ignored.get().saturating_add(dropped));
+        }
         Ok(Value::Array(items))
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {

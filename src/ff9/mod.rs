@@ -7,21 +7,16 @@
 
 use crate::container::source::{ByteSource, ReadError};
 use crate::model::finding::limit_repeats;
-use crate::model::Finding;
+use crate::model::{format_play_time, Collection, Finding, SaveSummary};
 use serde::Serialize;
 
 pub mod charset;
+pub mod events;
 pub mod memoria;
 pub mod minigame;
 pub mod pc;
 pub mod psx;
 pub mod switch;
-
-/// The domain types, re-exported where they used to live (`crate::ff9::Collection` etc.);
-/// new code names them from [`crate::model`].
-pub use crate::model::{
-    format_play_time, CardRecord, CardSource, CardType, Collection, Platform, SaveSummary,
-};
 
 /// Region, language, disc and in-game file of a PlayStation FF9 save: region, language and
 /// file from its name, the disc from its block (the game names every save with disc 1's code).
@@ -171,7 +166,7 @@ impl SaveEntry {
     }
 
     /// Decodes the save's collection (with the Memoria sidecar, when one was read).
-    /// Repeated findings of one kind are cut to the first few ([`crate::finding::limit_repeats`]).
+    /// Repeated findings of one kind are cut to the first few ([`limit_repeats`]).
     pub fn collection(&self) -> Result<Collection, DecodeError> {
         let mut collection = match &self.payload {
             SavePayload::PlayStation(s) => s.collection(),

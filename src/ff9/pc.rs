@@ -10,14 +10,15 @@
 //! The card schema the PC block, the Switch JSON and the Memoria sidecar share is
 //! [`super::minigame`].
 
-pub use super::minigame::{check_counters, decode_entries, CardEntry, CARD_ENTRY_LEN, CARD_LIMIT};
+use super::events::{decode_event_text, players_beaten_from_bytes, MAX_EVENT_TEXT};
+use super::minigame::{check_counters, decode_entries, CardEntry, CARD_ENTRY_LEN};
 use super::{
-    memoria, CardSource, Collection, DecodeError, FileKind, NeighbourReader, OpenError, Platform,
-    SaveEntry, SavePayload, SaveSet, SaveSummary,
+    memoria, DecodeError, FileKind, NeighbourReader, OpenError, SaveEntry, SavePayload, SaveSet,
 };
 use crate::container::layout::read_at;
 use crate::container::source::{ByteSource, ReadError};
-use crate::finding::Finding;
+use crate::model::collection::MAX_PLAYERS_BEATEN;
+use crate::model::{CardSource, Collection, Finding, Platform, SaveSummary};
 use aes::Aes256;
 use binrw::{binrw, BinRead};
 use cbc::cipher::{block_padding::NoPadding, BlockDecryptMut, InnerIvInit, KeyInit};
@@ -48,6 +49,11 @@ pub const CARD_ENTRIES: usize = 100;
 pub const DRAW_OFFSET: usize = 5_223;
 /// Decrypted offset of the play time (f64 seconds, `95000_Setting/00001_time`).
 pub const PLAY_TIME_OFFSET: usize = 14_386;
+/// Decrypted offset of `gEventGlobal`: base64 text, NUL-padded to 4096 bytes (spec §b.4).
+pub const EVENT_TEXT_OFFSET: usize = 23;
+/// Decrypted offset of `QuadmistWinList`: 300 × i32, padded with −1 (found in the genuine
+/// `.dat`: the seven blocks hold there the lists their Switch copies hold).
+pub const WIN_LIST_OFFSET: usize = 11_118;
 
 const AES_BLOCK: usize = 16;
 /// Bytes at the start of a file that tell a `.dat` ([`looks_like_dat_head`]): the metadata's
@@ -235,6 +241,11 @@ pub struct PcSave {
     pub sidecar_name: Option<String>,
     /// The Memoria sidecar, once read by [`super::SaveEntry::load_sidecar`].
     pub sidecar: Option<SidecarFile>,
+    /// The ciphertext holding `gEventGlobal`, after its IV block, and the block offset it
+    /// starts at (shorter, or empty, when the file is truncated there).
+    pub events_ciphertext: (Vec<u8>, usize),
+    /// The ciphertext holding `QuadmistWinList`, likewise.
+    pub win_list_ciphertext: (Vec<u8>, usize),
 }
 
 impl PcSave {
@@ -267,6 +278,7 @@ impl PcSave {
             findings,
             ..Collection::new(Platform::Pc, cards)
         };
+        self.read_events(&mut collection);
         if let Some(sidecar) = &self.sidecar {
             memoria::apply(&mut collection, self.play_time, &sidecar.name, &sidecar.bytes);
         }
@@ -275,6 +287,33 @@ impl PcSave {
             collection.findings.extend(card_findings);
         }
         Ok(collection)
+    }
+}
+
+impl PcSave {
+    /// Decrypts the event variables and the card players beaten into `collection` (vanilla
+    /// schema only: another schema may keep them elsewhere).
+    fn read_events(&self, collection: &mut Collection) {
+        let findings = &mut collection.findings;
+        if self.data_size != VANILLA_DATA_SIZE {
+            findings.push(Finding::info(
+                "unknown schema: the event variables (story progress, pickups taken) are not read",
+            ));
+            return;
+        }
+        let plain = |(bytes, base): &(Vec<u8>, usize), at: usize, len: usize| {
+            decrypt_range(bytes, at.checked_sub(*base)?..at.checked_sub(*base)? + len)
+        };
+        match plain(&self.events_ciphertext, EVENT_TEXT_OFFSET, MAX_EVENT_TEXT) {
+            Some(text) => collection.events = decode_event_text(&text, findings),
+            None => findings.push(Finding::warning(
+                "the block ends before its event variables: story progress and pickups taken \
+                 are unknown",
+            )),
+        }
+        collection.players_beaten =
+            plain(&self.win_list_ciphertext, WIN_LIST_OFFSET, 4 * MAX_PLAYERS_BEATEN)
+                .and_then(|b| players_beaten_from_bytes(&b));
     }
 }
 
@@ -460,6 +499,9 @@ fn entry(
         )));
     }
     let (cards_ciphertext, _) = block.piece(CARDS_FIRST_BLOCK..CARDS_END_BLOCK)?;
+    let aes_blocks = |at: usize, len: usize| at / AES_BLOCK..(at + len).div_ceil(AES_BLOCK);
+    let events_ciphertext = block.piece(aes_blocks(EVENT_TEXT_OFFSET, MAX_EVENT_TEXT))?;
+    let win_list_ciphertext = block.piece(aes_blocks(WIN_LIST_OFFSET, 4 * MAX_PLAYERS_BEATEN))?;
     let mut entry = SaveEntry::unboxed(
         slot.selector(),
         slot.name(),
@@ -473,6 +515,8 @@ fn entry(
             play_time,
             sidecar_name: file_name.and_then(|n| slot.sidecar_name(n)),
             sidecar: None,
+            events_ciphertext,
+            win_list_ciphertext,
         }),
     );
     entry.load_sidecar(&|name: &str| Ok(neighbour(name)));

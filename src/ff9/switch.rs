@@ -4,15 +4,13 @@
 //! Memoria sidecar ([`super::memoria`]), whose tree is converted to the same
 //! [`serde_json::Value`], reuses [`read_mini_game`] and [`read_play_time`].
 
-pub use super::minigame::{
-    float_number, float_value, int_value, parse_pruned, read_mini_game, read_play_time, Keep,
-    MiniGame, MAX_CARD_ENTRIES, MINI_GAME_KEY,
+use super::minigame::{
+    check_counters, decode_entries, parse_pruned, read_mini_game, read_play_time, MiniGame,
+    MINI_GAME_KEY,
 };
 use super::pc::{self, PcSlot};
-use super::{
-    Collection, DecodeError, FileKind, OpenError, Platform, SaveEntry, SavePayload, SaveSet,
-    SaveSummary,
-};
+use super::{DecodeError, FileKind, OpenError, SaveEntry, SavePayload, SaveSet};
+use crate::model::{Collection, EventFlags, Finding, Platform, SaveSummary};
 use binrw::{BinRead, Endian, VecArgs};
 use std::io::Cursor;
 
@@ -23,6 +21,12 @@ pub struct SwitchSave {
     pub mini_game: MiniGame,
     /// `Data/95000_Setting/00001_time`, seconds.
     pub play_time: Option<f64>,
+    /// `Data/20000_Event/gEventGlobal`, decoded.
+    pub events: Option<EventFlags>,
+    /// `Data/80000_Achievement/QuadmistWinList` without its padding.
+    pub players_beaten: Option<Vec<i32>>,
+    /// What reading those two noticed.
+    pub event_findings: Vec<Finding>,
 }
 
 impl SwitchSave {
@@ -30,14 +34,17 @@ impl SwitchSave {
     pub fn collection(&self) -> Result<Collection, DecodeError> {
         let m = &self.mini_game;
         let mut findings = m.findings.clone();
-        pc::check_counters(m.wins, m.losses, m.draws, &mut findings);
-        let cards = pc::decode_entries(&m.entries, &mut findings);
+        findings.extend(self.event_findings.iter().cloned());
+        check_counters(m.wins, m.losses, m.draws, &mut findings);
+        let cards = decode_entries(&m.entries, &mut findings);
         Ok(Collection {
             wins: m.wins,
             losses: m.losses,
             draws: m.draws,
             summary: SaveSummary { play_time_seconds: self.play_time, ..SaveSummary::default() },
             findings,
+            events: self.events.clone(),
+            players_beaten: self.players_beaten.clone(),
             ..Collection::new(Platform::Switch, cards)
         })
     }
@@ -118,6 +125,9 @@ pub fn open(bytes: &[u8], file_name: Option<&str>) -> Result<SaveSet, OpenError>
         .and_then(|m| read_mini_game(m, ignored))
         .ok_or(OpenError::NoMiniGame)?;
     let play_time = read_play_time(|key| data.get(key));
+    let mut event_findings = Vec::new();
+    let events = super::events::read_json_events(data, &mut event_findings);
+    let players_beaten = super::events::read_json_players_beaten(data, &mut event_findings);
     let slot = file_name.and_then(slot_from_file_name);
     let (selector, name) = match slot {
         Some(s) => (s.selector(), s.name()),
@@ -129,7 +139,13 @@ pub fn open(bytes: &[u8], file_name: Option<&str>) -> Result<SaveSet, OpenError>
         play_time,
         false,
         Vec::new(),
-        SavePayload::Switch(SwitchSave { mini_game, play_time }),
+        SavePayload::Switch(SwitchSave {
+            mini_game,
+            play_time,
+            events,
+            players_beaten,
+            event_findings,
+        }),
     );
     Ok(SaveSet { kind: FileKind::SwitchJson, saves: vec![entry], findings: Vec::new() })
 }

@@ -6,9 +6,9 @@
 //! only by its digits the middle of each band is used (an approximation, see [`crate::game`]).
 //! The AI can play either side: "own" and "opponent" below are relative to `side`.
 
-use crate::ff9::CardType;
 use crate::game::board::{interaction, Board, Side, EMPTY, NEIGHBOURS};
 use crate::game::card::{start_values, GameCard};
+use crate::model::CardType;
 use crate::rules::creation::RangeRng;
 
 /// The score of an occupied or blocked cell.

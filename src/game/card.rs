@@ -6,8 +6,7 @@
 //! of its card id when the id is known (an NPC card is always freshly created, §1.4 of
 //! tetra-master-match).
 
-use crate::cards;
-use crate::ff9::{CardRecord, CardType};
+use crate::model::{catalogue, digit, CardRecord, CardType};
 use crate::rules::battle::win_chance;
 use crate::rules::creation::stat_range;
 use crate::rules::ratio::Ratio;
@@ -124,7 +123,7 @@ impl GameCard {
         mdef: u8,
         arrows: u8,
     ) -> GameCard {
-        let info = id.and_then(cards::info);
+        let info = id.and_then(catalogue::info);
         let band = |d: u8, max: Option<u8>| {
             let s = Span::digit(d);
             match max {
@@ -164,10 +163,10 @@ impl GameCard {
     pub fn digits(&self) -> String {
         format!(
             "{:X}{}{:X}{:X}",
-            cards::digit(self.atk.lo),
+            digit(self.atk.lo),
             self.card_type.letter(),
-            cards::digit(self.pdef.lo),
-            cards::digit(self.mdef.lo)
+            digit(self.pdef.lo),
+            digit(self.mdef.lo)
         )
     }
 }

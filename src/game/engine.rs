@@ -5,9 +5,9 @@
 //! evolves) is given by the caller, who may draw it ([`crate::game::sim`]), read it from the
 //! screen (`quadmist play`) or branch on it (the adviser).
 
-use crate::ff9::CardType;
 use crate::game::board::{Board, Side, Turn, NPC_SLOTS, PLAYER_SLOTS};
 use crate::game::card::{exact_win_chance, win_probability, GameCard};
+use crate::model::CardType;
 use crate::rules::growth::EvolutionOdds;
 use crate::rules::ratio::Ratio;
 use serde::Serialize;

@@ -19,12 +19,12 @@
 //! * a battle: `w` (I won it) or `l` (I lost it), then optionally the two numbers shown, mine
 //!   first, then `e` if the winner's type letter changed: `w 138 53 e`.
 
-use crate::ff9::CardType;
 use crate::game::board::Side;
 use crate::game::card::{GameCard, Span};
 use crate::game::engine::{evolve, Chooser, Match, MatchResult, MoveError, Phase};
 use crate::game::notation::{self, PositionError};
-use crate::game::search::{Analysis, Goal, MoveValue, Opponent, Searcher};
+use crate::game::search::{Analysis, Clock, Goal, MoveValue, Opponent, Searcher};
+use crate::model::CardType;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -440,6 +440,26 @@ impl Live {
         self.advice.as_ref()
     }
 
+    /// Something was entered that [`Live::undo`] can take back.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Why the figures of `a` (an analysis of this position) are estimates, in the words
+    /// `play` shows; `None` when they are exact.
+    pub fn estimate_label(&self, a: &Analysis) -> Option<String> {
+        if !a.exact {
+            Some(format!(
+                "Estimates: searched {} ahead, then scored by the card balance.",
+                count(a.depth, "placement")
+            ))
+        } else if self.cards_now().is_some_and(|c| notation::has_bands(&c)) {
+            Some("Estimates: a card known by its digits counts as the mean of its values.".into())
+        } else {
+            None
+        }
+    }
+
     /// Keeps an analysis of the current position (what an empty entry accepts).
     pub fn set_advice(&mut self, a: Analysis) {
         self.advice = Some(a);
@@ -458,7 +478,8 @@ impl Live {
     /// Runs the adviser when the player is to place a card or pick a target; `None` otherwise.
     /// A target pick is searched `depth` placements ahead (at least 1). Once `cancel` is set
     /// (by another thread, when the position has changed), the search stops early and what it
-    /// returns is not to be used.
+    /// returns is not to be used. `clock` measures the budget
+    /// ([`system_clock`](crate::game::search::system_clock) on a native target).
     pub fn analyse(
         &self,
         opponent: Opponent,
@@ -466,10 +487,12 @@ impl Live {
         budget: Duration,
         depth: u32,
         cancel: Option<Arc<AtomicBool>>,
+        clock: Clock,
     ) -> Option<Analysis> {
         let g = self.state.game.as_ref()?;
         let cards = self.cards_now()?;
         let mut s = Searcher::new(&cards, opponent, goal, 20);
+        s.set_clock(clock);
         if let Some(flag) = cancel {
             s.cancel_with(flag);
         }
@@ -979,7 +1002,10 @@ mod tests {
     #[test]
     fn names_with_spaces_and_cards_without_arrows_are_read() {
         let c = parse_their_card("Hedgehog Pie:2M11 SW+SE").unwrap();
-        assert_eq!((c.id, c.arrows), (crate::cards::find("Hedgehog Pie").map(|i| i.id), 0x28));
+        assert_eq!(
+            (c.id, c.arrows),
+            (crate::model::catalogue::find("Hedgehog Pie").map(|i| i.id), 0x28)
+        );
         let c = parse_their_card("Hedgehog Pie:2M11").unwrap();
         assert_eq!(c.arrows, 0);
         assert_eq!(parse_their_card("1P23").unwrap().arrows, 0);
@@ -1006,8 +1032,16 @@ mod tests {
         live.enter("2 B1").unwrap();
         assert_eq!(live.ask(), Ask::Target { attacker: 1, targets: vec![6, 5] });
         assert!(live.enter("").is_err(), "no advice yet: Enter alone has nothing to take");
-        let a =
-            live.analyse(Opponent::Game(3), Goal::Win, Duration::from_secs(60), 2, None).unwrap();
+        let a = live
+            .analyse(
+                Opponent::Game(3),
+                Goal::Win,
+                Duration::from_secs(60),
+                2,
+                None,
+                crate::game::search::system_clock,
+            )
+            .unwrap();
         assert_eq!((a.depth, a.exact), (2, false));
         // The weak card first: beating A1 (mdef 10) is likely, C1 (mdef 200) is not.
         assert_eq!(a.moves[0].first_target, Some(5));
@@ -1142,7 +1176,14 @@ mod tests {
         for seed in 1..4 {
             let live = played_to(seed, 4);
             let a = live
-                .analyse(Opponent::Game(3), Goal::Win, Duration::from_secs(600), 0, None)
+                .analyse(
+                    Opponent::Game(3),
+                    Goal::Win,
+                    Duration::from_secs(600),
+                    0,
+                    None,
+                    crate::game::search::system_clock,
+                )
                 .unwrap();
             assert!(a.exact);
             // The full ranking of the same position, every move searched exactly.

@@ -7,6 +7,8 @@
 //!   decision by decision from a random stream.
 //! * [`live`]: a real match followed entry by entry (`quadmist play`): what is asked next and
 //!   how each typed entry changes the match.
+//! * [`companion`]: [`live`] driven by JSON commands, stored and restored whole, with the
+//!   adviser's answer as JSON: the boundary the page's match companion drives.
 //! * [`search`]: the adviser, an expectimax search over placements, target choices and battle
 //!   outcomes.
 //!
@@ -20,6 +22,7 @@
 pub mod ai;
 pub mod board;
 pub mod card;
+pub mod companion;
 pub mod engine;
 pub mod live;
 pub mod notation;

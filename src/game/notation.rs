@@ -17,10 +17,9 @@
 //!
 //! Example: `#.../.a../..../....;138/X/53/90@E+S,...` (see `quadmist advise --help`).
 
-use crate::cards;
-use crate::ff9::CardType;
 use crate::game::board::{Board, Side, BLOCK, EMPTY};
 use crate::game::card::GameCard;
+use crate::model::{catalogue, CardType};
 
 /// A parsed position: the ten cards and the board, the player to move.
 #[derive(Debug, Clone, PartialEq)]
@@ -166,7 +165,7 @@ pub fn parse_card(text: &str) -> Result<GameCard, PositionError> {
     let (id, stats) = match body.split_once(':') {
         Some((name, stats)) => {
             let info =
-                cards::find(name).ok_or_else(|| PositionError::CardName(name.to_string()))?;
+                catalogue::find(name).ok_or_else(|| PositionError::CardName(name.to_string()))?;
             (Some(info.id), stats)
         }
         None => (None, body),
@@ -335,7 +334,7 @@ mod tests {
         // Goblin (number 1): table atk 11 → created 5..9; digit 0 → 5..9.
         let c = parse_card("1:0P00@N").unwrap();
         assert_eq!(c.id, Some(0));
-        let (lo, hi) = crate::rules::creation::stat_range(cards::CATALOGUE[0].max_atk);
+        let (lo, hi) = crate::rules::creation::stat_range(catalogue::CATALOGUE[0].max_atk);
         assert_eq!(c.atk, Span { lo, hi });
         assert_eq!(card_text(&parse_card("138/X/53/90@E+S").unwrap()), "138/X/53/90@E+S");
     }

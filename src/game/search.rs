@@ -24,16 +24,37 @@
 //! function), P(draw) the rest; expected cards = P(win) − P(loss); P(keep) = 1 − P(loss)/2.
 //! These are estimates and are labelled so: a result is exact only when [`Analysis::exact`].
 
-use crate::ff9::CardType;
 use crate::game::ai::{choices, AiView};
 use crate::game::board::{Board, Side, Turn, EMPTY, NEIGHBOURS};
 use crate::game::card::{win_probability, GameCard};
 use crate::game::engine::{chooser, evolution_chance, evolve, Chooser};
+use crate::model::CardType;
 use crate::rules::growth::EvolutionOdds;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// The search's clock: milliseconds since any fixed origin, never decreasing. A plain function
+/// so that a searcher stays `Send` and each front end brings what works on its target
+/// (`std::time::Instant` panics on wasm32-unknown-unknown; a page passes `performance.now`).
+pub type Clock = fn() -> f64;
+
+/// The system's monotonic clock ([`std::time::Instant`]), milliseconds since its first use.
+/// Not on wasm32-unknown-unknown, where `Instant` panics: give [`Searcher::set_clock`] the
+/// page's clock there.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub fn system_clock() -> f64 {
+    static ORIGIN: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    ORIGIN.get_or_init(std::time::Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
+/// Where no system clock works: time stands still, so only a cancellation or the end of the
+/// search stops it. The page sets its own ([`Searcher::set_clock`]).
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn system_clock() -> f64 {
+    0.0
+}
 
 /// How the opponent is modelled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -170,7 +191,9 @@ pub struct Searcher {
     table_bits: u32,
     /// Placement nodes visited so far.
     pub nodes: u64,
-    deadline: Option<Instant>,
+    /// When a timed search stops, in the clock's milliseconds.
+    deadline: Option<f64>,
+    clock: Clock,
     /// Set by another thread to stop every search as a spent budget would.
     cancel: Option<Arc<AtomicBool>>,
     aborted: bool,
@@ -260,6 +283,7 @@ impl Searcher {
             table_bits: table_bits.clamp(4, 26),
             nodes: 0,
             deadline: None,
+            clock: system_clock,
             cancel: None,
             aborted: false,
             plain: false,
@@ -381,6 +405,12 @@ impl Searcher {
         self.cancel = Some(flag);
     }
 
+    /// Measures time budgets with `clock` instead of the system's (checked every 256 placement
+    /// nodes, as the cancellation flag is).
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+    }
+
     fn cancelled(&self) -> bool {
         self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
     }
@@ -388,7 +418,7 @@ impl Searcher {
     fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes & 255 == 0
-            && (self.deadline.is_some_and(|d| Instant::now() >= d) || self.cancelled())
+            && (self.deadline.is_some_and(|d| (self.clock)() >= d) || self.cancelled())
         {
             self.aborted = true;
         }
@@ -765,8 +795,8 @@ impl Searcher {
     /// Iterative deepening within a time budget (none: to the end of the match). Returns the
     /// last completed iteration.
     pub fn analyse(&mut self, b: &Board, budget: Option<Duration>) -> Analysis {
-        let start = Instant::now();
-        self.deadline = budget.map(|d| start + d);
+        let start = (self.clock)();
+        self.deadline = budget.map(|d| start + d.as_secs_f64() * 1000.0);
         self.aborted = false;
         self.root_hint = 0;
         let left = b.cards_left();

@@ -22,12 +22,12 @@
 //! The adviser sees the NPC's cards by their digits only (bands cut by the creation range); the
 //! battles and the AI use the exact stats.
 
-use crate::cards::CATALOGUE;
 use crate::game::ai::{decide, AiView};
 use crate::game::board::{Board, Side, EMPTY};
 use crate::game::card::{start_values, GameCard};
 use crate::game::engine::{Chooser, Match, MatchResult, Outcome, Phase};
 use crate::game::search::{Goal, Opponent, Searcher};
+use crate::model::catalogue::CATALOGUE;
 use crate::rules::creation::{create, RangeRng};
 use rand::{Rng as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -90,7 +90,7 @@ fn make(id: u8, rng: &mut impl RangeRng) -> GameCard {
 /// A random deal as the game sets a match up.
 pub fn deal(rng: &mut impl RangeRng) -> Deal {
     let ids: Vec<u8> = (0..5).map(|_| rng.range(0, CATALOGUE.len() as u32) as u8).collect();
-    let mut cards = [GameCard::exact(None, 0, crate::ff9::CardType::Physical, 0, 0, 0); 10];
+    let mut cards = [GameCard::exact(None, 0, crate::model::CardType::Physical, 0, 0, 0); 10];
     for k in 0..10 {
         cards[k] = make(ids[k % 5], rng);
     }
@@ -186,7 +186,7 @@ fn greedy_move(m: &Match) -> (u8, u8) {
 pub fn seen_by_player(cards: &[GameCard; 10]) -> [GameCard; 10] {
     let mut seen = *cards;
     for c in &mut seen[5..] {
-        let d = |s: crate::game::card::Span| crate::cards::digit(s.lo);
+        let d = |s: crate::game::card::Span| crate::model::digit(s.lo);
         *c = GameCard::from_digits(c.id, d(c.atk), c.card_type, d(c.pdef), d(c.mdef), c.arrows);
     }
     seen
@@ -265,10 +265,10 @@ pub fn play(deal: &Deal, player: Player, wise: u8, rng: &mut GameRng) -> MatchRe
                 let won = rng.range(0, av) > rng.range(0, dv);
                 let winner = if won { attacker } else { defender };
                 let evolves = match m.types[winner as usize] {
-                    crate::ff9::CardType::Physical | crate::ff9::CardType::Magic => {
+                    crate::model::CardType::Physical | crate::model::CardType::Magic => {
                         rng.range(0, m.evolution.to_x) == 0
                     }
-                    crate::ff9::CardType::Flexible => rng.range(0, m.evolution.to_a) == 0,
+                    crate::model::CardType::Flexible => rng.range(0, m.evolution.to_a) == 0,
                     _ => false,
                 };
                 let _ = m.fight(defender, won, evolves);

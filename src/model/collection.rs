@@ -1,6 +1,7 @@
 //! A player's collection, the same for every platform, and where it came from.
 
 use super::card::CardRecord;
+use super::events::EventFlags;
 use super::finding::Finding;
 use serde::Serialize;
 use std::fmt;
@@ -76,7 +77,17 @@ pub struct Collection {
     pub summary: SaveSummary,
     /// What the decoder noticed.
     pub findings: Vec<Finding>,
+    /// The game's event variables (story progress, pickups taken), when the save holds them.
+    #[serde(skip)]
+    pub events: Option<EventFlags>,
+    /// The card players beaten (`QuadmistWinList`: field map × 1000 + object id), PC and
+    /// Switch saves only; at most [`MAX_PLAYERS_BEATEN`].
+    #[serde(skip)]
+    pub players_beaten: Option<Vec<i32>>,
 }
+
+/// The most card players a save lists as beaten (the game writes 300 entries, padded with −1).
+pub const MAX_PLAYERS_BEATEN: usize = 300;
 
 impl Collection {
     /// A collection of these cards with no counters, summary or findings (from the save itself).
@@ -91,6 +102,8 @@ impl Collection {
             card_source: CardSource::Save,
             summary: SaveSummary::default(),
             findings: Vec::new(),
+            events: None,
+            players_beaten: None,
         }
     }
 

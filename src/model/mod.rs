@@ -4,11 +4,14 @@
 //! Every other layer builds on these types; this module imports nothing else from the crate.
 
 pub mod card;
+pub mod card_sources;
 pub mod catalogue;
 pub mod collection;
+pub mod events;
 pub mod finding;
 
 pub use card::{digit, digits_string, display_string, CardRecord, CardType};
 pub use catalogue::{CardInfo, CATALOGUE};
 pub use collection::{format_play_time, CardSource, Collection, Platform, SaveSummary};
+pub use events::EventFlags;
 pub use finding::{has_error, Finding, Severity};

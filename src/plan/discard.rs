@@ -5,7 +5,7 @@
 //! cards (`K2` per card), then the stronger cards ([`preference`]).
 
 use super::flow::{min_cost_matching, Edge, FlowGraph, IdMaskNodes};
-use super::{preference, PREFERENCE_BOUND};
+use super::preference::{preference, PREFERENCE_BOUND};
 use crate::model::CardRecord;
 use crate::rules::score::{self, Contribution};
 

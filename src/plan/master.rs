@@ -2,7 +2,7 @@
 //! free masks, type upgrades and the expected battle wins they take.
 
 use super::flow::{min_cost_matching, Edge};
-use super::{preference, PREFERENCE_BOUND};
+use super::preference::{preference, PREFERENCE_BOUND};
 use crate::model::CardRecord;
 use crate::rules::creation::mask_probability;
 use crate::rules::growth::EvolutionOdds;

@@ -10,26 +10,14 @@
 //! at once): the Master keepers take 72 k instead of 1.27 M on one network. The arrow-mask
 //! odds of `rules::creation` are a constant table.
 
-use crate::model::CardRecord;
-
 pub mod discard;
 pub mod flow;
 pub mod master;
+mod preference;
 
 pub use discard::{best_discards, zero_loss_discards, DiscardCost, KeepMode, KeepPlan};
 pub use master::{choose_final_types, keepers, master_plan, MasterPlan, Step, Upgrade};
-
-/// Upper bound (exclusive) of [`preference`]: the planners weigh it below one card or point.
-pub(crate) const PREFERENCE_BOUND: i64 = 10_000;
-
-/// How strongly a card is preferred among equal choices (§13.4): more arrows, then higher
-/// stats. `1 + 1024·arrow count + atk + pdef + mdef`, in 1..10 000 (at most 8958).
-pub fn preference(card: &CardRecord) -> i64 {
-    1 + 1024 * i64::from(card.arrows.count_ones())
-        + i64::from(card.atk)
-        + i64::from(card.pdef)
-        + i64::from(card.mdef)
-}
+pub use preference::preference;
 
 #[cfg(test)]
 mod tests;

@@ -133,5 +133,5 @@ fn preference_stays_below_its_bound() {
     let largest = super::preference(&card(0xFF, 255));
     assert_eq!(largest, 8958);
     assert_eq!(super::preference(&card(0, 0)), 1);
-    assert!(largest < super::PREFERENCE_BOUND);
+    assert!(largest < super::preference::PREFERENCE_BOUND);
 }

@@ -91,7 +91,7 @@ impl Fighter {
 
     /// The in-game string, e.g. `8X35`.
     pub fn digits(&self) -> String {
-        crate::cards::digits_string(
+        crate::model::digits_string(
             self.atk.digit(),
             self.card_type,
             self.pdef.digit(),

@@ -10,9 +10,10 @@
 //! the default is the NPC table's type (the PS1 release keeps a player and an NPC type per
 //! card; genuine saves hold such copies): an info, never "edited" (tetra-master-rules §6, §14).
 
-use crate::model::catalogue::{self as cards, CardInfo};
-use crate::model::{CardRecord, CardType, Collection, Platform};
-use crate::model::{Finding, Severity};
+use crate::model::{
+    catalogue::{self, CardInfo},
+    CardRecord, CardType, Collection, Finding, Platform, Severity,
+};
 use serde::Serialize;
 
 /// Ids whose default type is disputed between sources: P and M are both accepted.
@@ -90,7 +91,7 @@ pub fn check(collection: &Collection) -> Vec<CardFinding> {
 /// Checks one card of a save from `platform`.
 pub fn check_card(card: &CardRecord, platform: Platform) -> Vec<CardFinding> {
     let mut out = Vec::new();
-    let label = format!("slot {} {}", card.slot, cards::name(card.id));
+    let label = format!("slot {} {}", card.slot, catalogue::name(card.id));
     let mut push = |issue, severity, message: String| {
         out.push(CardFinding { slot: card.slot, id: card.id, issue, severity, message })
     };
@@ -101,7 +102,7 @@ pub fn check_card(card: &CardRecord, platform: Platform) -> Vec<CardFinding> {
             format!("{label}: recorded past slot 100, where the game never counts a card"),
         );
     }
-    let Some(info) = cards::info(card.id) else {
+    let Some(info) = catalogue::info(card.id) else {
         push(
             Issue::UnknownId,
             Severity::Error,

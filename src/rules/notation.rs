@@ -1,7 +1,7 @@
 //! Card notation a player types: a type letter (`P`, `M`, `X`, `A`) and a card, either as the
 //! in-game digits (`8X35`) or as exact stats (`138/X/53/90`, `0x8A/X/0x35/3?`).
 
-use crate::ff9::CardType;
+use crate::model::CardType;
 use crate::rules::battle::{Fighter, Stat};
 use std::fmt;
 use std::str::FromStr;

@@ -1,7 +1,7 @@
 //! The odds of one card battle under a rule set (the video game's formula or a board-game dice
 //! variant), the chance seen from the defender's side, and the ranking of several cards.
 
-use crate::ff9::CardType;
+use crate::model::CardType;
 use crate::rules::battle::{self, Fighter, Matchup, Odds};
 use crate::rules::dice::{self, DiceRule};
 use crate::rules::ratio::Ratio;

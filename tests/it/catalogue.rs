@@ -2,7 +2,7 @@
 
 use crate::shared;
 
-use quadmist::cards::CATALOGUE;
+use quadmist::model::catalogue::CATALOGUE;
 
 #[test]
 #[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]

@@ -220,6 +220,7 @@ fn every_data_command_takes_json() {
         vec!["cards", card, "--save", "1"],
         vec!["score", card, "--save", "1"],
         vec!["plan", card, "--save", "1"],
+        vec!["missing", card, "--save", "1"],
         vec!["odds", "8X35", "4P23"],
     ] {
         let v = json(&args);

@@ -4,7 +4,7 @@
 
 use quadmist::container::write::{self, CardBuilder};
 use quadmist::container::{self, ContainerError, ContainerFile, ContainerFormat, SaveState};
-use quadmist::finding::{Finding, Severity};
+use quadmist::model::{Finding, Severity};
 
 const BLOCK: usize = 8192;
 

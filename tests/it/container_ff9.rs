@@ -5,8 +5,8 @@
 
 use quadmist::container::write::{self, CardBuilder};
 use quadmist::ff9::psx::{self, block};
-use quadmist::ff9::{self, charset, GameInfo, SaveSummary};
-use quadmist::finding::Finding;
+use quadmist::ff9::{self, charset, GameInfo};
+use quadmist::model::{Finding, SaveSummary};
 
 struct Ff9 {
     title: &'static str,
@@ -43,7 +43,7 @@ fn ff9_block(f: &Ff9) -> Vec<u8> {
         play_time: f.play_time,
         gil: f.preview_gil,
     };
-    block::write_preview(&mut s, &preview).unwrap();
+    psx::write::write_preview(&mut s, &preview).unwrap();
     s[block::GIL_OFFSET..block::GIL_OFFSET + 4].copy_from_slice(&f.gil.to_le_bytes());
     s[block::DISC_OFFSET] = f.disc_byte;
     let crc = psx::crc16(&s[..psx::CRC_OFFSET]);

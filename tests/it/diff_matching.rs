@@ -2,9 +2,9 @@
 //! and against seeded simulations of play (creation §6, growth §7, evolution §8, lost and won
 //! cards, the list reordered) whose true history must be recovered.
 
-use quadmist::cards::CATALOGUE;
 use quadmist::diff::{self, match_cards, Matching};
-use quadmist::ff9::{CardRecord, CardType, Collection, Platform};
+use quadmist::model::catalogue::CATALOGUE;
+use quadmist::model::{CardRecord, CardType, Collection, Platform};
 use quadmist::rules::creation::{create, RangeRng};
 use quadmist::rules::growth::{level_up_in_battle, level_up_in_match, EvolutionOdds};
 use rand::{Rng, SeedableRng};

@@ -1,12 +1,12 @@
 //! The adviser against a naive full enumeration (no table, no pruning, no ordering; every
 //! battle's both evolution branches), on small end positions, for both opponent models.
 
-use quadmist::ff9::CardType;
 use quadmist::game::ai::{distribution, AiView};
 use quadmist::game::board::{Side, EMPTY};
 use quadmist::game::engine::{evolution_chance, Chooser, Match, Phase};
 use quadmist::game::search::{Goal, Opponent, Searcher};
 use quadmist::game::sim::{deal, GameRng};
+use quadmist::model::CardType;
 use quadmist::rules::creation::RangeRng;
 
 /// The objective of `goal` at a finished match.
@@ -261,5 +261,45 @@ fn a_cancelled_search_stops_at_once_and_an_unset_flag_changes_nothing() {
     assert_eq!(a.moves.len(), b.moves.len());
     for (x, y) in a.moves.iter().zip(&b.moves) {
         assert_eq!((x.slot, x.cell, x.value.objective), (y.slot, y.cell, y.value.objective));
+    }
+}
+
+/// A clock that advances one millisecond each time it is read.
+fn ticking_clock() -> f64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static READS: AtomicU64 = AtomicU64::new(0);
+    READS.fetch_add(1, Ordering::Relaxed) as f64
+}
+
+/// A clock that never advances.
+fn stopped_clock() -> f64 {
+    0.0
+}
+
+#[test]
+fn the_time_budget_is_measured_by_the_clock_passed() {
+    use std::time::Duration;
+    let (opp, goal) = (Opponent::Game(3), Goal::Win);
+    let m = (0..100).find_map(|seed| position(seed, 9)).expect("a position with 9 cards left");
+    // Read once at the start and once every 256 positions: a 20 ms budget on a clock that moves
+    // 1 ms a read ends after about 20 × 256 positions, whatever the real time taken.
+    let mut s = Searcher::new(&m.cards, opp, goal, 16);
+    s.set_clock(ticking_clock);
+    let a = s.analyse(&m.board, Some(Duration::from_millis(20)));
+    assert!(!a.exact && !a.moves.is_empty(), "depth {}", a.depth);
+    assert!(a.nodes <= 22 * 256, "{} positions", a.nodes);
+    // A clock that stands still never spends a budget, even of a nanosecond: the search runs to
+    // the end of the match and finds what an untimed search finds.
+    let m = (0..100).find_map(|seed| position(seed, 6)).expect("a position with 6 cards left");
+    let mut timed = Searcher::new(&m.cards, opp, goal, 16);
+    timed.set_clock(stopped_clock);
+    let mut untimed = Searcher::new(&m.cards, opp, goal, 16);
+    let (a, b) =
+        (timed.analyse(&m.board, Some(Duration::from_nanos(1))), untimed.analyse(&m.board, None));
+    assert!(a.exact && b.exact);
+    assert_eq!(a.moves.len(), b.moves.len());
+    for (x, y) in a.moves.iter().zip(&b.moves) {
+        assert_eq!((x.slot, x.cell), (y.slot, y.cell));
+        assert!((x.value.objective - y.value.objective).abs() < 1e-12);
     }
 }

@@ -1,15 +1,15 @@
 //! The match engine and the game AI against the spec's vectors (tetra-master-match §6, T4–T6),
 //! worked by hand from the rules.
 
-use quadmist::ff9::CardType::{Magic as M, Physical as P};
 use quadmist::game::ai::{decide, distribution, AiView};
 use quadmist::game::board::{Board, Side, NPC_SLOTS};
 use quadmist::game::card::GameCard;
 use quadmist::game::engine::{growth_rolls, prize, Chooser, Match, Phase, Prize};
+use quadmist::model::CardType::{Magic as M, Physical as P};
 use quadmist::rules::creation::RangeRng;
 use quadmist::rules::ratio::Ratio;
 
-fn card(atk: u8, t: quadmist::ff9::CardType, pdef: u8, mdef: u8, arrows: u8) -> GameCard {
+fn card(atk: u8, t: quadmist::model::CardType, pdef: u8, mdef: u8, arrows: u8) -> GameCard {
     GameCard::exact(None, atk, t, pdef, mdef, arrows)
 }
 
@@ -121,7 +121,7 @@ fn t4_the_npc_attacks_the_first_target_in_direction_order() {
     }
     assert!(m.fight(6, true, false).is_err(), "the NPC cannot pick S first");
     m.fight(5, true, true).unwrap();
-    assert_eq!(m.types[9], quadmist::ff9::CardType::Flexible, "the winner evolved");
+    assert_eq!(m.types[9], quadmist::model::CardType::Flexible, "the winner evolved");
 }
 
 fn final_board(red: u16) -> Board {

@@ -2,9 +2,9 @@
 //! `super::` paths) of every file in `src/` and fails on a file importing a higher layer, on a
 //! reader importing a writer, and on a cycle between files. The layers are ARCHITECTURE.md's.
 //!
-//! Not counted: a parent module's `pub use` of its own children (the module's facade), and
-//! lines marked `// layer-check: old path` (re-exports kept for code written against the
-//! paths before the model moved; they point down or to a writer behind the `write` feature).
+//! A re-export (`pub use`) is an import like any other: a file that re-exports another depends
+//! on it, so a module's facade (`pub use child::X` in a `mod.rs`) makes a circle with a child
+//! that imports from its parent. There is no exception and no comment that silences the check.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -21,7 +21,7 @@ fn layer(file: &str) -> Option<u8> {
         "container" => Some(2),
         "ff9" => Some(3),
         "rules" => Some(4),
-        "plan" | "diff" | "game" | "match" => Some(5),
+        "plan" | "diff" | "game" | "match" | "sources" => Some(5),
         "cli" | "main.rs" => Some(6),
         "lib.rs" => None,
         _ => None,
@@ -51,14 +51,8 @@ fn module_of(file: &str) -> Vec<String> {
 
 /// The deepest file a module path lives in (`[ff9, psx, block, decode]` → `ff9/psx/block.rs`).
 fn file_of(path: &[String], files: &BTreeSet<String>) -> String {
-    // The lib.rs aliases of the moved model (old paths).
-    let aliased: Vec<String> = match path.first().map(String::as_str) {
-        Some("cards") => ["model", "catalogue"].iter().map(|s| s.to_string()).collect(),
-        Some("finding") => ["model", "finding"].iter().map(|s| s.to_string()).collect(),
-        _ => path.to_vec(),
-    };
-    for n in (1..=aliased.len()).rev() {
-        let stem = aliased[..n].join("/");
+    for n in (1..=path.len()).rev() {
+        let stem = path[..n].join("/");
         for candidate in [format!("{stem}.rs"), format!("{stem}/mod.rs")] {
             if files.contains(&candidate) {
                 return candidate;
@@ -95,15 +89,16 @@ fn expand(tree: &str) -> Vec<String> {
         .collect()
 }
 
-/// The paths a file imports, as module paths from the crate root, with `pub use` marked.
-fn imports(file: &str, text: &str) -> Vec<(Vec<String>, bool)> {
+/// The paths a file imports (`use`, `pub use` and inline `crate::` paths), as module paths
+/// from the crate root.
+fn imports(file: &str, text: &str) -> Vec<Vec<String>> {
     let own = module_of(file);
     let mut out = Vec::new();
     // Join `use` statements that span lines.
     let mut statements = Vec::new();
     let mut pending: Option<String> = None;
     for line in text.lines() {
-        if line.contains("layer-check: old path") || line.trim_start().starts_with("//") {
+        if line.trim_start().starts_with("//") {
             continue;
         }
         if let Some(p) = pending.as_mut() {
@@ -134,7 +129,7 @@ fn imports(file: &str, text: &str) -> Vec<(Vec<String>, bool)> {
                     .unwrap_or(tail.len());
                 let path: Vec<String> =
                     tail[..end].split("::").filter(|s| !s.is_empty()).map(String::from).collect();
-                out.push((path, false));
+                out.push(path);
                 rest = &tail[end..];
             }
         }
@@ -142,7 +137,6 @@ fn imports(file: &str, text: &str) -> Vec<(Vec<String>, bool)> {
     for s in statements {
         let indented = s.starts_with("  ");
         let s = s.trim();
-        let public = s.starts_with("pub ");
         let body = s
             .trim_start_matches("pub(crate) ")
             .trim_start_matches("pub ")
@@ -167,7 +161,7 @@ fn imports(file: &str, text: &str) -> Vec<(Vec<String>, bool)> {
                     base.push(first.to_string());
                     let mut p = base;
                     p.extend(segs[1..].iter().map(|s| s.to_string()));
-                    out.push((p, public));
+                    out.push(p);
                     continue;
                 }
                 _ => continue,
@@ -182,27 +176,19 @@ fn imports(file: &str, text: &str) -> Vec<(Vec<String>, bool)> {
                     .filter(|s| **s != "self" && **s != "*")
                     .map(|s| s.split(" as ").next().unwrap_or(s).trim().to_string()),
             );
-            out.push((path, public));
+            out.push(path);
         }
     }
     out
 }
 
-fn graph() -> BTreeMap<String, BTreeSet<String>> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut list = Vec::new();
-    rs_files(&root, &root, &mut list);
-    let files: BTreeSet<String> = list.into_iter().collect();
+/// The import graph of a set of files (path under `src/` → text): file → the files it imports.
+fn graph_of(sources: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<String>> {
+    let files: BTreeSet<String> = sources.keys().cloned().collect();
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for file in &files {
-        let text = std::fs::read_to_string(root.join(file)).unwrap();
-        let own = module_of(file);
+    for (file, text) in sources {
         let set = edges.entry(file.clone()).or_default();
-        for (path, public) in imports(file, &text) {
-            // A module's facade: `pub use` of its own descendants.
-            if public && path.len() > own.len() && path[..own.len()] == own[..] {
-                continue;
-            }
+        for path in imports(file, text) {
             let target = file_of(&path, &files);
             if &target != file && target != "lib.rs" {
                 set.insert(target);
@@ -212,20 +198,28 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
     edges
 }
 
-#[test]
-fn every_file_has_a_layer() {
-    let unknown: Vec<String> =
-        graph().into_keys().filter(|f| f != "lib.rs" && layer(f).is_none()).collect();
-    assert!(unknown.is_empty(), "files of no layer (add them to tests/it/layers.rs): {unknown:?}");
+/// The import graph of the crate's `src/`.
+fn graph() -> BTreeMap<String, BTreeSet<String>> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut list = Vec::new();
+    rs_files(&root, &root, &mut list);
+    let sources = list
+        .into_iter()
+        .map(|file| {
+            let text = std::fs::read_to_string(root.join(&file)).unwrap();
+            (file, text)
+        })
+        .collect();
+    graph_of(&sources)
 }
 
-#[test]
-fn no_file_imports_a_higher_layer_or_a_writer() {
+/// Every import of a higher layer, and every import of a writer by a file that is not one.
+fn layer_violations(g: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
     let mut wrong = Vec::new();
-    for (file, targets) in graph() {
-        let Some(from) = layer(&file) else { continue };
+    for (file, targets) in g {
+        let Some(from) = layer(file) else { continue };
         for t in targets {
-            let Some(to) = layer(&t) else { continue };
+            let Some(to) = layer(t) else { continue };
             let bad = match (from, to) {
                 (0, 0) => false,
                 (0, to) => to > 3,
@@ -237,20 +231,13 @@ fn no_file_imports_a_higher_layer_or_a_writer() {
             }
         }
     }
-    assert!(wrong.is_empty(), "layer violations:\n{}", wrong.join("\n"));
+    wrong
 }
 
-/// Cycles left while the command line is reworked (issue 14 splits odds and plan into
-/// argument, report and rendering files); remove each line once its cycle is gone.
-const KNOWN_CYCLES: &[&str] = &[
-    "cli/odds.rs → cli/odds_render.rs → cli/odds.rs",
-    "cli/plan.rs → cli/plan_render.rs → cli/plan.rs",
-];
-
-#[test]
-fn no_cycle_between_files() {
-    let mut g = graph();
-    // Depth-first search with colours; reports the first cycle found.
+/// Every import cycle between files, as `a → b → a`: each one found has its last edge removed
+/// and the search is run again, until none is left.
+fn cycles(g: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    // Depth-first search with colours; returns the first cycle found.
     fn visit(
         n: &str,
         g: &BTreeMap<String, BTreeSet<String>>,
@@ -279,8 +266,8 @@ fn no_cycle_between_files() {
         state.insert(n.to_string(), 2);
         None
     }
-    // Every cycle is reported: each found one has its last edge removed and the search rerun.
-    let mut cycles = Vec::new();
+    let mut g = g.clone();
+    let mut found = Vec::new();
     'search: loop {
         let mut state = BTreeMap::new();
         let keys: Vec<String> = g.keys().cloned().collect();
@@ -289,32 +276,91 @@ fn no_cycle_between_files() {
                 if let Some(cycle) = visit(n, &g, &mut state, &mut Vec::new()) {
                     let (a, b) = (&cycle[cycle.len() - 2], &cycle[cycle.len() - 1]);
                     g.get_mut(a).unwrap().remove(b);
-                    cycles.push(cycle.join(" → "));
+                    found.push(cycle.join(" → "));
                     continue 'search;
                 }
             }
         }
         break;
     }
-    let new: Vec<&String> = cycles.iter().filter(|c| !KNOWN_CYCLES.contains(&c.as_str())).collect();
-    for c in cycles.iter().filter(|c| KNOWN_CYCLES.contains(&c.as_str())) {
-        eprintln!("known cycle, to be removed: {c}");
-    }
-    assert!(new.is_empty(), "import cycles between files:\n{new:?}");
+    found
 }
 
-/// The check itself can fail: a made-up upward import and a made-up cycle are caught.
+#[test]
+fn every_file_has_a_layer() {
+    let unknown: Vec<String> =
+        graph().into_keys().filter(|f| f != "lib.rs" && layer(f).is_none()).collect();
+    assert!(unknown.is_empty(), "files of no layer (add them to tests/it/layers.rs): {unknown:?}");
+}
+
+#[test]
+fn no_file_imports_a_higher_layer_or_a_writer() {
+    let wrong = layer_violations(&graph());
+    assert!(wrong.is_empty(), "layer violations:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn no_cycle_between_files() {
+    let found = cycles(&graph());
+    assert!(found.is_empty(), "import cycles between files:\n{}", found.join("\n"));
+}
+
+/// Made-up files (path under `src/`, text) → their import graph.
+fn made_up(files: &[(&str, &str)]) -> BTreeMap<String, BTreeSet<String>> {
+    graph_of(&files.iter().map(|(f, t)| (f.to_string(), t.to_string())).collect())
+}
+
+/// The check itself fails on a circle made by a re-export, in a plain file or in a module's
+/// facade, whatever comment the line carries.
+#[test]
+fn a_re_export_circle_fails_the_check() {
+    let plain = made_up(&[
+        ("cli/a.rs", "pub use super::b::Shown; // layer-check: old path\npub struct Row;\n"),
+        ("cli/b.rs", "use super::a::Row;\npub struct Shown;\n"),
+    ]);
+    assert_eq!(cycles(&plain), ["cli/a.rs → cli/b.rs → cli/a.rs"]);
+    let facade = made_up(&[
+        ("plan/mod.rs", "pub mod discard;\npub use discard::best;\npub fn weight() {}\n"),
+        ("plan/discard.rs", "use super::weight;\npub fn best() {}\n"),
+    ]);
+    assert_eq!(cycles(&facade), ["plan/discard.rs → plan/mod.rs → plan/discard.rs"]);
+    // Without the re-export there is no circle.
+    let one_way =
+        made_up(&[("cli/a.rs", "pub struct Row;\n"), ("cli/b.rs", "use super::a::Row;\n")]);
+    assert!(cycles(&one_way).is_empty());
+}
+
+/// The check fails on a reader that re-exports a writer, and on an import of a higher layer.
+#[test]
+fn a_reader_naming_a_writer_fails_the_check() {
+    let g = made_up(&[
+        ("ff9/psx/block.rs", "#[cfg(feature = \"write\")]\npub use super::write::FF9Block;\n"),
+        ("ff9/psx/write.rs", "use super::block::RECORDS;\n"),
+        ("rules/score.rs", "fn f() { crate::cli::main(); }\n"),
+        ("cli/mod.rs", "pub fn main() {}\n"),
+    ]);
+    assert_eq!(
+        layer_violations(&g),
+        [
+            "ff9/psx/block.rs (layer 3) imports ff9/psx/write.rs (layer 0)",
+            "rules/score.rs (layer 4) imports cli/mod.rs (layer 6)",
+        ]
+    );
+}
+
+/// The parser sees imports of every form: nested trees, `self`, `super`, inline paths, and
+/// `use super::*` in an inline test module.
 #[test]
 fn the_parser_sees_imports_of_every_form() {
     let found = imports(
         "rules/score.rs",
         "use crate::ff9::{pc::{self, X}, Collection};\nuse super::battle::Fighter;\nfn f() { crate::cli::main(); }\n",
     );
-    let paths: Vec<String> = found.iter().map(|(p, _)| p.join("::")).collect();
+    let paths: Vec<String> = found.iter().map(|p| p.join("::")).collect();
     assert_eq!(
         paths,
         ["cli::main", "ff9::pc", "ff9::pc::X", "ff9::Collection", "rules::battle::Fighter"]
     );
     let inner = imports("plan/flow.rs", "mod tests {\n    use super::*;\n}\n");
-    assert_eq!(inner[0].0, ["plan", "flow"]);
+    assert_eq!(inner[0], ["plan", "flow"]);
 }

@@ -1,7 +1,7 @@
 //! The game's battle odds (tetra-master-rules §9) against independent computations:
 //! exhaustive enumeration of both rolls, brute force over digit bands, and a seeded Monte Carlo.
 
-use quadmist::ff9::CardType;
+use quadmist::model::CardType;
 use quadmist::rules::battle::{battle, win_chance, Fighter, Odds, Stat};
 use quadmist::rules::ratio::Ratio;
 use rand::{Rng, SeedableRng};

@@ -6,7 +6,8 @@ use crate::simplejson;
 
 use aes::Aes256;
 use cbc::cipher::{block_padding::NoPadding, BlockDecryptMut, BlockEncryptMut, KeyIvInit};
-use quadmist::ff9::{self, pc, CardSource, CardType, SaveSet};
+use quadmist::ff9::{self, minigame, pc, SaveSet};
+use quadmist::model::{CardSource, CardType};
 use quadmist::Severity;
 
 fn key_iv() -> ([u8; 32], [u8; 16]) {
@@ -50,7 +51,7 @@ fn selectors(set: &SaveSet) -> Vec<&str> {
     set.saves.iter().map(|s| s.selector.as_str()).collect()
 }
 
-const ENTRY_40_OF_BLOCK: usize = pc::CARDS_OFFSET + 39 * pc::CARD_ENTRY_LEN;
+const ENTRY_40_OF_BLOCK: usize = pc::CARDS_OFFSET + 39 * minigame::CARD_ENTRY_LEN;
 
 #[test]
 #[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
@@ -104,7 +105,7 @@ fn bad_padding_ids_and_types_are_reported() {
     edit_block(&mut bytes, 2, |p| {
         p[17_983] = 0x0D; // padding of 14 bytes must end in 0x0E
         p[pc::CARDS_OFFSET + 3] = 150; // entry 1: invalid id
-        p[pc::CARDS_OFFSET + pc::CARD_ENTRY_LEN + 7] = 9; // entry 2: type 9
+        p[pc::CARDS_OFFSET + minigame::CARD_ENTRY_LEN + 7] = 9; // entry 2: type 9
         p[pc::DRAW_OFFSET + 4..pc::DRAW_OFFSET + 6].copy_from_slice(&(-3i16).to_le_bytes());
         // wins
     });

@@ -6,7 +6,8 @@
 
 use crate::shared;
 
-use quadmist::ff9::{self, CardSource, CardType, FileKind, Platform, SaveSet};
+use quadmist::ff9::{self, FileKind, SaveSet};
+use quadmist::model::{CardSource, CardType, Platform};
 use quadmist::Severity;
 
 const DAT: &str = "data/real/steam/SavedData_ww.dat";

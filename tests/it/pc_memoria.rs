@@ -7,8 +7,9 @@ use crate::shared;
 use crate::simplejson;
 
 use proptest::prelude::*;
-use quadmist::ff9::switch::Keep;
-use quadmist::ff9::{self, memoria, CardSource, CardType, SaveSet};
+use quadmist::ff9::minigame::Keep;
+use quadmist::ff9::{self, memoria, SaveSet};
+use quadmist::model::{CardSource, CardType};
 use quadmist::Severity;
 use serde_json::{json, Value};
 use simplejson::binary;

@@ -3,7 +3,7 @@
 use crate::brute;
 
 use proptest::prelude::*;
-use quadmist::ff9::{CardRecord, CardType};
+use quadmist::model::{CardRecord, CardType};
 use quadmist::plan::{self, best_discards, zero_loss_discards};
 use quadmist::rules::growth::EvolutionOdds;
 use quadmist::rules::score;

@@ -1,6 +1,6 @@
 //! The worked examples of tetra-master-rules §13 (hand-checked against the spec's text).
 
-use quadmist::ff9::{CardRecord, CardType};
+use quadmist::model::{CardRecord, CardType};
 use quadmist::plan::{self, best_discards, master_plan, zero_loss_discards, Step};
 use quadmist::rules::creation::mask_probability;
 use quadmist::rules::growth::EvolutionOdds;

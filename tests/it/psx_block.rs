@@ -4,10 +4,11 @@
 use crate::shared;
 
 use proptest::prelude::*;
-use quadmist::ff9::psx::block::{self, FF9Block, RawCardRecord, RECORDS};
+use quadmist::ff9::psx::block::{self, RawCardRecord, RECORDS};
+use quadmist::ff9::psx::write::FF9Block;
 use quadmist::ff9::psx::{block_crc, PsxSave};
-use quadmist::ff9::{CardRecord, CardSource, CardType, GameInfo, Platform};
-use quadmist::finding::Severity;
+use quadmist::ff9::GameInfo;
+use quadmist::model::{CardRecord, CardSource, CardType, Platform, Severity};
 
 fn rec(id: u8, arrows: u8, atk: u8, card_type: u8, pdef: u8, mdef: u8) -> RawCardRecord {
     RawCardRecord { id, arrows, atk, card_type, pdef, mdef }

@@ -77,7 +77,7 @@ fn json_fields_agree_with_the_generator() {
             s.block.records[..100].iter().enumerate().filter(|(_, r)| r.id < 100).collect();
         assert_eq!(cards.len(), recs.len());
         for (c, (slot, r)) in cards.iter().zip(recs) {
-            let info = &quadmist::cards::CATALOGUE[r.id as usize];
+            let info = &quadmist::model::catalogue::CATALOGUE[r.id as usize];
             assert_eq!(c["slot"], slot + 1);
             assert_eq!(c["id"], r.id);
             assert_eq!(c["name"], info.name);
@@ -181,7 +181,8 @@ fn table_and_csv() {
 #[test]
 fn legality_findings_and_ignored_records() {
     use quadmist::container::write::to_mcs;
-    use quadmist::ff9::psx::block::{FF9Block, RawCardRecord};
+    use quadmist::ff9::psx::block::RawCardRecord;
+    use quadmist::ff9::psx::write::FF9Block;
     let mut b = FF9Block::default();
     // Goblin (caps 7/9/4) with atk 8: above its cap; Fang in record 101.
     b.records[0] = RawCardRecord { id: 0, arrows: 1, atk: 8, card_type: 0, pdef: 4, mdef: 2 };

@@ -5,8 +5,10 @@ use quadmist::container::write::{
     self, to_action_replay, to_gme, to_interleaved_mcs, to_mcs, to_psv, to_psx_magazine, to_vgs,
     to_vmp, CardBuilder,
 };
-use quadmist::ff9::psx::block::{FF9Block, RawCardRecord};
-use quadmist::ff9::{self, CardRecord, CardType, Collection, Platform};
+use quadmist::ff9;
+use quadmist::ff9::psx::block::RawCardRecord;
+use quadmist::ff9::psx::write::FF9Block;
+use quadmist::model::{CardRecord, CardType, Collection, Platform};
 
 const NAME: &str = "BASLUS-0129500000-01";
 

@@ -7,10 +7,11 @@
 //! `BASLUS-0125100000-05`.
 
 use quadmist::container::write::to_mcs;
-use quadmist::ff9::psx::block::{FF9Block, DISC_BIT_OFFSET, DISC_OFFSET, PROGRESSION_OFFSET};
+use quadmist::ff9::psx::block::{DISC_BIT_OFFSET, DISC_OFFSET, PROGRESSION_OFFSET};
+use quadmist::ff9::psx::write::FF9Block;
 use quadmist::ff9::psx::{crc16, CRC_OFFSET};
 use quadmist::ff9::{self, SaveEntry};
-use quadmist::finding::Finding;
+use quadmist::model::Finding;
 
 fn block(disc: u8) -> Vec<u8> {
     FF9Block { disc, file_number: 6, ..FF9Block::default() }.build()

@@ -9,8 +9,8 @@
 use crate::shared;
 
 use crate::shared::cmd::Command;
-use quadmist::ff9::{self, CardRecord, CardType, SaveEntry};
-use quadmist::finding::Severity;
+use quadmist::ff9::{self, SaveEntry};
+use quadmist::model::{CardRecord, CardType, Severity};
 use quadmist::rules::score;
 
 const DIR: &str = "data/real/psx-ff9";
@@ -306,7 +306,7 @@ fn the_four_containers_of_a_release_give_the_same_cards_json() {
 fn a_dexdrive_header_that_lost_or_gained_bytes_is_found_by_the_mc_mark() {
     use quadmist::container::write::{to_gme, CardBuilder};
     let mut c = CardBuilder::formatted();
-    c.add_save("BASLUS-0125100000-00", &quadmist::ff9::psx::block::FF9Block::default().build());
+    c.add_save("BASLUS-0125100000-00", &quadmist::ff9::psx::write::FF9Block::default().build());
     let gme = to_gme(&c.into_bytes());
     // 11 bytes lost inside the header (as bad.gme), 5 gained, and 11 lost with the last
     // 8 KiB block cut off as well (the card is padded with zeros).

@@ -1,7 +1,6 @@
 //! Legality findings per card, with caps and minimums taken by hand from data/cards.csv.
 
-use quadmist::ff9::{CardRecord, CardType, Collection, Platform};
-use quadmist::finding::Severity;
+use quadmist::model::{CardRecord, CardType, Collection, Platform, Severity};
 use quadmist::rules::legality::{check, check_card, Issue};
 
 fn card(slot: u16, id: u8, atk: u8, t: CardType, pdef: u8, mdef: u8) -> CardRecord {

@@ -5,7 +5,8 @@
 
 use crate::shared::cmd::Command;
 use quadmist::container::write::CardBuilder;
-use quadmist::ff9::psx::block::{FF9Block, RawCardRecord};
+use quadmist::ff9::psx::block::RawCardRecord;
+use quadmist::ff9::psx::write::FF9Block;
 use serde_json::Value;
 
 /// A card with one FF9 save: slot 1 an M Zombie (atk 12, pdef 10, mdef 7: inside the

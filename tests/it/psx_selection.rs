@@ -11,7 +11,8 @@ use crate::shared;
 
 use crate::shared::cmd::Command;
 use quadmist::container::write::{self, CardBuilder};
-use quadmist::ff9::psx::block::{FF9Block, RawCardRecord};
+use quadmist::ff9::psx::block::RawCardRecord;
+use quadmist::ff9::psx::write::FF9Block;
 use std::path::{Path, PathBuf};
 
 fn quadmist() -> Command {

@@ -1,7 +1,7 @@
 //! Per-card contribution (§4.2) against removing the card and recounting, and the §5 ranks.
 
 use proptest::prelude::*;
-use quadmist::ff9::{CardRecord, CardType};
+use quadmist::model::{CardRecord, CardType};
 use quadmist::rules::score;
 
 fn collection() -> impl Strategy<Value = Vec<CardRecord>> {

@@ -110,3 +110,18 @@ fn genuine_pc_and_switch_saves() {
     snap("real_switch_album", &["album", switch]);
     snap("real_switch_folder", &["saves", "../shared/data/real/switch"]);
 }
+
+#[test]
+fn fixture_missing() {
+    snap("fixture_missing_3", &["missing", CARD, "--save", "3"]);
+}
+
+#[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+fn real_missing() {
+    if !shared::exists("data/real/switch") {
+        return;
+    }
+    snap("real_switch_missing", &["missing", "../shared/data/real/switch/DATA_SLOT0_FILE1"]);
+    snap("real_usa_missing", &["missing", "../shared/data/real/psx-ff9/usa.mcr"]);
+}

@@ -55,10 +55,12 @@ fn the_real_dat_is_read_by_the_aes_blocks_its_seven_saves_need() {
     // The metadata probe (32 bytes, by `ff9::open_source` to tell a .dat and again by the PC
     // reader), the first AES block of each of the 151 data blocks, and
     // per save: the play time (2 AES blocks with its IV), the padding (2) and the card list
-    // with W/L/D (AES blocks 257..327 after their IV, 71 blocks).
-    assert_eq!(reads, 2 + 151 + 7 * 3);
-    assert_eq!(read_bytes, 2 * 32 + 151 * 16 + 7 * (32 + 32 + 71 * 16));
-    assert!(read_bytes * 200 < bytes.len(), "{read_bytes} of {} bytes read", bytes.len());
+    // with W/L/D (AES blocks 257..327 after their IV, 71 blocks), the event variables' 4096
+    // bytes of text at 23 (AES blocks 1..258 after their IV, 258 blocks) and the 300 card
+    // players beaten at 11,118 (AES blocks 694..770 after their IV, 77 blocks).
+    assert_eq!(reads, 2 + 151 + 7 * 5);
+    assert_eq!(read_bytes, 2 * 32 + 151 * 16 + 7 * (32 + 32 + 71 * 16 + 258 * 16 + 77 * 16));
+    assert!(read_bytes * 60 < bytes.len(), "{read_bytes} of {} bytes read", bytes.len());
 }
 
 #[test]

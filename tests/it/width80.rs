@@ -81,6 +81,7 @@ pub fn commands(file: &str, save: &str) -> Vec<Vec<String>> {
         vec!["plan", file, "--save", save],
         vec!["album", file, "--save", save],
         vec!["album", file, "--save", save, "--missing"],
+        vec!["missing", file, "--save", save],
         vec!["odds", &spec, "--card", &slot, "4P23"],
         vec!["odds", &spec, "--hand", "all", "--vs", "4P23,8X35"],
     ]

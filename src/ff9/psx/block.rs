@@ -5,10 +5,11 @@
 use super::{PsxSave, CRC_OFFSET};
 use crate::container::layout::read_at;
 use crate::ff9::minigame::check_counters;
-use crate::ff9::{
-    charset, CardRecord, CardSource, CardType, Collection, DecodeError, Platform, SaveSummary,
+use crate::ff9::{charset, DecodeError};
+use crate::model::events::{EVENT_BLOCK_OFFSET, EVENT_GLOBAL_LEN};
+use crate::model::{
+    CardRecord, CardSource, CardType, Collection, EventFlags, Finding, Platform, SaveSummary,
 };
-use crate::model::Finding;
 use binrw::{BinRead, BinWrite};
 use std::io::Cursor;
 
@@ -368,10 +369,13 @@ pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
         card_source: CardSource::Save,
         summary,
         findings,
+        events: Some(read_events(block)),
+        players_beaten: None,
     })
 }
 
-/// The block builder and section writers, under their old path (`block::FF9Block`); they live
-/// in [`super::write`], behind the `write` feature.
-#[cfg(feature = "write")]
-pub use super::write::{write_preview, write_tetra_master, FF9Block}; // layer-check: old path
+/// The game's event variables at 0x1C0..0x9C0 (every block [`decode`] accepts holds them).
+pub fn read_events(block: &[u8]) -> EventFlags {
+    let bytes = read_at::<[u8; EVENT_GLOBAL_LEN]>(block, EVENT_BLOCK_OFFSET);
+    EventFlags::new(bytes.map_or_else(Vec::new, |b| b.to_vec()))
+}

@@ -3,10 +3,10 @@
 //! This module recognises FF9 saves among a container's saves (name, product code, title),
 //! checks the CRC and reads the load-screen fields; [`block`] decodes the Tetra Master data.
 
-use super::{Collection, DecodeError, GameInfo, SaveEntry, SavePayload, SaveSet, SaveSummary};
+use super::{DecodeError, GameInfo, SaveEntry, SavePayload, SaveSet};
 use crate::container::layout::read_at;
 use crate::container::{ContainerFile, SaveFile, SaveState, BLOCK_SIZE};
-use crate::model::Finding;
+use crate::model::{Collection, Finding, SaveSummary};
 
 pub mod block;
 #[cfg(feature = "write")]

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use quadmist::ff9::CardRecord;
+use quadmist::model::CardRecord;
 use quadmist::plan::preference;
 use quadmist::rules::growth::EvolutionOdds;
 use quadmist::rules::score;

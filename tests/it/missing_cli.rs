@@ -1,0 +1,45 @@
+//! `quadmist missing --json`: the contract's keys and values, checked against the genuine
+//! Switch save read independently (Python: scenario counter 9410, the Yeti, Mimic, Nymph and
+//! Zuu flags set, 20 card numbers held).
+
+use crate::shared;
+
+#[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+fn json_follows_the_contract_on_a_genuine_switch_save() {
+    let file = "../shared/data/real/switch/DATA_SLOT0_FILE1";
+    if !shared::exists("data/real/switch/DATA_SLOT0_FILE1") {
+        return;
+    }
+    let (out, _, code) = shared::quadmist(&["missing", file, "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let keys = |v: &serde_json::Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    assert_eq!(keys(&v), ["disc", "missing", "pickups", "progress", "save"]);
+    assert_eq!(v["save"], format!("{file}:1-2"));
+    assert_eq!((v["disc"].as_u64(), v["progress"].as_u64()), (Some(3), Some(9410)));
+    let missing = v["missing"].as_array().unwrap();
+    assert_eq!(missing.len(), 80);
+    assert_eq!(keys(&missing[0]), ["name", "number", "obtainable", "sources"]);
+    let source = &missing[0]["sources"][0];
+    assert_eq!(keys(source), ["disc", "kind", "possible", "source", "taken", "where"]);
+    let pickups = v["pickups"].as_array().unwrap();
+    assert_eq!(pickups.len(), 35);
+    assert_eq!(keys(&pickups[0]), ["missed", "name", "number", "taken", "where"]);
+    let taken: Vec<u64> = pickups
+        .iter()
+        .filter(|p| p["taken"] == true)
+        .map(|p| p["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(taken, [11, 12, 17, 19]);
+    // Namingway (98): missing, its one source the Desert Palace pickup on disc 3, not taken.
+    let naming = missing.iter().find(|m| m["number"] == 98).unwrap();
+    assert_eq!(naming["obtainable"], true);
+    assert_eq!(naming["sources"][0]["kind"], "pickup");
+    assert_eq!(naming["sources"][0]["disc"], serde_json::json!([3, 3]));
+    assert_eq!(naming["sources"][0]["taken"], false);
+}

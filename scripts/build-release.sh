@@ -25,11 +25,16 @@ fi
 # linker set elsewhere for it cannot slip in).
 export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc
 
-cargo static-build --locked
-cargo build --locked --profile dist --bin quadmist --target x86_64-pc-windows-gnu
+# The shipping profile: `dist`, or `release` in a tree from before `dist` was split from it
+# (`cargo static-build` builds with the same one).
+profile=release
+if grep -q '^\[profile\.dist\]' Cargo.toml; then profile=dist; fi
 
-for bin in target/x86_64-unknown-linux-gnu/dist/quadmist \
-    target/x86_64-pc-windows-gnu/dist/quadmist.exe; do
+cargo static-build --locked
+cargo build --locked --profile "$profile" --bin quadmist --target x86_64-pc-windows-gnu
+
+for bin in "target/x86_64-unknown-linux-gnu/$profile/quadmist" \
+    "target/x86_64-pc-windows-gnu/$profile/quadmist.exe"; do
     bytes=$(stat -c %s "$bin")
     printf '%-48s %9d bytes (%s MiB)\n' "$bin" "$bytes" \
         "$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }')"

@@ -10,7 +10,9 @@
 # - on a console (Wine's, on a pseudo-terminal) the text fits the console's width and has colour,
 #   none with NO_COLOR;
 # - `watch` notices a save rewritten through a rename;
-# - a save given alone writes its page (--no-open) and says where.
+# - a save given alone (dropped onto the program) writes the page of all its saves, the Linux
+#   binary's page, to Windows' temporary folder and says where; in a console of its own (as
+#   Explorer starts it) it waits for Enter, and `quadmist` alone tells to drop a save onto it.
 # Wine runs in a throwaway prefix with no window and no dialog. Rust's standard library needs
 # ProcessPrng from bcryptprimitives.dll, which Wine 8 lacks: a stand-in built here from
 # tests/windows/bcryptprimitives.c sits beside a copy of the .exe (test harness only; the
@@ -23,8 +25,11 @@ as_root() {
     if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
 
-exe=target/x86_64-pc-windows-gnu/dist/quadmist.exe
-linux=target/x86_64-unknown-linux-gnu/dist/quadmist
+# The profile scripts/build-release.sh builds with.
+profile=release
+if grep -q '^\[profile\.dist\]' Cargo.toml; then profile=dist; fi
+exe=target/x86_64-pc-windows-gnu/$profile/quadmist.exe
+linux=target/x86_64-unknown-linux-gnu/$profile/quadmist
 if [ ! -f "$exe" ] || [ ! -x "$linux" ]; then
     bash scripts/build-release.sh
 fi

@@ -1,4 +1,5 @@
-//! Peak memory and time against input size for the largest hostile inputs (issue 10).
+//! Peak memory and time against input size for the largest hostile inputs: no input may
+//! allocate without bound, so memory and time must grow at most linearly with the file.
 //!
 //! A counting global allocator records the peak of live heap bytes; the `peak_memory` group
 //! reports it through a criterion measurement of its own (in bytes, not seconds), the

@@ -1,4 +1,4 @@
-//! The adviser's search against the issue's targets (tetra-master-match, issue 15 point 4):
+//! The adviser's search against the times a player can wait for at the table:
 //!
 //! | case | target |
 //! |---|---|

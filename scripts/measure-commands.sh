@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Whole-process timings of every data command against `cat` of the same file (issues 11.8, 12).
+# Whole-process timings of every data command against `cat` of the same file: a command
+# should cost little more than reading its file, and the ratio holds across machines.
 #
 # Prints one table: command × file, median milliseconds, ratio to the median of `cat FILE`.
 # Run on an idle machine (the load average is printed first); not run by CI.

@@ -13,23 +13,63 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Mutex;
 
-/// Largest file quadmist reads (no save format comes near it).
-pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
+pub use crate::ff9::MAX_FILE_SIZE;
 
-/// The arguments that name one save: a file and an optional `--save` selector.
-#[derive(Debug, Clone, Args)]
+/// The arguments that name one save: a file and an optional selector. `FILE:S` is split when
+/// the arguments are parsed ([`parse_save_spec`]), so every command taking these reads
+/// `FILE:S` as `FILE --save S`.
+#[derive(Debug, Clone)]
 pub struct SaveArgs {
+    /// The save file.
+    pub file: PathBuf,
+    /// Which save in it, if one was named.
+    pub save: Option<String>,
+}
+
+/// [`SaveArgs`] as typed: the help text and the options.
+#[derive(Debug, Clone, Args)]
+struct TypedSaveArgs {
     /// The save file: memory card (.mcr .mcd .srm .gme .vgs .vmp ...), single save (.mcs .psv
     /// .mcb ...), PC SavedData_ww.dat or a Switch JSON save. `FILE:S` is the same as
     /// `FILE --save S`.
-    pub file: PathBuf,
+    file: PathBuf,
     /// Which save in the file (`quadmist saves FILE` lists them): 1..15 on a memory card,
     /// `auto` or SLOT-FILE (e.g. `1-2`) in a PC .dat or Switch save. `latest`: on PC, the save
     /// the file's own metadata names as the last one written (LatestSlot/LatestSave, the one
     /// `saves` marks "latest"); in a file with one FF9 save, that save. Not needed when the
     /// file holds one FF9 save.
     #[arg(long, short = 's', value_name = "SAVE")]
-    pub save: Option<String>,
+    save: Option<String>,
+}
+
+impl clap::FromArgMatches for SaveArgs {
+    /// The file and save as typed, `FILE:S` without `--save` split into both.
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let typed = TypedSaveArgs::from_arg_matches(matches)?;
+        Ok(match (typed.save, typed.file.to_str()) {
+            (None, Some(spec)) => parse_save_spec(spec),
+            (save, _) => SaveArgs { file: typed.file, save },
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for SaveArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        TypedSaveArgs::augment_args(cmd)
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        TypedSaveArgs::augment_args_for_update(cmd)
+    }
+
+    fn group_id() -> Option<clap::Id> {
+        TypedSaveArgs::group_id()
+    }
 }
 
 /// Why `path` is not a file quadmist reads, from its metadata; `None` for a regular file.
@@ -73,14 +113,7 @@ fn open_regular(path: &Path) -> Result<FileSource, (&'static str, String)> {
         return Err(("cannot read", format!("it {why}; quadmist reads regular files only")));
     }
     if meta.len() > MAX_FILE_SIZE {
-        return Err((
-            "cannot read",
-            format!(
-                "it has {} bytes, more than {} MiB: not a save file",
-                meta.len(),
-                MAX_FILE_SIZE / (1024 * 1024)
-            ),
-        ));
+        return Err(("cannot read", ff9::too_large(meta.len())));
     }
     Ok(FileSource { file, size: meta.len() })
 }
@@ -480,14 +513,6 @@ pub fn parse_save_spec(spec: &str) -> SaveArgs {
     SaveArgs { file: PathBuf::from(file), save: Some(sel.to_string()) }
 }
 
-/// The file and save named by the arguments: `FILE:S` without `--save` is split.
-pub fn resolve(args: &SaveArgs) -> SaveArgs {
-    match (&args.save, args.file.to_str()) {
-        (None, Some(spec)) if !args.file.exists() => parse_save_spec(spec),
-        _ => args.clone(),
-    }
-}
-
 /// Opens the file, selects the save and decodes its collection; prints the findings on stderr.
 /// The file may be given as `FILE:S` (as `quadmist saves DIR` prints it) instead of `--save S`.
 pub fn load_collection(args: &SaveArgs) -> Result<(SaveEntry, Collection), CliError> {
@@ -499,7 +524,6 @@ pub fn load_collection_hinted(
     args: &SaveArgs,
     hint: SelectorHint,
 ) -> Result<(SaveEntry, Collection), CliError> {
-    let args = &resolve(args);
     let set = open(&args.file)?;
     print_findings(&set.findings);
     let mut entry = select_hinted(&set, args.save.as_deref(), &args.file, hint)?.clone();

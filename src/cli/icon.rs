@@ -1,6 +1,6 @@
 //! `quadmist icon`: a PlayStation save's icon as a PNG.
 
-use super::common::{self, print_findings};
+use super::common::{self, print_findings, SaveArgs};
 use super::{CliError, CliResult};
 use crate::container::icon;
 use crate::ff9::SavePayload;
@@ -21,12 +21,10 @@ Colour 0x0000 of the palette is transparent, every other colour opaque.";
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct IconArgs {
-    /// The file: memory card or PlayStation single save.
-    pub file: PathBuf,
-    /// Which save (`quadmist saves FILE` lists them); not needed when the file holds one save
-    /// or one FF9 save.
-    #[arg(long, short = 's', value_name = "SAVE")]
-    pub save: Option<String>,
+    /// The file and save (a PlayStation one: only they have icons); the save is not needed
+    /// when the file holds one save or one FF9 save.
+    #[command(flatten)]
+    pub save: SaveArgs,
     /// The PNG to write (`-` for stdout).
     #[arg(long, short = 'o', value_name = "PNG")]
     pub output: PathBuf,
@@ -37,12 +35,13 @@ pub struct IconArgs {
 
 /// Runs `quadmist icon`.
 pub fn run(args: &IconArgs) -> CliResult {
-    let set = common::open(&args.file)?;
+    let SaveArgs { file, save } = &args.save;
+    let set = common::open(file)?;
     print_findings(&set.findings);
-    let entry = match args.save.as_deref() {
-        Some(sel) => common::select_any(&set, sel, &args.file)?,
+    let entry = match save.as_deref() {
+        Some(sel) => common::select_any(&set, sel, file)?,
         None if set.saves.len() == 1 => &set.saves[0],
-        None => common::select(&set, None, &args.file)?,
+        None => common::select(&set, None, file)?,
     };
     let SavePayload::PlayStation(save) = &entry.payload else {
         return Err(CliError::usage(format!(
@@ -58,7 +57,7 @@ pub fn run(args: &IconArgs) -> CliResult {
         std::io::stdout().lock().write_all(&png)?;
         return Ok(());
     }
-    common::check_output(&args.output, &args.file)?;
+    common::check_output(&args.output, file)?;
     let bytes = png.len();
     std::fs::write(&args.output, png)
         .map_err(|e| CliError::unusable(format!("cannot write {}: {e}", args.output.display())))?;

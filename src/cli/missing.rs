@@ -254,8 +254,7 @@ pub fn run(args: &MissingArgs) -> CliResult {
     let (entry, collection) = common::load_collection(&args.save)?;
     let a = sources::availability(&collection);
     if args.json {
-        let file = common::resolve(&args.save).file;
-        let save = format!("{}:{}", file.display(), entry.selector);
+        let save = format!("{}:{}", args.save.file.display(), entry.selector);
         return common::print_json(&missing_report(save, &a));
     }
     common::print_text(&render_missing(&a, &heading(&entry, &collection), text::term_width()))?;

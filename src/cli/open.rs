@@ -8,10 +8,10 @@
 //! what it said can be read. Started from a terminal, it never waits.
 
 use super::common;
-use super::file_page::{self, SavePage};
 use super::{CliError, CliResult, EXIT_OK, EXIT_USAGE};
 use crate::ff9::SaveEntry;
 use crate::model::Finding;
+use crate::report::file_page::{self, SavePage};
 use std::ffi::{OsStr, OsString};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -113,7 +113,10 @@ quadmist also runs in a terminal (PowerShell or Command Prompt): quadmist --help
 
 /// Writes the page of the file's saves to a new temporary file and opens it.
 pub fn run(args: &OpenArgs) -> CliResult {
-    let save = common::resolve(&common::SaveArgs { file: args.file.clone(), save: None });
+    let save = match args.file.to_str() {
+        Some(spec) => common::parse_save_spec(spec),
+        None => common::SaveArgs { file: args.file.clone(), save: None },
+    };
     let file = &save.file;
     let set = common::open(file)?;
     common::print_findings(&set.findings);
@@ -145,7 +148,8 @@ pub fn run(args: &OpenArgs) -> CliResult {
             file.display()
         )));
     }
-    let page = file_page::render_file_page(&set, file, &pages);
+    let file_name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let page = file_page::render_file_page(&set, &file_name, &pages);
     let path = write_temporary(file, page.as_bytes())?;
     let mut out = common::stdout();
     let saves = if pages.len() == 1 {

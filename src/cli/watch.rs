@@ -151,9 +151,6 @@ fn wait_for_write(rx: &Events, retrying: bool, name: &std::ffi::OsStr) -> Wake {
 
 /// Runs `quadmist watch`.
 pub fn run(args: &WatchArgs) -> CliResult {
-    // `FILE:S` names the file and the save, as `--save S` does.
-    let save = common::resolve(&args.save);
-    let args = &WatchArgs { save, json: args.json };
     let (entry, mut current) = common::load_collection(&args.save)?;
     if entry.checksum_ok == Some(false) {
         return Err(CliError::unusable(format!(

@@ -1,5 +1,6 @@
-//! Hostile inputs (issue 10): every reproducer of the hostile-input campaign, run through the
-//! real binary in a child process with an address-space limit and a timeout.
+//! Hostile inputs (no input may panic, hang or allocate without bound): every reproducer of
+//! the hostile-input campaign, run through the real binary in a child process with an
+//! address-space limit and a timeout.
 //!
 //! Each run checks: no signal (no abort, no panic's exit 101), the exit code the README
 //! promises, peak memory (the child's maximum resident set) under 64 MiB plus twice the

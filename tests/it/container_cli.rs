@@ -31,7 +31,7 @@ fn listing(dir: &std::path::Path) -> Vec<String> {
 }
 
 #[test]
-fn saves_json_has_the_issue_fields() {
+fn saves_json_has_every_field() {
     let dir = tempfile::tempdir().unwrap();
     let path = card_file(dir.path());
     let out = Command::quadmist().args(["saves", "--json"]).arg(&path).output().unwrap();

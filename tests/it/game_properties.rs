@@ -1,4 +1,4 @@
-//! Properties of whole matches (issue 15 point 1): from random deals, played to the end with
+//! Properties of whole matches: from random deals, played to the end with
 //! random legal moves, random target choices and random battle outcomes, exactly ten cards end
 //! on the board, and every change of side is one the rules allow (tetra-master-match §2.3–§2.7),
 //! computed here independently from the board's geometry and the cards' arrows.

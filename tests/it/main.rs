@@ -44,6 +44,7 @@ mod psx_selection;
 mod report_browser;
 mod report_cli;
 mod report_snapshots;
+mod save_selector;
 mod score_contribution;
 mod snapshots80;
 mod source_reads;

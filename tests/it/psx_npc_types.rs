@@ -1,4 +1,4 @@
-//! PlayStation cards carrying the NPC table's type (issue 9 point 2): the genuine late-game
+//! PlayStation cards carrying the NPC table's type: the genuine late-game
 //! US save holds two Zombies of type M where the catalogue (data/cards.csv: Zombie, id 6, P,
 //! max 19/19/11) says P. On PlayStation that is an info, never "an edited save", and odds
 //! and plans use the card's real type. PC keeps the old rule.

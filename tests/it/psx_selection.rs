@@ -1,4 +1,4 @@
-//! Choosing a save (issue 9 points 3 and 5): only Final Fantasy IX saves are scored or
+//! Choosing a save: only Final Fantasy IX saves are scored or
 //! offered, deleted FF9 saves are readable with a warning, and the small selection messages.
 //!
 //! Titles and names of the real cards were read with a few lines of Python over the raw

@@ -10,7 +10,7 @@ use std::time::Duration;
 /// What a command needs besides its file and save to run to the end and print on stdout.
 fn other_arguments(command: &str) -> Option<&'static [&'static str]> {
     match command {
-        "cards" | "album" | "score" | "plan" | "watch" => Some(&[]),
+        "cards" | "album" | "score" | "plan" | "missing" | "watch" => Some(&[]),
         "odds" => Some(&["--card", "2", "0P00"]),
         "report" | "icon" => Some(&["-o", "-"]),
         _ => None,

@@ -1,5 +1,6 @@
-//! Issue 14 from the outside: `saves DIR`, `-q`/`-v`, `--save latest`, `FILE:S`, `odds` with a
-//! save as in the other commands, both directions and `--hand all`, `album`, the icon message.
+//! The terminal commands from the outside: `saves DIR`, `-q`/`-v`, `--save latest`, `FILE:S`,
+//! `odds` with a save as in the other commands, both directions and `--hand all`, `album`, the
+//! icon message.
 
 use super::shared;
 use super::width80::run80;

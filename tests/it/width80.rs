@@ -1,7 +1,7 @@
-//! Issue 14's must-show: with `COLUMNS=80`, no line of the default text output of `saves`,
-//! `cards`, `score`, `score --cards`, `plan`, `odds` and `album` is wider than 80 display
-//! columns (wide characters count 2), on the fixtures, the genuine PlayStation saves and the
-//! real PC and Switch saves. stderr (findings, errors) is held to the same width.
+//! Player-facing text fits 80 columns: with `COLUMNS=80`, no line of the default text output
+//! of `saves`, `cards`, `score`, `score --cards`, `plan`, `odds` and `album` is wider than 80
+//! display columns (wide characters count 2), on the fixtures, the genuine PlayStation saves
+//! and the real PC and Switch saves. stderr (findings, errors) is held to the same width.
 
 use super::shared;
 use crate::shared::cmd::Command;
@@ -103,8 +103,9 @@ fn too_wide(args: &[String], out: &str, err: &str, bad: &mut Vec<String>) {
     }
 }
 
-/// Issue 14's phrasing faults a line must not have: a singular count with a plural noun
-/// ("1 points", "these 1 card"), bare hex ("0x86", "arrows 86"), the old rank wording ("level 2 of 31").
+/// Phrasing faults no line may have (players read words, not hex): a singular count with a
+/// plural noun ("1 points", "these 1 card"), bare hex ("0x86", "arrows 86"), the old rank
+/// wording ("level 2 of 31").
 fn phrasing_fault(line: &str) -> Option<&'static str> {
     let words: Vec<&str> = line.split(|c: char| !c.is_alphanumeric()).collect();
     let plurals = [

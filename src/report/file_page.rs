@@ -1,21 +1,19 @@
 //! The page of a whole save file (`quadmist FILE`): each save's report, one after the other,
 //! after a list of the saves with links to them.
 //!
-//! Each save's part is the report page's body ([`report::render_page`]) as it is, but for its
+//! Each save's part is the report page's body ([`html::render_page`]) as it is, but for its
 //! names: every `id`, every link to one and the album's group of cards get the save's prefix
 //! (`s2-`), so that the names stay unique in the page and a link opens the card of its own save.
 //! Rewriting the rendered markup is exact: every text from the save is escaped (a `"` is
 //! `&quot;`), so ` id="`, `href="#` and `name="album"` occur only in the report's own markup.
 
-use super::plan::MAX_PLAN_CARDS;
-use super::plan_report::{plan_report, PlanReport};
-use super::report::{self, PageSource};
-use super::score::{self as score_cli, ScoreReport};
+use super::html::{self, PageSource};
+use super::plan::{plan_report, PlanReport, MAX_PLAN_CARDS};
+use super::score::{score_report, ScoreReport};
 use crate::ff9::{SaveEntry, SaveSet};
 use crate::model::Collection;
 use crate::rules::score::MASTER_POINTS;
 use maud::html;
-use std::path::Path;
 
 /// One save of the file, with what its part of the page shows.
 #[derive(Debug)]
@@ -34,26 +32,26 @@ impl SavePage {
     /// The save's score and plan (to the Master rank, with its platform's odds), as `report`
     /// computes them by default.
     pub fn new(entry: SaveEntry, collection: Collection) -> SavePage {
-        let score = score_cli::score_report(&collection, true);
+        let score = score_report(&collection, true);
         let plan = (collection.cards.len() <= MAX_PLAN_CARDS)
             .then(|| plan_report(&collection, None, None, MASTER_POINTS));
         SavePage { entry, collection, score, plan }
     }
 }
 
-/// The page of `saves` (at least one) from the file `file`, which `set` was read from.
-pub fn render_file_page(set: &SaveSet, file: &Path, saves: &[SavePage]) -> String {
-    let file_name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+/// The page of `saves` (at least one) from the file named `file_name` (its last path component
+/// only: a page may be posted publicly), which `set` was read from.
+pub fn render_file_page(set: &SaveSet, file_name: &str, saves: &[SavePage]) -> String {
     let pages: Vec<String> = saves
         .iter()
         .map(|s| {
             let src = PageSource {
-                file_name: file_name.clone(),
+                file_name: file_name.to_string(),
                 file_kind: set.kind.description(),
                 entry: &s.entry,
                 file_findings: &set.findings,
             };
-            report::render_page(&src, &s.collection, &s.score, s.plan.as_ref())
+            html::render_page(&src, &s.collection, &s.score, s.plan.as_ref())
         })
         .collect();
     if let [only] = pages.as_slice() {

@@ -1,4 +1,4 @@
-//! The text of `quadmist plan`: renders a [`PlanReport`] (computed in [`super::plan_report`]) fitted
+//! The text of `quadmist plan`: renders a [`PlanReport`] (computed in [`crate::report::plan`]) fitted
 //! to the terminal, with the shared helpers of [`super::text`].
 
 use super::score::rank_label;

@@ -6,13 +6,16 @@
 //! `<details>` (one open at a time), and one tiny inline script only lets its × close it.
 //! Every text that comes from the save is escaped by `maud`.
 
+use super::missing::source_words;
 use super::plan::{PlanReport, StepReport, MAX_PLAN_CARDS};
 use super::score::{self as score_report, ScoreReport, PERFECT_WORDING};
 use crate::ff9::SaveEntry;
 use crate::model::card::display_chars;
+use crate::model::card_sources::CARD_SOURCES;
 use crate::model::catalogue::{self as cards, CardInfo};
 use crate::model::{self, CardRecord, CardSource, CardType, Collection, Finding};
 use crate::rules::score::{Contribution, MASTER_POINTS, PERFECT_POINTS};
+use crate::sources::{self, Availability, MissingCard};
 use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
 use std::fmt;
 
@@ -340,6 +343,8 @@ struct Album<'a> {
     /// The cards with a catalogue id, by id (each id's copies in collection order).
     by_id: Vec<&'a CardRecord>,
     marks: &'a Marks,
+    /// Where each missing card can still be had (from the save's story flags).
+    sources: Availability,
 }
 
 impl<'a> Album<'a> {
@@ -350,7 +355,7 @@ impl<'a> Album<'a> {
             .filter(|c| usize::from(c.id) < cards::CATALOGUE.len())
             .collect();
         by_id.sort_by_key(|c| c.id);
-        Album { by_id, marks }
+        Album { by_id, marks, sources: sources::availability(collection) }
     }
 }
 
@@ -360,13 +365,49 @@ impl Render for Album<'_> {
         for info in cards::CATALOGUE {
             let (copies, after) = rest.split_at(rest.partition_point(|c| c.id <= info.id));
             rest = after;
-            album_card(info, copies, self.marks).render_to(buffer);
+            let missing = self.sources.missing_card(info.number);
+            album_card(info, copies, self.marks, missing).render_to(buffer);
+        }
+    }
+}
+
+/// Where a missing card can still be had, easiest first, then the ways that are over; each
+/// with the source of the fact.
+fn card_sources(m: &MissingCard) -> Markup {
+    html! {
+        p.sources-head {
+            @if m.obtainable {
+                "Where it can still be had in this playthrough, easiest first "
+                "(places and discs are from guides and save editors):"
+            } @else {
+                strong { "No longer obtainable in this playthrough" }
+                ": every way to get it is over."
+            }
+        }
+        ul.sources {
+            @for s in &m.sources {
+                li.over[!s.possible] {
+                    (source_words(s)) " "
+                    small.src {
+                        @if s.source.starts_with("https://") {
+                            a href=(s.source) rel="noreferrer" { "source" }
+                        } @else {
+                            "source: " (s.source)
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 /// One album card: its face, which opens on every copy.
-fn album_card(info: &CardInfo, copies: &[&CardRecord], marks: &Marks) -> Markup {
+fn album_card(
+    info: &CardInfo,
+    copies: &[&CardRecord],
+    marks: &Marks,
+    missing: Option<&MissingCard>,
+) -> Markup {
     let owned = copies.len();
     let right = info.id % 10 >= 5;
     let keeper = copies.iter().any(|c| marks.keeper(c.slot));
@@ -391,6 +432,9 @@ fn album_card(info: &CardInfo, copies: &[&CardRecord], marks: &Marks) -> Markup 
                 } }
                 @if owned == 0 {
                     p { "Not owned yet." }
+                    @if let Some(m) = missing {
+                        (card_sources(m))
+                    }
                 }
                 @for c in copies {
                     (copy_entry(c, Some(info), marks))
@@ -798,6 +842,10 @@ fn page_capacity(
     const LINE: usize = 256;
     /// Escaping makes a byte of text from the save at most 6 bytes (`"` is `&quot;`).
     const ESCAPED: usize = 6;
+    /// One source of a missing card: its words, its state and where the fact comes from.
+    const SOURCE: usize = 384;
+    /// The heading of a missing card's sources.
+    const SOURCES_HEAD: usize = 160;
     let s = &collection.summary;
     let e = src.entry;
     let findings = src.file_findings.iter().chain(&e.findings).chain(&collection.findings);
@@ -818,7 +866,15 @@ fn page_capacity(
         )
     });
     let cards = collection.cards.len();
+    let mut held = [false; 256];
+    for c in &collection.cards {
+        held[usize::from(c.id)] = true;
+    }
+    let missing = cards::CATALOGUE.iter().filter(|i| !held[usize::from(i.id)]).count();
+    let missing_sources = CARD_SOURCES.iter().filter(|r| !held[usize::from(r.number - 1)]).count();
     FIXED
+        + missing * SOURCES_HEAD
+        + missing_sources * SOURCE
         + cards::CATALOGUE.len() * ALBUM_CARD
         + cards.min(cards::CATALOGUE.len()) * FACE
         + cards * COPY

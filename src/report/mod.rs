@@ -9,5 +9,6 @@ pub mod diff;
 pub mod file_page;
 #[cfg(feature = "html")]
 pub mod html;
+pub mod missing;
 pub mod plan;
 pub mod score;

@@ -10,7 +10,12 @@ const dist = join(web, "dist");
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 await build({
-  entryPoints: [join(web, "ts/main.ts"), join(web, "ts/worker.ts")],
+  entryPoints: [
+    join(web, "ts/main.ts"),
+    join(web, "ts/worker.ts"),
+    join(web, "ts/play.ts"),
+    join(web, "ts/play-worker.ts"),
+  ],
   outdir: dist,
   bundle: true,
   format: "esm",
@@ -22,6 +27,8 @@ await build({
 for (const [from, to] of [
   ["static/index.html", "index.html"],
   ["static/page.css", "page.css"],
+  ["static/play.html", "play.html"],
+  ["static/play.css", "play.css"],
   ["../src/report/report.css", "report.css"],
   ["pkg/quadmist_web_bg.wasm", "quadmist_web_bg.wasm"],
 ]) {

@@ -6,6 +6,8 @@
 //! Everything here is plain Rust on top of [`Session`]; the `#[wasm_bindgen]` wrapper only
 //! passes strings and bytes across, so native tests and the benchmark call the same code.
 
+pub mod play;
+
 use maud::{html, Markup};
 use quadmist::ff9::{self, SaveEntry, SaveSet, MAX_FILE_SIZE};
 use quadmist::model::{Collection, Finding};

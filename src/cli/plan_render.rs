@@ -1,5 +1,6 @@
-//! The text of `quadmist plan`: renders a [`PlanReport`] (computed in [`crate::report::plan`]) fitted
-//! to the terminal, with the shared helpers of [`super::text`].
+//! The text of `quadmist plan`: renders a [`PlanReport`] (computed in
+//! [`crate::report::plan::plan_report`]) fitted to the terminal, with the shared helpers of
+//! [`super::text`].
 
 use super::score::rank_label;
 use super::text::{self, count};

@@ -15,7 +15,7 @@ use crate::model::card_sources::CARD_SOURCES;
 use crate::model::catalogue::{self as cards, CardInfo};
 use crate::model::{self, CardRecord, CardSource, CardType, Collection, Finding};
 use crate::rules::score::{Contribution, MASTER_POINTS, PERFECT_POINTS};
-use crate::sources::{self, Availability, MissingCard};
+use crate::sources::{self, Availability, MissingCard, SourceState};
 use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
 use std::fmt;
 
@@ -787,25 +787,50 @@ pub fn render_view(
     view.into_string()
 }
 
-/// The card numbers not held, each a link to its album card.
-fn missing_section(collection: &Collection) -> Markup {
-    let mut held = [false; 256];
-    for c in &collection.cards {
-        held[usize::from(c.id)] = true;
+/// One source of a missing card in `quadmist missing`'s words, with where the fact comes from.
+fn source_item(s: &SourceState) -> Markup {
+    html! {
+        li.source.open[s.possible] {
+            (source_words(s)) " " small.muted { "(source: " (s.source) ")" }
+        }
     }
-    let missing: Vec<&CardInfo> =
-        cards::CATALOGUE.iter().filter(|i| !held[usize::from(i.id)]).collect();
+}
+
+/// The card numbers not held, each a link to its album card, with where each can still be
+/// had at this point of the story (the card-sources table against the save's event flags).
+fn missing_section(collection: &Collection) -> Markup {
+    let a = sources::availability(collection);
+    let lost = a.lost().count();
     html! {
         section #missing {
             h2 { "Missing cards" }
-            @if missing.is_empty() {
+            @match (a.disc, a.progress) {
+                (Some(d), Some(p)) => p.muted { "The story is on disc " (d)
+                    " (scenario counter " (p) ")." },
+                _ => p.muted { "The save holds no event variables: the disc and the pickups \
+                    taken are unknown, so every source is listed as possible." },
+            }
+            @if a.missing.is_empty() {
                 p { "None: every one of the 100 card numbers is held." }
             } @else {
-                p { (count(missing.len(), "card number is", "card numbers are"))
-                    " not held yet:" }
-                ul.missing { @for info in &missing {
-                    li { a href={ "#card-" (info.number) } { (info.number) " " (Plain(info.name)) } }
+                p { (count(a.missing.len(), "card number is", "card numbers are"))
+                    " not held yet"
+                    @if lost > 0 {
+                        "; " strong { (lost) " can no longer be had in this playthrough" }
+                        ", so Master is out of reach on this save"
+                    }
+                    ". Ways still open come first, easiest first." }
+                ul.missing { @for m in &a.missing {
+                    li data-number=(m.number) data-obtainable=(m.obtainable) {
+                        a href={ "#card-" (m.number) } { (m.number) " " (Plain(m.name)) }
+                        @if !m.obtainable { " " span.badge { "no longer obtainable" } }
+                        @if !m.sources.is_empty() {
+                            ul.sources { @for s in &m.sources { (source_item(s)) } }
+                        }
+                    }
                 } }
+                p.muted { small { "Places and disc windows are facts from guides and save \
+                    editors, not from the game's code." } }
             }
         }
     }

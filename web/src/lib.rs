@@ -19,6 +19,14 @@ use quadmist::rules::score::MASTER_POINTS;
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 
+/// A sample save: the project's own fixture (save 1 of a simulated player, 83 cards, as an
+/// `.mcs`), for a player who wants to see the page before dropping a save, and to warm the
+/// library up when the page loads (its first save then runs compiled code).
+pub const SAMPLE: &[u8] = include_bytes!("../../fixtures/ff9-file1.mcs");
+
+/// The name the sample is listed under.
+pub const SAMPLE_NAME: &str = "sample-ff9-file1.mcs";
+
 /// One dropped file: its name, its bytes (kept for the Memoria sidecars of other files) and
 /// what opening it gave.
 struct LoadedFile {
@@ -279,36 +287,56 @@ fn findings_list(findings: &[Finding]) -> Markup {
     }
 }
 
-/// The JavaScript face of [`Session`]: strings and bytes in, JSON or HTML out.
+/// The JavaScript face of [`Session`]: strings and bytes in; small JSON answers out, and the
+/// HTML of the last view, report or diff handed over on its own by [`Page::take_html`] (not
+/// inside JSON: escaping and parsing a fifth of a megabyte of markup twice costs more than the
+/// library's whole work on a save).
 #[wasm_bindgen]
 pub struct Page {
     session: Session,
+    html: String,
 }
 
 fn json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
 
-fn json_result<T: Serialize>(r: Result<T, Failure>) -> String {
-    match r {
-        Ok(v) => json(&v),
-        Err(f) => json(&f),
-    }
+/// A view's figures, as [`Page::view`] answers (its HTML waits in [`Page::take_html`]).
+#[derive(Serialize)]
+struct Figures {
+    points: u32,
+    card_count: usize,
+    title: String,
 }
+
+/// The exported page's name, as [`Page::report`] answers.
+#[derive(Serialize)]
+struct Named {
+    file_name: String,
+}
+
+/// An empty answer: the HTML waits in [`Page::take_html`].
+#[derive(Serialize)]
+struct Done {}
 
 #[wasm_bindgen]
 impl Page {
     /// A page with no file.
     #[wasm_bindgen(constructor)]
     pub fn new() -> Page {
-        Page { session: Session::new() }
+        Page { session: Session::new(), html: String::new() }
     }
 
-    /// Adds a file (`bytes` empty and `size` over the limit for a file not read); returns its
+    /// Adds a file (`bytes` absent and `size` over the limit for a file not read); returns its
     /// index.
     pub fn add(&mut self, name: &str, size: f64, bytes: Option<Vec<u8>>) -> usize {
         // A file's size is a whole number of bytes under 2^53: exact in an f64.
         self.session.add(name, size as u64, bytes)
+    }
+
+    /// Adds the sample save ([`SAMPLE`]); returns its index.
+    pub fn add_sample(&mut self) -> usize {
+        self.session.add(SAMPLE_NAME, SAMPLE.len() as u64, Some(SAMPLE.to_vec()))
     }
 
     /// Every save as JSON: `[{file, selector, ff9, label}]`.
@@ -321,23 +349,45 @@ impl Page {
         self.session.files_html()
     }
 
-    /// A save's view as JSON: `{html, points, card_count, title}` or `{error}`.
-    pub fn view(&self, file: usize, selector: &str) -> String {
-        json_result(self.session.view(file, selector))
-    }
-
-    /// The report page as JSON: `{html, file_name}` or `{error}`.
-    pub fn report(&self, file: usize, selector: &str) -> String {
-        json_result(self.session.report(file, selector))
-    }
-
-    /// The diff of two saves as JSON: `{html}` or `{error}`.
-    pub fn diff(&self, old_file: usize, old: &str, new_file: usize, new: &str) -> String {
-        #[derive(Serialize)]
-        struct Html {
-            html: String,
+    /// Renders a save's view: answers `{points, card_count, title}` (the HTML then waits in
+    /// [`Page::take_html`]) or `{error}`.
+    pub fn view(&mut self, file: usize, selector: &str) -> String {
+        match self.session.view(file, selector) {
+            Ok(v) => {
+                self.html = v.html;
+                json(&Figures { points: v.points, card_count: v.card_count, title: v.title })
+            }
+            Err(f) => json(&f),
         }
-        json_result(self.session.diff((old_file, old), (new_file, new)).map(|html| Html { html }))
+    }
+
+    /// Renders the report page: answers `{file_name}` (the page then waits in
+    /// [`Page::take_html`]) or `{error}`.
+    pub fn report(&mut self, file: usize, selector: &str) -> String {
+        match self.session.report(file, selector) {
+            Ok(e) => {
+                self.html = e.html;
+                json(&Named { file_name: e.file_name })
+            }
+            Err(f) => json(&f),
+        }
+    }
+
+    /// Renders the diff of two saves: answers `{}` (the HTML then waits in
+    /// [`Page::take_html`]) or `{error}`.
+    pub fn diff(&mut self, old_file: usize, old: &str, new_file: usize, new: &str) -> String {
+        match self.session.diff((old_file, old), (new_file, new)) {
+            Ok(html) => {
+                self.html = html;
+                json(&Done {})
+            }
+            Err(f) => json(&f),
+        }
+    }
+
+    /// The HTML of the last view, report or diff rendered (empty once taken).
+    pub fn take_html(&mut self) -> String {
+        std::mem::take(&mut self.html)
     }
 }
 

@@ -60,6 +60,11 @@ function ask<R extends Request>(request: R, transfer: Transferable[] = []): Prom
   });
 }
 
+/** `1 file`, `2 files`. */
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 function say(text: string): void {
   status.textContent = text;
 }
@@ -68,6 +73,7 @@ function say(text: string): void {
 async function addFiles(files: File[]): Promise<void> {
   if (files.length === 0) return;
   performance.clearMarks();
+  performance.clearMeasures();
   performance.mark("drop");
   say(`Reading ${files.length === 1 ? "1 file" : `${files.length} files`}…`);
   const inputs: FileIn[] = [];
@@ -81,6 +87,7 @@ async function addFiles(files: File[]): Promise<void> {
     inputs.push({ name: f.name, size: f.size, bytes });
     transfer.push(bytes.buffer);
   }
+  performance.mark("read");
   let added: Added;
   try {
     added = await ask({ kind: "add", files: inputs }, transfer);
@@ -88,13 +95,27 @@ async function addFiles(files: File[]): Promise<void> {
     say(`The files could not be read: ${String(e)}`);
     return;
   }
+  await listed(added);
+}
+
+/** Adds the built-in sample save (the project's own simulated player). */
+async function addSample(): Promise<void> {
+  await listed(await ask({ kind: "sample" }));
+}
+
+/** Shows the files' list after an addition, and the first new FF9 save. */
+async function listed(added: Added): Promise<void> {
+  performance.mark("added");
   saves = added.saves;
   list.innerHTML = added.filesHtml;
   fillCompare();
   const ff9 = saves.filter((s) => s.ff9);
-  say(`${ff9.length === 1 ? "1 Final Fantasy IX save" : `${ff9.length} Final Fantasy IX saves`} in ${
-    list.querySelectorAll("section.file").length
-  } files. Choose one to see its cards.`);
+  const fileCount = list.querySelectorAll("section.file").length;
+  say(
+    `${plural(ff9.length, "Final Fantasy IX save", "Final Fantasy IX saves")} in ` +
+      `${plural(fileCount, "file", "files")}.` +
+      (ff9.length > 0 ? " Choose one to see its cards." : ""),
+  );
   // The first new save is shown at once (Back returns to the list).
   const first = ff9.find((s) => added.added.includes(s.file));
   if (first) location.hash = `f=${first.file}&s=${encodeURIComponent(first.selector)}`;
@@ -168,6 +189,16 @@ function failure(message: string, shownAs = ""): void {
   view.replaceChildren(p);
 }
 
+/** Brings a new view into sight and puts the keyboard at its start. */
+function showView(): void {
+  const heading = view.querySelector<HTMLElement>("h2");
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }
+  view.scrollIntoView({ block: "start" });
+}
+
 async function showSave(file: number, save: string): Promise<void> {
   const shownAs = `${file}:${save}`;
   if (!saves.some((s) => s.file === file && s.selector === save)) {
@@ -177,7 +208,9 @@ async function showSave(file: number, save: string): Promise<void> {
     );
     return;
   }
+  performance.mark("view-asked");
   const answer = await ask({ kind: "view", file, save });
+  performance.mark("view-answered");
   if ("error" in answer) return failure(answer.error, shownAs);
   view.hidden = false;
   view.dataset.shown = shownAs;
@@ -187,6 +220,8 @@ async function showSave(file: number, save: string): Promise<void> {
   view.dataset.points = String(answer.points);
   view.dataset.cards = String(answer.card_count);
   document.title = `${answer.title}: quadmist`;
+  showView();
+  performance.mark("view-inserted");
   byId<HTMLButtonElement>("export").addEventListener("click", () => void exportReport(file, save));
   // Painted: the frame after the one that lays the view out.
   requestAnimationFrame(() =>
@@ -207,6 +242,7 @@ async function showDiff(a: [number, string], b: [number, string]): Promise<void>
   view.dataset.shown = shownAs;
   view.innerHTML = `<p class="actions"><a href="#">All files</a></p>` + answer.html;
   document.title = "What changed: quadmist";
+  showView();
 }
 
 /** Saves the report page as a file (from memory: a blob, nothing leaves the browser). */
@@ -239,6 +275,8 @@ document.addEventListener("drop", (e) => {
   drop.classList.remove("over");
   void addFiles(Array.from(e.dataTransfer?.files ?? []));
 });
+
+byId<HTMLButtonElement>("sample").addEventListener("click", () => void addSample());
 
 compare.addEventListener("submit", (e) => {
   e.preventDefault();

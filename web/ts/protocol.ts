@@ -18,6 +18,7 @@ export interface SaveItem {
 
 export type Request =
   | { kind: "add"; files: FileIn[] }
+  | { kind: "sample" }
   | { kind: "view"; file: number; save: string }
   | { kind: "report"; file: number; save: string }
   | { kind: "diff"; old: [number, string]; new: [number, string] };
@@ -45,7 +46,7 @@ export interface ExportOk {
 export interface DiffOk {
   html: string;
 }
-export type Answer<R extends Request> = R extends { kind: "add" }
+export type Answer<R extends Request> = R extends { kind: "add" | "sample" }
   ? Added
   : R extends { kind: "view" }
     ? ViewOk | Failure

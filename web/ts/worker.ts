@@ -7,6 +7,12 @@ import type { Added, Envelope, Reply, Request } from "./protocol.js";
 const ready = init({ module_or_path: new URL("./quadmist_web_bg.wasm", import.meta.url) });
 let page: Page | null = null;
 
+/** A rendering's small JSON answer, with its HTML (handed over apart) unless it failed. */
+function withHtml(answer: string, p: Page): object {
+  const parsed = JSON.parse(answer) as object;
+  return "error" in parsed ? parsed : { ...parsed, html: p.take_html() };
+}
+
 function answer(request: Request, p: Page): unknown {
   switch (request.kind) {
     case "add": {
@@ -14,12 +20,16 @@ function answer(request: Request, p: Page): unknown {
       const out: Added = { added, saves: JSON.parse(p.saves()), filesHtml: p.files_html() };
       return out;
     }
+    case "sample": {
+      const out: Added = { added: [p.add_sample()], saves: JSON.parse(p.saves()), filesHtml: p.files_html() };
+      return out;
+    }
     case "view":
-      return JSON.parse(p.view(request.file, request.save));
+      return withHtml(p.view(request.file, request.save), p);
     case "report":
-      return JSON.parse(p.report(request.file, request.save));
+      return withHtml(p.report(request.file, request.save), p);
     case "diff":
-      return JSON.parse(p.diff(request.old[0], request.old[1], request.new[0], request.new[1]));
+      return withHtml(p.diff(request.old[0], request.old[1], request.new[0], request.new[1]), p);
   }
 }
 
@@ -38,8 +48,21 @@ self.onmessage = async (event: MessageEvent<Envelope>) => {
   postMessage(reply);
 };
 
-// Tells the page the library is loaded (nothing is fetched after this).
+/** Runs the library once on the built-in sample, so that the first save a player drops runs
+ * code the engine has already compiled (WebAssembly functions compile on their first call). */
+function warmUp(): void {
+  const p = new Page();
+  const file = p.add_sample();
+  p.view(file, "1");
+  p.take_html();
+  p.free();
+}
+
+// Tells the page the library is loaded and warm (nothing is fetched after this).
 ready.then(
-  () => postMessage({ id: 0, answer: "ready" } satisfies Reply),
+  () => {
+    warmUp();
+    postMessage({ id: 0, answer: "ready" } satisfies Reply);
+  },
   (e: unknown) => postMessage({ id: 0, crash: String(e) } satisfies Reply),
 );

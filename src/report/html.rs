@@ -6,7 +6,7 @@
 //! `<details>` (one open at a time), and one tiny inline script only lets its × close it.
 //! Every text that comes from the save is escaped by `maud`.
 
-use super::missing::source_words;
+use super::missing::{lists_a_drop, source_words, DROP_CHANCE};
 use super::plan::{PlanReport, StepReport, MAX_PLAN_CARDS};
 use super::score::{self as score_report, ScoreReport, PERFECT_WORDING};
 use crate::ff9::SaveEntry;
@@ -829,6 +829,7 @@ fn missing_section(collection: &Collection) -> Markup {
                         }
                     }
                 } }
+                @if lists_a_drop(&a) { p.muted { small { (DROP_CHANCE) } } }
                 p.muted { small { "Places and disc windows are facts from guides and save \
                     editors, not from the game's code." } }
             }

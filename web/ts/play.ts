@@ -414,6 +414,14 @@ board.addEventListener("click", (event) => {
 board.addEventListener("change", (event) => {
   const t = event.target as HTMLElement;
   if (t.id === "name") ui.name = Number((t as HTMLSelectElement).value);
+  if (t.id === "budget-now") {
+    // A new budget: the position is searched again with it.
+    ui.budget_ms = Number((t as HTMLSelectElement).value);
+    stopSearch();
+    advice = "";
+    ui.thinking = false;
+    changed();
+  }
 });
 
 // The set-up: my five cards from a save, tapped in hand order, or typed.

@@ -274,9 +274,7 @@ fn question(ask: &AskView, ui: &Ui) -> String {
         AskView::First => "Coin toss: who places the first card?".into(),
         AskView::Place { me: true } => match ui.selected {
             Some(_) => "Now tap a free cell.".into(),
-            None => {
-                "My move: tap my card, then a cell. Tap the gold cell to play the best move.".into()
-            }
+            None => "My move: tap my card, then a cell; the gold cell plays the best move.".into(),
         },
         AskView::Place { me: false } => match ui.selected {
             Some(_) => "Now tap the cell they chose.".into(),
@@ -306,6 +304,16 @@ fn ask_name(ask: &AskView) -> &'static str {
     }
 }
 
+/// The adviser's time budgets offered, milliseconds and words.
+const BUDGETS: [(u64, &str); 6] = [
+    (500, "0.5 s"),
+    (1000, "1 s"),
+    (2000, "2 s"),
+    (5000, "5 s"),
+    (10_000, "10 s"),
+    (30_000, "30 s"),
+];
+
 /// The whole match view.
 pub fn render(v: &View, advice: Option<&Advice>, ui: &Ui, key: &str) -> String {
     let mut h = String::new();
@@ -324,11 +332,20 @@ pub fn render(v: &View, advice: Option<&Advice>, ui: &Ui, key: &str) -> String {
         Some((me, them)) => format!("Me <b>{me}</b> · them <b>{them}</b>"),
         None => "Setting up".into(),
     };
+    let mut budget = String::new();
+    for (ms, label) in BUDGETS {
+        let _ = write!(
+            budget,
+            "<option value=\"{ms}\"{}>{label}</option>",
+            if ui.budget_ms == ms { " selected" } else { "" }
+        );
+    }
     let _ = write!(
         h,
         "<header class=\"bar\"><span class=\"score\">{score}</span>\
-         <button type=\"button\" data-act=\"undo\"{}>Undo</button>\
-         <button type=\"button\" data-act=\"new\">New match</button></header>",
+         <select id=\"budget-now\" aria-label=\"The adviser's time for each move\">{budget}\
+         </select><button type=\"button\" data-act=\"undo\"{}>Undo</button>\
+         <button type=\"button\" data-act=\"new\">New</button></header>",
         if v.can_undo { "" } else { " disabled" }
     );
     let _ = write!(h, "<p class=\"question\" id=\"question\">{}</p>", esc(&question(&v.ask, ui)));

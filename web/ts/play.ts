@@ -10,6 +10,7 @@
 
 import init, { PlayMatch, save_hands, search_speed } from "../pkg/quadmist_web.js";
 import type { AdviceReply, AdviceRequest, WorkerStart } from "./play-protocol.js";
+import { MAX_FILE_SIZE } from "./protocol.js";
 
 function byId<T extends HTMLElement>(id: string): T {
   const e = document.getElementById(id);
@@ -465,6 +466,11 @@ function drawPicked(): void {
 saveInput.addEventListener("change", async () => {
   const file = saveInput.files?.[0];
   if (!file) return;
+  if (file.size > MAX_FILE_SIZE) {
+    // Refused unread: no save is this large.
+    setupMessage.textContent = `${file.name}: too large to be a save`;
+    return;
+  }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const out = JSON.parse(save_hands(file.name, bytes)) as { saves?: typeof saves; error?: string };
   setupMessage.textContent = out.error ?? "";

@@ -10,6 +10,7 @@
 
 import init, { PlayMatch, save_hands, search_speed } from "../pkg/quadmist_web.js";
 import type { AdviceReply, AdviceRequest, WorkerStart } from "./play-protocol.js";
+import { MAX_FILE_SIZE } from "./protocol.js";
 
 function byId<T extends HTMLElement>(id: string): T {
   const e = document.getElementById(id);
@@ -60,7 +61,35 @@ function tabKey(): string {
   return `${PREFIX}match.${id}`;
 }
 
-const key = tabKey();
+let key = tabKey();
+
+/** A duplicated tab inherits its original's sessionStorage, so its key: tabs tell each other
+ * over a BroadcastChannel which key they hold, and a tab that starts with a key another tab
+ * holds takes a new one (with a copy of the match, which then goes its own way). */
+const channel = new BroadcastChannel(`${PREFIX}tabs`);
+channel.addEventListener("message", (event: MessageEvent<{ who?: string }>) => {
+  if (event.data.who === key) channel.postMessage({ holds: key });
+});
+
+function claim(): Promise<void> {
+  return new Promise((resolve) => {
+    const held = (event: MessageEvent<{ holds?: string }>) => {
+      if (event.data.holds !== key) return;
+      const id = crypto.randomUUID();
+      sessionStorage.setItem(`${PREFIX}tab`, id);
+      const stored = localStorage.getItem(key);
+      key = `${PREFIX}match.${id}`;
+      if (stored) localStorage.setItem(key, stored);
+    };
+    channel.addEventListener("message", held);
+    channel.postMessage({ who: key });
+    // Another tab answers within a few milliseconds; none answers when the key is free.
+    setTimeout(() => {
+      channel.removeEventListener("message", held);
+      resolve();
+    }, 100);
+  });
+}
 const WASM = new URL("./quadmist_web_bg.wasm", import.meta.url);
 
 let match: PlayMatch | null = null;
@@ -414,6 +443,14 @@ board.addEventListener("click", (event) => {
 board.addEventListener("change", (event) => {
   const t = event.target as HTMLElement;
   if (t.id === "name") ui.name = Number((t as HTMLSelectElement).value);
+  if (t.id === "budget-now") {
+    // A new budget: the position is searched again with it.
+    ui.budget_ms = Number((t as HTMLSelectElement).value);
+    stopSearch();
+    advice = "";
+    ui.thinking = false;
+    changed();
+  }
 });
 
 // The set-up: my five cards from a save, tapped in hand order, or typed.
@@ -457,6 +494,11 @@ function drawPicked(): void {
 saveInput.addEventListener("change", async () => {
   const file = saveInput.files?.[0];
   if (!file) return;
+  if (file.size > MAX_FILE_SIZE) {
+    // Refused unread: no save is this large.
+    setupMessage.textContent = `${file.name}: too large to be a save`;
+    return;
+  }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const out = JSON.parse(save_hands(file.name, bytes)) as { saves?: typeof saves; error?: string };
   setupMessage.textContent = out.error ?? "";
@@ -503,6 +545,7 @@ startButton.addEventListener("click", () => {
 async function main(): Promise<void> {
   module = await WebAssembly.compileStreaming(fetch(WASM));
   await init({ module_or_path: module });
+  await claim();
   status.hidden = true;
   if (restore()) changed();
   else render();

@@ -3,9 +3,9 @@
 //! The whole-process ratio against `cat` is measured with hyperfine (see the report's notes).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use quadmist::cli::plan_report::plan_report;
-use quadmist::cli::report::{render_page, PageSource};
-use quadmist::cli::score::score_report;
+use quadmist::report::html::{render_page, PageSource};
+use quadmist::report::plan::plan_report;
+use quadmist::report::score::score_report;
 use quadmist::rules::score::MASTER_POINTS;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/ff9-three-saves.mcr");

@@ -28,8 +28,10 @@
 //!    [`diff`]: what changed between two saves, cards matched under the growth rules;
 //!    [`game`]: the match engine, the game's opponent AI as a policy, and the move adviser;
 //!    [`sources`]: where each missing card can still be had, from the save's event flags.
-//! 6. `cli` (feature `cli`, on by default): the `quadmist` command line. Only this layer
-//!    prints.
+//! 6. [`report`]: what both front ends show, computed once (score and plan values) and, with
+//!    the `html` feature, rendered once (the report page, the album's SVG cards, findings).
+//! 7. `cli` (feature `cli`, on by default): the `quadmist` command line. Only this layer
+//!    prints. The web page (the `web/` crate of the workspace) is the other front end.
 //!
 //! Writers (fixture builders) are behind the `write` feature.
 
@@ -46,6 +48,7 @@ pub mod ff9;
 pub mod game;
 pub mod model;
 pub mod plan;
+pub mod report;
 pub mod rules;
 pub mod sources;
 

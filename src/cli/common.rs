@@ -13,8 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Mutex;
 
-/// Largest file quadmist reads (no save format comes near it).
-pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
+pub use crate::ff9::MAX_FILE_SIZE;
 
 /// The arguments that name one save: a file and an optional selector. `FILE:S` is split when
 /// the arguments are parsed ([`parse_save_spec`]), so every command taking these reads
@@ -114,14 +113,7 @@ fn open_regular(path: &Path) -> Result<FileSource, (&'static str, String)> {
         return Err(("cannot read", format!("it {why}; quadmist reads regular files only")));
     }
     if meta.len() > MAX_FILE_SIZE {
-        return Err((
-            "cannot read",
-            format!(
-                "it has {} bytes, more than {} MiB: not a save file",
-                meta.len(),
-                MAX_FILE_SIZE / (1024 * 1024)
-            ),
-        ));
+        return Err(("cannot read", ff9::too_large(meta.len())));
     }
     Ok(FileSource { file, size: meta.len() })
 }

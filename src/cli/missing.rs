@@ -5,12 +5,12 @@ use super::common::{self, SaveArgs};
 use super::text::{self, count};
 use super::CliResult;
 use crate::ff9::SaveEntry;
-use crate::model::card_sources::SourceKind;
+use crate::model::card_sources::ANY_CARD_PLAYER;
 use crate::model::Collection;
-use crate::sources::{self, Availability, MissingCard, SourceState};
+use crate::report::missing::{discs, missing_report, source_words};
+use crate::sources::{self, Availability, MissingCard};
 use anstyle::Style;
 use clap::Args;
-use serde::Serialize;
 use std::fmt::Write as _;
 
 const EXAMPLES: &str = "\
@@ -37,133 +37,6 @@ pub struct MissingArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-/// One source of a missing card, as `--json` prints it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct SourceJson {
-    /// `pickup`, `reward`, `drop`, `player` or `other`.
-    pub kind: &'static str,
-    /// Where, or from whom.
-    #[serde(rename = "where")]
-    pub place: &'static str,
-    /// First and last disc.
-    pub disc: [u8; 2],
-    /// Whether the save records it as taken (`null` when it has no known flag).
-    pub taken: Option<bool>,
-    /// Whether it can still be had.
-    pub possible: bool,
-    /// Where the fact comes from.
-    pub source: &'static str,
-}
-
-/// One missing card, as `--json` prints it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MissingJson {
-    /// Card number 1..100.
-    pub number: u8,
-    /// Its name.
-    pub name: &'static str,
-    /// Whether any source is still possible.
-    pub obtainable: bool,
-    /// Its sources, possible ones first, easiest first.
-    pub sources: Vec<SourceJson>,
-}
-
-/// One flagged pickup or reward, as `--json` prints it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct PickupJson {
-    /// Card number 1..100.
-    pub number: u8,
-    /// The card's name.
-    pub name: &'static str,
-    /// Where.
-    #[serde(rename = "where")]
-    pub place: &'static str,
-    /// The save records it as taken.
-    pub taken: bool,
-    /// Not taken and its disc has passed.
-    pub missed: bool,
-}
-
-/// Everything `quadmist missing --json` prints.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MissingReport {
-    /// The save, as `FILE:S`.
-    pub save: String,
-    /// The story's disc (`null` when the save has no event variables).
-    pub disc: Option<u8>,
-    /// The scenario counter (`null` likewise).
-    pub progress: Option<u16>,
-    /// Every missing card number.
-    pub missing: Vec<MissingJson>,
-    /// Every flagged pickup and reward.
-    pub pickups: Vec<PickupJson>,
-}
-
-fn source_json(s: &SourceState) -> SourceJson {
-    SourceJson {
-        kind: s.kind.word(),
-        place: s.place,
-        disc: s.disc,
-        taken: s.taken,
-        possible: s.possible,
-        source: s.source,
-    }
-}
-
-/// The JSON report of an availability.
-pub fn missing_report(save: String, a: &Availability) -> MissingReport {
-    MissingReport {
-        save,
-        disc: a.disc,
-        progress: a.progress,
-        missing: a
-            .missing
-            .iter()
-            .map(|m| MissingJson {
-                number: m.number,
-                name: m.name,
-                obtainable: m.obtainable,
-                sources: m.sources.iter().map(source_json).collect(),
-            })
-            .collect(),
-        pickups: a
-            .pickups
-            .iter()
-            .map(|p| PickupJson {
-                number: p.number,
-                name: p.name,
-                place: p.place,
-                taken: p.taken,
-                missed: p.missed,
-            })
-            .collect(),
-    }
-}
-
-/// "disc 2" or "discs 1–4".
-pub fn discs(window: [u8; 2]) -> String {
-    if window[0] == window[1] {
-        format!("disc {}", window[0])
-    } else {
-        format!("discs {}–{}", window[0], window[1])
-    }
-}
-
-/// One source in words: "pickup: Cleyra, cathedral (disc 2): missed".
-pub fn source_words(s: &SourceState) -> String {
-    let state = match (s.possible, s.taken) {
-        (true, _) => String::new(),
-        (false, Some(true)) => ": already taken".to_string(),
-        (false, _) if s.taken.is_some() => ": missed".to_string(),
-        (false, _) => ": over".to_string(),
-    };
-    let kind = match s.kind {
-        SourceKind::Drop => "battle drop, 32 in 256",
-        other => other.word(),
-    };
-    format!("{kind}: {} ({}){state}", s.place, discs(s.disc))
 }
 
 /// The lines of one missing card: its number and name, then its sources.
@@ -216,9 +89,28 @@ pub fn render_missing(a: &Availability, heading: &str, width: usize) -> String {
         )
     };
     let _ = writeln!(s, "{}", text::wrap(&summary, width, "", ""));
-    for m in &a.missing {
+    // Cards whose only open way is some card player, none named, go on one list at the end.
+    let only_players = |m: &MissingCard| {
+        m.obtainable && m.sources.iter().filter(|s| s.possible).all(|s| s.place == ANY_CARD_PLAYER)
+    };
+    for m in a.missing.iter().filter(|m| !only_players(m)) {
         s.push('\n');
         s.push_str(&card_lines(m, width));
+    }
+    let rest: Vec<String> = a
+        .missing
+        .iter()
+        .filter(|m| only_players(m))
+        .map(|m| format!("{} {}", m.number, m.name))
+        .collect();
+    if !rest.is_empty() {
+        let head = format!(
+            "From card players only ({}; which players hold them is not in the sources \
+             quadmist read):",
+            count(rest.len() as u64, "card")
+        );
+        let _ = writeln!(s, "\n{}", text::wrap(&head, width, "", ""));
+        let _ = writeln!(s, "{}", text::wrap_list(&rest, width, "  ", "  "));
     }
     let taken = a.pickups.iter().filter(|p| p.taken).count();
     let missed = a.pickups.iter().filter(|p| p.missed).count();

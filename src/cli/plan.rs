@@ -2,10 +2,10 @@
 
 use super::common::{self, SaveArgs};
 use super::plan_render::render_plan;
-use super::plan_report::{plan_report, OddsChoice};
 use super::text;
 use super::{CliError, CliResult};
 use crate::model::Finding;
+use crate::report::plan::{plan_report, OddsChoice, MAX_PLAN_CARDS};
 use crate::rules::score::{MASTER_POINTS, PERFECT_POINTS};
 use clap::Args;
 
@@ -51,10 +51,6 @@ pub struct PlanArgs {
     #[arg(long)]
     pub json: bool,
 }
-
-/// Largest collection `quadmist plan` accepts: the exact planners take time quadratic or worse
-/// in the card count (a vanilla save holds at most 100, Memoria's raised limit a few hundred).
-pub const MAX_PLAN_CARDS: usize = 2000;
 
 /// Runs `quadmist plan`.
 pub fn run(args: &PlanArgs) -> CliResult {

@@ -1,10 +1,11 @@
-//! The text of `quadmist plan`: renders a [`PlanReport`] (computed in [`super::plan_report`]) fitted
-//! to the terminal, with the shared helpers of [`super::text`].
+//! The text of `quadmist plan`: renders a [`PlanReport`] (computed in
+//! [`crate::report::plan::plan_report`]) fitted to the terminal, with the shared helpers of
+//! [`super::text`].
 
-use super::plan_report::{MasterReport, OutOfReach, PlanReport, StepReport};
 use super::score::rank_label;
 use super::text::{self, count};
 use crate::model::{catalogue, display_string, CardRecord, Collection};
+use crate::report::plan::{MasterReport, OutOfReach, PlanReport, StepReport};
 use crate::rules::score::{self, PERFECT_POINTS};
 use anstyle::Style;
 use std::fmt::Write as _;

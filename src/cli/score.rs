@@ -5,10 +5,13 @@ use super::text::{self, count};
 use super::CliResult;
 use crate::ff9::SaveEntry;
 use crate::model::{catalogue, display_string, CardRecord, Collection};
-use crate::rules::score::{self, Contribution, LEVEL_THRESHOLDS, MASTER_POINTS, PERFECT_POINTS};
+pub use crate::report::score::{
+    rank_label, score_report, CardContribution, CountedPoints, NextLevel, ScoreReport, TypePoints,
+    PERFECT_WORDING,
+};
+use crate::rules::score::Contribution;
 use anstyle::Style;
 use clap::Args;
-use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use tabled::builder::Builder;
@@ -39,127 +42,6 @@ pub struct ScoreArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-/// A count and the points it earns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct CountedPoints {
-    /// How many.
-    pub count: u32,
-    /// Points earned.
-    pub points: u32,
-}
-
-/// Type points: X and A copies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct TypePoints {
-    /// X copies (1 point each).
-    pub x: u32,
-    /// A copies (2 points each).
-    pub a: u32,
-    /// Points earned.
-    pub points: u32,
-}
-
-/// The next collector level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct NextLevel {
-    /// Its index, 1..31.
-    pub level: usize,
-    /// Its name; `None` for level 31 (1700), which has none.
-    pub rank: Option<&'static str>,
-    /// Its threshold.
-    pub threshold: u32,
-    /// Points still needed.
-    pub points_needed: u32,
-}
-
-/// One card and what it is worth on its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct CardContribution {
-    /// The card.
-    #[serde(flatten)]
-    pub card: CardRecord,
-    /// Points lost if this card alone is discarded.
-    pub contribution: Contribution,
-    /// `contribution.total()`.
-    pub loses: u32,
-}
-
-/// Everything `quadmist score` shows.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ScoreReport {
-    /// Total collector points.
-    pub points: u32,
-    /// Collector level 0..31.
-    pub level: usize,
-    /// Rank name; `None` at level 31 (1700).
-    pub rank: Option<&'static str>,
-    /// Distinct card ids.
-    pub ids: CountedPoints,
-    /// Distinct arrow patterns.
-    pub arrows: CountedPoints,
-    /// Type bonus.
-    pub types: TypePoints,
-    /// The next level, `None` at level 31.
-    pub next: Option<NextLevel>,
-    /// Points still needed for Master (1698); 0 when reached.
-    pub to_master: u32,
-    /// Points still needed for the maximum 1700; 0 when reached.
-    pub to_perfect: u32,
-    /// Cards counted.
-    pub card_count: usize,
-    /// Each card's contribution, with `--cards`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cards: Option<Vec<CardContribution>>,
-}
-
-/// Computes the report for a collection.
-pub fn score_report(collection: &Collection, with_cards: bool) -> ScoreReport {
-    let b = score::breakdown(&collection.cards);
-    let points = b.points();
-    let level = score::level(points);
-    let next = LEVEL_THRESHOLDS.get(level + 1).map(|&threshold| NextLevel {
-        level: level + 1,
-        rank: score::rank_name(level + 1),
-        threshold,
-        points_needed: threshold - points,
-    });
-    let cards = with_cards.then(|| {
-        let contributions = score::contributions(&collection.cards);
-        collection
-            .cards
-            .iter()
-            .zip(contributions)
-            .map(|(&card, contribution)| CardContribution {
-                card,
-                contribution,
-                loses: contribution.total(),
-            })
-            .collect()
-    });
-    ScoreReport {
-        points,
-        level,
-        rank: score::rank_name(level),
-        ids: CountedPoints { count: b.distinct_ids, points: b.id_points() },
-        arrows: CountedPoints { count: b.distinct_masks, points: b.mask_points() },
-        types: TypePoints { x: b.x_copies, a: b.a_copies, points: b.type_points() },
-        next,
-        to_master: MASTER_POINTS.saturating_sub(points),
-        to_perfect: PERFECT_POINTS.saturating_sub(points),
-        card_count: collection.cards.len(),
-        cards,
-    }
-}
-
-/// What 1700 points is, in the tool's wording (never "Master").
-pub const PERFECT_WORDING: &str = "1700 = the maximum (rank 32 of 32, no name; the game is \
-     widely reported to show 'Would you like to discard?')";
-
-/// A rank for people, as everywhere in quadmist: "Player, rank 3 of 32".
-pub fn rank_label(level: usize) -> String {
-    text::rank_phrase(level)
 }
 
 /// One card on one line: slot, name, in-game string and arrows picture.

@@ -383,10 +383,7 @@ pub const RANKS: usize = 32;
 /// A collector level as a player reads it: "Player, rank 3 of 32" (level 2); level 31 (1700
 /// points), which has no name, is "the maximum, rank 32 of 32 (no name)".
 pub fn rank_phrase(level: usize) -> String {
-    match crate::rules::score::rank_name(level) {
-        Some(name) => format!("{name}, rank {} of {RANKS}", level + 1),
-        None => format!("the maximum, rank {} of {RANKS} (no name)", level + 1),
-    }
+    crate::report::score::rank_label(level)
 }
 
 /// "1 point" / "-5 points" with a sign for a change.

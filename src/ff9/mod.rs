@@ -265,6 +265,16 @@ pub enum OpenError {
     NoMiniGame,
 }
 
+/// Largest file quadmist reads (no save format comes near it): the front ends refuse a larger
+/// file before reading it, with [`too_large`]'s words.
+pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
+
+/// Why a file of `len` bytes (more than [`MAX_FILE_SIZE`]) is not read, in the words both front
+/// ends show after `cannot read NAME: `.
+pub fn too_large(len: u64) -> String {
+    format!("it has {len} bytes, more than {} MiB: not a save file", MAX_FILE_SIZE / (1024 * 1024))
+}
+
 /// Reads a file beside the opened one by name (used for Memoria sidecars); `None` if absent.
 pub type NeighbourReader<'a> = &'a dyn Fn(&str) -> Option<Vec<u8>>;
 

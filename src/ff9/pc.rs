@@ -293,7 +293,7 @@ impl PcSave {
 impl PcSave {
     /// Decrypts the event variables and the card players beaten into `collection` (vanilla
     /// schema only: another schema may keep them elsewhere).
-    fn read_events(&self, collection: &mut Collection) {
+    pub fn read_events(&self, collection: &mut Collection) {
         let findings = &mut collection.findings;
         if self.data_size != VANILLA_DATA_SIZE {
             findings.push(Finding::info(

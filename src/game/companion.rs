@@ -376,7 +376,7 @@ impl AdviceOptions {
 }
 
 /// One advised move with its figures.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AdvisedMove {
     /// The card's slot (0..=4 mine; for a target pick, the attacker's).
     pub slot: u8,
@@ -393,19 +393,27 @@ pub struct AdvisedMove {
     /// Expected cards won.
     pub cards: f64,
     /// With the goal `keep`: P(the card is kept).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub keep: Option<f64>,
     /// When several cards face it: the best first target's slot.
+    #[serde(default)]
     pub first_target: Option<u8>,
 }
 
+impl Advice {
+    /// Reads advice back from its JSON (as a worker sends it).
+    pub fn from_json(json: &str) -> Result<Advice, CompanionError> {
+        read_json(json, "advice")
+    }
+}
+
 /// The adviser's answer for one position.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Advice {
     /// The session it answers ([`Companion::session_json`]): advice for another key is stale.
     pub key: String,
     /// `place` (my move) or `target` (my card's first target).
-    pub kind: &'static str,
+    pub kind: String,
     /// Every figure exact: the search reached the end of the match and every card is known
     /// exactly.
     pub exact: bool,
@@ -461,7 +469,7 @@ fn advice(live: &Live, a: &Analysis, goal: Goal, key: String) -> Advice {
     let estimates: Vec<String> = live.estimate_label(a).into_iter().collect();
     Advice {
         key,
-        kind: if target { "target" } else { "place" },
+        kind: if target { "target" } else { "place" }.into(),
         exact: estimates.is_empty(),
         estimates,
         depth: a.depth,
@@ -643,13 +651,7 @@ fn ask_view(live: &Live) -> AskView {
             }
         }
         Ask::Over(r) => {
-            let perfect = if r.perfect { ": Perfect" } else { "" };
-            let result = match r.outcome {
-                Outcome::Win => format!("I won, {} to {}{perfect}.", r.player, r.npc),
-                Outcome::Draw => "A draw, 5 to 5: no card changes hands.".into(),
-                Outcome::Loss => format!("I lost, {} to {}{perfect}.", r.player, r.npc),
-            };
-            let prize = live.game().map(|g| prize_text(live, &prize(&g.board))).unwrap_or_default();
+            let (result, prize) = result_text(live).unwrap_or_default();
             AskView::Over {
                 outcome: r.outcome,
                 me: r.player,
@@ -662,8 +664,22 @@ fn ask_view(live: &Live) -> AskView {
     }
 }
 
-/// The prize in words, as `play` gives it.
-pub fn prize_text(live: &Live, p: &Prize) -> String {
+/// The end of the match in words, as `play` and the page say it: the result and the prize
+/// (empty for a draw). `None` before the end.
+pub fn result_text(live: &Live) -> Option<(String, String)> {
+    let g = live.game()?;
+    let r = g.result()?;
+    let perfect = if r.perfect { ": Perfect" } else { "" };
+    let result = match r.outcome {
+        Outcome::Win => format!("I won, {} to {}{perfect}.", r.player, r.npc),
+        Outcome::Draw => "A draw, 5 to 5: no card changes hands.".into(),
+        Outcome::Loss => format!("I lost, {} to {}{perfect}.", r.player, r.npc),
+    };
+    Some((result, prize_text(live, &prize(&g.board))))
+}
+
+/// The prize in words.
+fn prize_text(live: &Live, p: &Prize) -> String {
     let Some(g) = live.game() else { return String::new() };
     let digits = |s: u8| g.cards[s as usize].digits();
     match p {

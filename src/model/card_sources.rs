@@ -64,6 +64,17 @@ pub struct CardSourceRow {
     pub source: &'static str,
 }
 
+/// The place of the rows that say only that card players may hold the card, none named
+/// (the sources read list no deck's cards).
+pub const ANY_CARD_PLAYER: &str = "card players (which ones hold it: not in the sources read)";
+
+impl CardSourceRow {
+    /// True for a row naming no card player ([`ANY_CARD_PLAYER`]).
+    pub fn is_any_card_player(&self) -> bool {
+        self.kind == SourceKind::Player && self.place == ANY_CARD_PLAYER
+    }
+}
+
 /// Every row, ordered by card number, then kind.
 pub static CARD_SOURCES: &[CardSourceRow] = include!(concat!(env!("OUT_DIR"), "/card_sources.rs"));
 

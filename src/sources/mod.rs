@@ -10,7 +10,7 @@
 //! Without event variables (a save that lacks them) the disc is taken as unknown: every
 //! source counts as possible and no pickup is known as taken.
 
-use crate::model::card_sources::{CardSourceRow, SourceKind, CARD_SOURCES};
+use crate::model::card_sources::{CardSourceRow, SourceKind, ANY_CARD_PLAYER, CARD_SOURCES};
 use crate::model::{catalogue, Collection};
 use crate::rules::score::{level, LEVEL_THRESHOLDS, PERFECT_POINTS};
 use serde::Serialize;
@@ -123,7 +123,9 @@ pub fn availability(collection: &Collection) -> Availability {
                 .filter(|r| r.number == c.number)
                 .map(|r| judge(r, collection, disc))
                 .collect();
-            sources.sort_by_key(|s| (!s.possible, s.kind, s.disc));
+            // Possible first, easiest kind first; a row naming no card player after those
+            // that name one.
+            sources.sort_by_key(|s| (!s.possible, s.kind, s.place == ANY_CARD_PLAYER, s.disc));
             MissingCard {
                 number: c.number,
                 name: c.name,

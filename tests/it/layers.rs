@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// A file's layer, 1 (bottom) to 6; writers are 0 (a side of their own: they may use layers 1..3,
+/// A file's layer, 1 (bottom) to 7; writers are 0 (a side of their own: they may use layers 1..3,
 /// only other writers may use them).
 fn layer(file: &str) -> Option<u8> {
     if file.ends_with("/write.rs") || file.contains("/write/") {
@@ -22,7 +22,9 @@ fn layer(file: &str) -> Option<u8> {
         "ff9" => Some(3),
         "rules" => Some(4),
         "plan" | "diff" | "game" | "match" | "sources" => Some(5),
-        "cli" | "main.rs" => Some(6),
+        // What both front ends show, and its HTML renderers: above the analyses, below `cli`.
+        "report" => Some(6),
+        "cli" | "main.rs" => Some(7),
         "lib.rs" => None,
         _ => None,
     }
@@ -343,7 +345,7 @@ fn a_reader_naming_a_writer_fails_the_check() {
         layer_violations(&g),
         [
             "ff9/psx/block.rs (layer 3) imports ff9/psx/write.rs (layer 0)",
-            "rules/score.rs (layer 4) imports cli/mod.rs (layer 6)",
+            "rules/score.rs (layer 4) imports cli/mod.rs (layer 7)",
         ]
     );
 }

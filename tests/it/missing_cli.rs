@@ -43,3 +43,18 @@ fn json_follows_the_contract_on_a_genuine_switch_save() {
     assert_eq!(naming["sources"][0]["disc"], serde_json::json!([3, 3]));
     assert_eq!(naming["sources"][0]["taken"], false);
 }
+
+#[test]
+fn help_has_examples_and_exit_codes_are_the_usual_ones() {
+    let (out, _, code) = shared::quadmist(&["missing", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Examples:") && out.contains("--json"), "{out}");
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/ff9-three-saves.mcr");
+    // Several FF9 saves and no --save: a usage error; no such file: unusable.
+    assert_eq!(shared::quadmist(&["missing", fixture]).2, 2);
+    assert_eq!(shared::quadmist(&["missing", "no-such-file.mcr"]).2, 1);
+    let (out, _, code) = shared::quadmist(&["missing", fixture, "--save", "3"]);
+    assert_eq!(code, 0);
+    // Save 3 of the fixture: story counter 1000 (disc 1), 14 card numbers held.
+    assert!(out.contains("86 card numbers missing, all still to be had"), "{out}");
+}

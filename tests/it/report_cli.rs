@@ -166,3 +166,37 @@ fn a_missing_file_or_save_is_reported_not_written() {
         .stderr(contains("choose one with --save"));
     assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 0);
 }
+
+/// A missing card opened in the report shows where it can still be had, with each fact's
+/// source; an owned card shows none. The genuine Switch save (disc 3, Yeti, Mimic, Nymph and
+/// Zuu taken) lacks Namingway (98), whose one source is the Desert Palace pickup, and holds
+/// Goblin (1).
+#[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+fn a_missing_card_opened_shows_its_sources() {
+    if !crate::shared::exists("data/real/switch/DATA_SLOT0_FILE1") {
+        return;
+    }
+    let out = tempfile::tempdir().unwrap();
+    let page = out.path().join("page.html");
+    quadmist()
+        .args(["report", "../shared/data/real/switch/DATA_SLOT0_FILE1", "-o"])
+        .arg(&page)
+        .assert()
+        .success();
+    let html = scraper::Html::parse_document(&std::fs::read_to_string(&page).unwrap());
+    let card = |n: u8| {
+        let sel = scraper::Selector::parse(&format!("#card-{n} .sources li")).unwrap();
+        html.select(&sel).map(|li| li.text().collect::<String>()).collect::<Vec<_>>()
+    };
+    let naming = card(98);
+    assert_eq!(naming.len(), 1, "{naming:?}");
+    assert!(naming[0].starts_with("pickup: Desert Palace, sanctum (disc 3)"), "{naming:?}");
+    assert!(naming[0].contains("source: github.com/RyudoSynbios/game-tools-collection@"));
+    assert_eq!(card(1), Vec::<String>::new(), "Goblin is held");
+    // Gargant (97): the drop and the named card players before the unnamed ones.
+    let gargant = card(97);
+    assert_eq!(gargant.len(), 3, "{gargant:?}");
+    assert!(gargant[0].starts_with("battle drop, 32 in 256: Dracozombie, Ralvuimago"));
+    assert!(gargant[1].contains("Card Freak Cil"));
+}

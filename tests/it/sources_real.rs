@@ -76,6 +76,10 @@ fn switch_and_pc_saves_give_the_same_events_progress_and_pickups() {
                 Vec::<u8>::new(),
                 "{what} {file}: a taken pickup not held"
             );
+            // The other way round is no contradiction: Oglop (93) is held with its Conde Petie
+            // flag clear (won from a card player or dropped, not picked up).
+            let oglop = availability(&c).pickups.into_iter().find(|p| p.number == 93).unwrap();
+            assert!(!oglop.taken && oglop.card_held, "{what} {file}");
             let a = availability(&c);
             assert_eq!((a.disc, a.progress), (Some(3), Some(scenario)));
             // Disc 3: nothing is lost yet (Namingway's window is disc 3), no pickup missed

@@ -162,3 +162,35 @@ fn json_that_is_not_a_data_save_gives_a_clear_error() {
         assert!(err.to_string().contains(needle), "{err}");
     }
 }
+
+/// The event variables and the card players beaten in a JSON save: a short, undecodable or
+/// missing copy is a finding and the cards are read all the same; the list of players is
+/// cut at the game's 300 without a finding about card entries.
+#[test]
+fn event_variables_and_players_beaten_are_read_leniently_and_bounded() {
+    let one = [card("0", "0")];
+    let one: Vec<&str> = one.iter().map(String::as_str).collect();
+    let events = |text: &str| {
+        let extra = format!(r#","20000_Event":{{"gEventGlobal":"{text}","gStepCount":"0"}}"#);
+        open_json(save_json(&one, &extra).as_bytes(), "AUTO").collection().unwrap()
+    };
+    // "3iYOAA==" is de 26 0e 00: scenario counter 0x26DE = 9950, 4 bytes of 2048.
+    let c = events("3iYOAA==");
+    assert_eq!(c.cards.len(), 1);
+    let e = c.events.as_ref().unwrap();
+    assert_eq!((e.len(), e.scenario(), e.disc()), (4, Some(9950), Some(3)));
+    assert!(c
+        .findings
+        .iter()
+        .any(|f| f.message.contains("hold 4 bytes instead of the game's 2048")));
+    let c = events("not base64!");
+    assert_eq!((c.cards.len(), c.events.is_none()), (1, true));
+    assert!(c.findings.iter().any(|f| f.message.contains("not valid base64")));
+    // 301 ids, then padding: the first 300 are kept, the 300th included, the rest dropped.
+    let ids: Vec<String> = (1..=301).map(|n| format!("\"{n}\"")).chain(["\"-1\"".into()]).collect();
+    let extra = format!(r#","80000_Achievement":{{"QuadmistWinList":[{}]}}"#, ids.join(","));
+    let c = open_json(save_json(&one, &extra).as_bytes(), "AUTO").collection().unwrap();
+    let beaten = c.players_beaten.unwrap();
+    assert_eq!((beaten.len(), beaten[0], beaten[299]), (300, 1, 300));
+    assert!(c.findings.iter().all(|f| !f.message.contains("more entries")), "{:?}", c.findings);
+}

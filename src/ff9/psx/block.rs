@@ -369,13 +369,14 @@ pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
         card_source: CardSource::Save,
         summary,
         findings,
-        events: Some(read_events(block)),
+        events: read_events(block),
         players_beaten: None,
     })
 }
 
-/// The game's event variables at 0x1C0..0x9C0 (every block [`decode`] accepts holds them).
-pub fn read_events(block: &[u8]) -> EventFlags {
-    let bytes = read_at::<[u8; EVENT_GLOBAL_LEN]>(block, EVENT_BLOCK_OFFSET);
-    EventFlags::new(bytes.map_or_else(Vec::new, |b| b.to_vec()))
+/// The game's event variables at 0x1C0..0x9C0; `None` for a block too short to hold them
+/// (every block [`decode`] accepts holds them).
+pub fn read_events(block: &[u8]) -> Option<EventFlags> {
+    let bytes = read_at::<[u8; EVENT_GLOBAL_LEN]>(block, EVENT_BLOCK_OFFSET)?;
+    Some(EventFlags::new(bytes.to_vec()))
 }

@@ -1,23 +1,22 @@
-//! The report of `quadmist plan`: safe discards, the best N discards and the road to Master,
-//! computed by [`crate::plan`]; what the text ([`super::plan_render`]), the JSON and the HTML
-//! page show.
+//! The plans as both front ends show them: safe discards, the best N discards and the road to
+//! Master, with cards named by slot.
 
 use crate::model::{CardRecord, Collection, Platform};
 use crate::plan::master::NewCopyUpgrades;
 use crate::plan::{self, KeepPlan, MasterPlan, Step};
 use crate::rules::growth::EvolutionOdds;
 use crate::rules::score::Contribution;
-use clap::ValueEnum;
 use serde::Serialize;
 
 /// Which evolution odds to plan with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum OddsChoice {
     /// PlayStation-era guides: P/M → X 1/32, X → A 1/256 (unverified for the PlayStation code).
-    #[value(name = "psx", alias = "psx-guide")]
+    #[cfg_attr(feature = "cli", value(name = "psx", alias = "psx-guide"))]
     Psx,
     /// The PC/Switch engine code: P/M → X 1/64, X → A 1/128.
-    #[value(name = "pc", alias = "engine", alias = "switch")]
+    #[cfg_attr(feature = "cli", value(name = "pc", alias = "engine", alias = "switch"))]
     Pc,
 }
 
@@ -311,3 +310,7 @@ pub fn plan_report(
         out_of_reach: out_of_reach(collection),
     }
 }
+
+/// Largest collection planned (by `quadmist plan`, the report and the page): the exact planners
+/// take time quadratic or worse in the card count (a vanilla save holds at most 100, Memoria's raised limit a few hundred).
+pub const MAX_PLAN_CARDS: usize = 2000;

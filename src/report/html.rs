@@ -1,0 +1,1089 @@
+//! The report: the collection as one self-contained HTML page (album, score, plan, source and
+//! findings), written with the `maud` HTML builder. `quadmist report` writes it to a file; the
+//! web page shows its sections and exports it byte for byte.
+//!
+//! The page loads nothing from elsewhere: inline CSS, inline SVG; a card opens with
+//! `<details>` (one open at a time), and one tiny inline script only lets its × close it.
+//! Every text that comes from the save is escaped by `maud`.
+
+use super::missing::source_words;
+use super::plan::{PlanReport, StepReport, MAX_PLAN_CARDS};
+use super::score::{self as score_report, ScoreReport, PERFECT_WORDING};
+use crate::ff9::SaveEntry;
+use crate::model::card::display_chars;
+use crate::model::card_sources::CARD_SOURCES;
+use crate::model::catalogue::{self as cards, CardInfo};
+use crate::model::{self, CardRecord, CardSource, CardType, Collection, Finding};
+use crate::rules::score::{Contribution, MASTER_POINTS, PERFECT_POINTS};
+use crate::sources::{self, Availability, MissingCard, SourceState};
+use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
+use std::fmt;
+
+/// Where the page came from, as shown in its "Source" section.
+#[derive(Debug, Clone)]
+pub struct PageSource<'a> {
+    /// The save file's name (the last path component only: a page may be posted publicly).
+    pub file_name: String,
+    /// What the file is (e.g. "raw memory card").
+    pub file_kind: String,
+    /// The save the collection was read from.
+    pub entry: &'a SaveEntry,
+    /// File-level findings (container damage and the like).
+    pub file_findings: &'a [Finding],
+}
+
+/// The page's `<title>` and heading, e.g. "Zidane's Tetra Master collection".
+fn page_title(collection: &Collection) -> String {
+    match collection.summary.leader_name.as_deref().map(str::trim) {
+        Some(name) if !name.is_empty() => format!("{name}'s Tetra Master collection"),
+        _ => "Tetra Master collection".to_string(),
+    }
+}
+
+/// `1 card`, `2 cards`: a number with its noun, singular or plural.
+#[derive(Debug, Clone, Copy)]
+pub struct Count {
+    n: usize,
+    one: &'static str,
+    many: &'static str,
+}
+
+/// `n` with `one` or `many`, as [`Count`].
+pub fn count(n: usize, one: &'static str, many: &'static str) -> Count {
+    Count { n, one, many }
+}
+
+impl Count {
+    fn noun(&self) -> &'static str {
+        if self.n == 1 {
+            self.one
+        } else {
+            self.many
+        }
+    }
+}
+
+impl Render for Count {
+    fn render_to(&self, buffer: &mut String) {
+        self.n.render_to(buffer);
+        buffer.push(' ');
+        // The nouns are this file's own words: nothing to escape.
+        buffer.push_str(self.noun());
+    }
+}
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.n, self.noun())
+    }
+}
+
+/// The arrow triangles (bit 0 = up, then clockwise) in the 60 × 80 card box, defined once.
+const ARROW_PATHS: [&str; 8] = [
+    "M25 10 30 3 35 10Z",
+    "M48 4 57 3 56 12Z",
+    "M50 34 57 40 50 46Z",
+    "M56 68 57 77 48 76Z",
+    "M25 70 30 77 35 70Z",
+    "M12 76 3 77 4 68Z",
+    "M10 34 3 40 10 46Z",
+    "M4 12 3 3 12 4Z",
+];
+
+/// Direction names of the arrow bits, clockwise from up.
+const ARROW_NAMES: [&str; 8] =
+    ["up", "up-right", "right", "down-right", "down", "down-left", "left", "up-left"];
+
+/// An arrow mask in words: `3 arrows: up, right, down-left`, or `no arrows`.
+#[derive(Debug, Clone, Copy)]
+struct ArrowWords(u8);
+
+impl Render for ArrowWords {
+    fn render_to(&self, buffer: &mut String) {
+        let mask = self.0;
+        // Only this file's own words: nothing to escape.
+        if mask == 0 {
+            return buffer.push_str("no arrows");
+        }
+        count(mask.count_ones() as usize, "arrow", "arrows").render_to(buffer);
+        let mut separator = ": ";
+        for (bit, name) in ARROW_NAMES.iter().enumerate() {
+            if mask & (1 << bit) != 0 {
+                buffer.push_str(separator);
+                buffer.push_str(name);
+                separator = ", ";
+            }
+        }
+    }
+}
+
+/// Text of quadmist's own (class names, arrow references, fixed words, the catalogue's names),
+/// written as it is: none holds a character that HTML escapes (`catalogue_names_need_no_escaping`
+/// checks every name).
+#[derive(Debug, Clone, Copy)]
+struct Plain(&'static str);
+
+impl Render for Plain {
+    fn render_to(&self, buffer: &mut String) {
+        buffer.push_str(self.0);
+    }
+}
+
+/// A card's in-game string, e.g. `1P23`.
+#[derive(Debug, Clone, Copy)]
+struct InGame<'a>(&'a CardRecord);
+
+impl Render for InGame<'_> {
+    fn render_to(&self, buffer: &mut String) {
+        // Hex digits and a type letter (or `?`): nothing to escape.
+        buffer.extend(display_chars(self.0));
+    }
+}
+
+/// The ids of the arrow shapes, and references to them.
+const ARROW_IDS: [&str; 8] = ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"];
+const ARROW_REFS: [&str; 8] = ["#a0", "#a1", "#a2", "#a3", "#a4", "#a5", "#a6", "#a7"];
+
+fn type_class(t: CardType) -> &'static str {
+    match t {
+        CardType::Physical => "face tP",
+        CardType::Magic => "face tM",
+        CardType::Flexible => "face tX",
+        CardType::Assault => "face tA",
+        CardType::Unknown(_) => "face tU",
+    }
+}
+
+/// A type in words: `P (physical)`, `unknown type code 9`.
+#[derive(Debug, Clone, Copy)]
+struct TypeWords(CardType);
+
+impl Render for TypeWords {
+    fn render_to(&self, buffer: &mut String) {
+        let words = match self.0 {
+            CardType::Physical => "P (physical)",
+            CardType::Magic => "M (magic)",
+            CardType::Flexible => "X (flexible)",
+            CardType::Assault => "A (assault)",
+            CardType::Unknown(c) => {
+                buffer.push_str("unknown type code ");
+                return c.render_to(buffer);
+            }
+        };
+        // This file's own words: nothing to escape.
+        buffer.push_str(words);
+    }
+}
+
+/// The hidden SVG that defines the eight arrow shapes every card uses.
+fn arrow_defs() -> Markup {
+    html! {
+        svg width="0" height="0" style="position:absolute" aria-hidden="true" {
+            defs {
+                @for (bit, d) in ARROW_PATHS.iter().enumerate() {
+                    path id=(ARROW_IDS[bit]) d=(d) {}
+                }
+            }
+        }
+    }
+}
+
+/// One card drawn as the game shows it: type colour, arrows, in-game string; with the card
+/// number, the copies owned (when more than one) and a star on a plan keeper.
+fn card_face(card: &CardRecord, owned: usize, keeper: bool) -> Markup {
+    let name = Plain(cards::info(card.id).map_or("unknown card", |i| i.name));
+    let string = InGame(card);
+    html! {
+        svg viewBox="0 0 60 80" role="img"
+            aria-label={ (name) " " (string) ", " (ArrowWords(card.arrows)) } {
+            rect class=(Plain(type_class(card.card_type))) x="1" y="1" width="58" height="78" rx="5" {}
+            @for bit in 0..8u8 {
+                @if card.arrows & (1 << bit) != 0 {
+                    use class="ar" href=(Plain(ARROW_REFS[usize::from(bit)])) {}
+                }
+            }
+            text class="n" x="13" y="20" { (card.id as u16 + 1) }
+            @if owned > 1 {
+                text class="c" x="48" y="20" { "×" (owned) }
+            }
+            text class="s" x="30" y="46" { (string) }
+            @if keeper {
+                text class="k" x="30" y="63" { "★" }
+            }
+        }
+    }
+}
+
+/// A card not owned: a dashed outline with its number.
+fn missing_face(info: &CardInfo) -> Markup {
+    html! {
+        svg viewBox="0 0 60 80" role="img" aria-label={ (Plain(info.name)) " (not owned)" } {
+            rect class="miss" x="2" y="2" width="56" height="76" rx="5" {}
+            text class="nm" x="30" y="46" { (info.number) }
+        }
+    }
+}
+
+/// How much of its bar a stat fills: its value against its cap, in whole percent (at most 100).
+fn bar_percent(value: u8, cap: u8) -> u32 {
+    if cap == 0 {
+        100
+    } else {
+        ((u32::from(value) * 200 + u32::from(cap)) / (2 * u32::from(cap))).min(100)
+    }
+}
+
+/// What the plan and the score say about each card, by slot (sorted, looked up by binary
+/// search: no hashing in the album's loops).
+#[derive(Debug, Default)]
+struct Marks {
+    keepers: Vec<u16>,
+    safe: Vec<u16>,
+    /// Each card's contribution (for a slot given twice, the later card's).
+    worth: Vec<(u16, Contribution)>,
+}
+
+impl Marks {
+    fn new(score: &ScoreReport, plan: Option<&PlanReport>) -> Self {
+        let sorted = |slots: &[u16]| {
+            let mut v = slots.to_vec();
+            v.sort_unstable();
+            v
+        };
+        let mut worth: Vec<(u16, Contribution)> =
+            score.cards.iter().flatten().map(|c| (c.card.slot, c.contribution)).collect();
+        // Stable: a repeated slot keeps its cards in order, the later one last.
+        worth.sort_by_key(|&(slot, _)| slot);
+        Marks {
+            keepers: plan.map(|p| sorted(&p.master.keepers)).unwrap_or_default(),
+            safe: plan.map(|p| sorted(&p.safe_discards)).unwrap_or_default(),
+            worth,
+        }
+    }
+
+    fn keeper(&self, slot: u16) -> bool {
+        self.keepers.binary_search(&slot).is_ok()
+    }
+
+    fn safe(&self, slot: u16) -> bool {
+        self.safe.binary_search(&slot).is_ok()
+    }
+
+    fn worth(&self, slot: u16) -> Option<Contribution> {
+        let end = self.worth.partition_point(|&(s, _)| s <= slot);
+        self.worth[..end].last().filter(|&&(s, _)| s == slot).map(|&(_, c)| c)
+    }
+}
+
+fn copy_entry(card: &CardRecord, info: Option<&CardInfo>, marks: &Marks) -> Markup {
+    let keeper = marks.keeper(card.slot);
+    let worth = marks.worth(card.slot).map(|c| c.total());
+    html! {
+        div.copy {
+            (card_face(card, 1, keeper))
+            div {
+                b { "Slot " (card.slot) } " "
+                code { (InGame(card)) } " "
+                (TypeWords(card.card_type))
+                @if keeper { span.badge.keep { "plan keeper" } }
+                @if marks.safe(card.slot) { span.badge { "safe to discard" } }
+                @if let Some(info) = info {
+                    @for (name, value, cap) in [
+                        ("Attack", card.atk, info.max_atk),
+                        ("Phys. def.", card.pdef, info.max_pdef),
+                        ("Mag. def.", card.mdef, info.max_mdef),
+                    ] {
+                        div.stat {
+                            span { (Plain(name)) }
+                            span.bar { i style={ "width:" (bar_percent(value, cap)) "%" } {} }
+                            span { (value) " / " (cap) @if value > cap { " (over the cap)" } }
+                        }
+                    }
+                    p {
+                        small {
+                            "Level-ups left: "
+                            (levelups_left(card, info))
+                            ". " (ArrowWords(card.arrows)) "."
+                            @if let Some(w) = worth {
+                                " Discarding it alone costs "
+                                @if w == 0 { "no point." } @else { (count(w as usize, "point", "points")) "." }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Level-ups left over the three stats (a stat over its cap counts none).
+fn levelups_left(card: &CardRecord, info: &CardInfo) -> usize {
+    [(card.atk, info.max_atk), (card.pdef, info.max_pdef), (card.mdef, info.max_mdef)]
+        .iter()
+        .map(|&(v, cap)| usize::from(cap.saturating_sub(v)))
+        .sum()
+}
+
+/// The copy drawn on the album face: the plan's keeper, else the best type, then the strongest.
+fn face_copy<'a>(copies: &[&'a CardRecord], marks: &Marks) -> Option<&'a CardRecord> {
+    copies.iter().copied().find(|c| marks.keeper(c.slot)).or_else(|| {
+        copies.iter().copied().max_by_key(|c| {
+            (
+                c.card_type.bonus(),
+                u32::from(c.atk) + u32::from(c.pdef) + u32::from(c.mdef),
+                std::cmp::Reverse(c.slot),
+            )
+        })
+    })
+}
+
+/// The album's 100 cards, in the catalogue's order. Rendered one card at a time onto the
+/// page's buffer, never as one string of its own (the album is most of the page).
+struct Album<'a> {
+    /// The cards with a catalogue id, by id (each id's copies in collection order).
+    by_id: Vec<&'a CardRecord>,
+    marks: &'a Marks,
+    /// Where each missing card can still be had (from the save's story flags).
+    sources: Availability,
+}
+
+impl<'a> Album<'a> {
+    fn new(collection: &'a Collection, marks: &'a Marks) -> Self {
+        let mut by_id: Vec<&CardRecord> = collection
+            .cards
+            .iter()
+            .filter(|c| usize::from(c.id) < cards::CATALOGUE.len())
+            .collect();
+        by_id.sort_by_key(|c| c.id);
+        Album { by_id, marks, sources: sources::availability(collection) }
+    }
+}
+
+impl Render for Album<'_> {
+    fn render_to(&self, buffer: &mut String) {
+        let mut rest = &self.by_id[..];
+        for info in cards::CATALOGUE {
+            let (copies, after) = rest.split_at(rest.partition_point(|c| c.id <= info.id));
+            rest = after;
+            let missing = self.sources.missing_card(info.number);
+            album_card(info, copies, self.marks, missing).render_to(buffer);
+        }
+    }
+}
+
+/// Where a missing card can still be had, easiest first, then the ways that are over; each
+/// with the source of the fact.
+fn card_sources(m: &MissingCard) -> Markup {
+    html! {
+        p.sources-head {
+            @if m.obtainable {
+                "Where it can still be had in this playthrough, easiest first "
+                "(places and discs are from guides and save editors):"
+            } @else {
+                strong { "No longer obtainable in this playthrough" }
+                ": every way to get it is over."
+            }
+        }
+        ul.sources {
+            @for s in &m.sources {
+                li.over[!s.possible] {
+                    (source_words(s)) " "
+                    small.src {
+                        @if s.source.starts_with("https://") {
+                            a href=(s.source) rel="noreferrer" { "source" }
+                        } @else {
+                            "source: " (s.source)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One album card: its face, which opens on every copy.
+fn album_card(
+    info: &CardInfo,
+    copies: &[&CardRecord],
+    marks: &Marks,
+    missing: Option<&MissingCard>,
+) -> Markup {
+    let owned = copies.len();
+    let right = info.id % 10 >= 5;
+    let keeper = copies.iter().any(|c| marks.keeper(c.slot));
+    html! {
+        details.card.r[right] name="album" id={ "card-" (info.number) } data-id=(info.id)
+            data-owned=(owned) data-keeper=[keeper.then_some("1")] {
+            summary title={ (info.number) " " (Plain(info.name)) ": "
+                @if owned == 0 { "not owned" } @else { (count(owned, "copy", "copies")) } } {
+                @match face_copy(copies, marks) {
+                    Some(face) => (card_face(face, owned, keeper)),
+                    None => (missing_face(info)),
+                }
+                span.cap { (Plain(info.name)) }
+            }
+            div.copies {
+                button.close type="button" aria-label="Close" { "×" }
+                h3 { (info.number) ". " (Plain(info.name)) }
+                p { small {
+                    "Default type " (TypeWords(info.default_type)) "; caps "
+                    (info.max_atk) " / " (info.max_pdef) " / " (info.max_mdef)
+                    " (attack / physical / magic defence)."
+                } }
+                @if owned == 0 {
+                    p { "Not owned yet." }
+                    @if let Some(m) = missing {
+                        (card_sources(m))
+                    }
+                }
+                @for c in copies {
+                    (copy_entry(c, Some(info), marks))
+                }
+            }
+        }
+    }
+}
+
+fn score_section(s: &ScoreReport) -> Markup {
+    let pct = |points: u32| f64::from(points) / f64::from(PERFECT_POINTS) * 100.0;
+    let rank = score_report::rank_label(s.level);
+    html! {
+        section #score {
+            h2 { "Score" }
+            div.lead {
+                span { span.big #points data-points=(s.points) { (s.points) } " points" }
+                span { "Rank: " strong #rank { (rank) } }
+                span { (count(s.card_count, "card", "cards")) }
+            }
+            div.stack role="img" aria-label=(format_args!(
+                "{} points of 1700: ids {}, arrow patterns {}, X copies {}, A copies {}",
+                s.points, s.ids.points, s.arrows.points, s.types.x, 2 * s.types.a)) {
+                span.ids style=(format_args!("width:{:.2}%", pct(s.ids.points))) {}
+                span.masks style=(format_args!("width:{:.2}%", pct(s.arrows.points))) {}
+                span.x style=(format_args!("width:{:.2}%", pct(s.types.x))) {}
+                span.a style=(format_args!("width:{:.2}%", pct(2 * s.types.a))) {}
+                i.mark style=(format_args!("left:{:.2}%", pct(MASTER_POINTS))) title="Master, 1698" {}
+            }
+            ul.legend {
+                li { i style="background:var(--ids)" {} "card numbers held "
+                    (s.ids.count) " × 10 = " strong { (s.ids.points) } }
+                li { i style="background:var(--masks)" {} "arrow patterns held "
+                    (s.arrows.count) " × 5 = " strong { (s.arrows.points) } }
+                li { i style="background:var(--bx)" {} "X cards " (s.types.x) " × 1 = "
+                    strong { (s.types.x) } }
+                li { i style="background:var(--ba)" {} "A cards " (s.types.a) " × 2 = "
+                    strong { (2 * s.types.a) } }
+            }
+            p.muted { "The bar is out of 1700, the maximum; the line marks Master (1698)." }
+            ul {
+                li { @match &s.next {
+                    Some(n) => {
+                        "Next: " (score_report::rank_label(n.level)) ", at " (n.threshold)
+                        " points; " strong { (count(n.points_needed as usize, "point", "points")) }
+                        " to go."
+                    }
+                    None => "Top level reached.",
+                } }
+                li { "Master (1698): " @if s.to_master == 0 { strong { "reached" } } @else {
+                    strong { (count(s.to_master as usize, "point", "points")) } " to go" } }
+                li { @if s.to_perfect == 0 { "Maximum: reached. " (PERFECT_WORDING) } @else {
+                    "Maximum (1700, not a named rank): "
+                    strong { (count(s.to_perfect as usize, "point", "points")) } " to go" } }
+            }
+        }
+    }
+}
+
+fn card_line(collection: &Collection, slot: u16) -> Markup {
+    html! {
+        @if let Some(c) = collection.card(slot) {
+            "slot " (slot) " " a href={ "#card-" (u16::from(c.id) + 1) } {
+                (CardName(c.id)) } " " code { (InGame(c)) }
+        } @else { "slot " (slot) }
+    }
+}
+
+/// A card by its slot, name (a link to its album card) and in-game string.
+pub(crate) fn card_line_of(c: &CardRecord) -> Markup {
+    html! {
+        "slot " (c.slot) " " a href={ "#card-" (u16::from(c.id) + 1) } { (CardName(c.id)) }
+        " " code { (InGame(c)) }
+    }
+}
+
+/// A card's name, or `#<id>` for an id outside the catalogue (as [`cards::name`] says it).
+#[derive(Debug, Clone, Copy)]
+struct CardName(u8);
+
+impl Render for CardName {
+    fn render_to(&self, buffer: &mut String) {
+        match cards::info(self.0) {
+            Some(info) => Plain(info.name).render_to(buffer),
+            None => {
+                buffer.push('#');
+                self.0.render_to(buffer);
+            }
+        }
+    }
+}
+
+/// Card numbers and names, e.g. `1 Goblin, 7 Skeleton`.
+#[derive(Debug, Clone, Copy)]
+struct Names<'a>(&'a [u8]);
+
+impl Render for Names<'_> {
+    fn render_to(&self, buffer: &mut String) {
+        for (k, &id) in self.0.iter().enumerate() {
+            if k > 0 {
+                buffer.push_str(", ");
+            }
+            (u16::from(id) + 1).render_to(buffer);
+            buffer.push(' ');
+            CardName(id).render_to(buffer);
+        }
+    }
+}
+
+fn plan_section(collection: &Collection, r: &PlanReport) -> Markup {
+    let m = &r.master;
+    let goal = if m.target == PERFECT_POINTS {
+        "the maximum, 1700 (rank 31, no name)"
+    } else {
+        "Master (1698)"
+    };
+    let p = m.free_pattern_probability_estimate;
+    html! {
+        section #plan {
+            h2 { "Plan" }
+            h3 { "Safe discards" }
+            @if r.safe_discards.is_empty() {
+                p { "None: every card is needed for the " (r.points) " points." }
+            } @else {
+                @if r.safe_discards.len() == 1 {
+                    p { "This card can go without losing a point:" }
+                } @else {
+                    p { (count(r.safe_discards.len(), "card", "cards"))
+                        " can all go together without losing a point:" }
+                }
+                ul #safe { @for &slot in &r.safe_discards { li { (card_line(collection, slot)) } } }
+            }
+            @if r.card_count > 100 {
+                p { "You hold " (r.card_count) " cards; the game makes you discard down to 100: "
+                    code { "quadmist plan --discard " (r.card_count - 100) } " picks the cheapest." }
+            }
+            h3 { "Road to " (goal) }
+            p.muted { "Odds: " (m.odds) " (P/M → X 1 in " (m.odds_to_x) " battle wins, X → A 1 in "
+                (m.odds_to_a) ")." }
+            ul {
+                li { "Keepers (★ in the album): " strong #keepers { (m.keepers.len()) }
+                    " of the 100 card numbers on distinct arrow patterns, "
+                    (count(m.keeper_points as usize, "point", "points")) " on their own." }
+                @if !m.missing_ids.is_empty() {
+                    li { "Missing (" (m.missing_ids.len()) "): " (Names(&m.missing_ids)) }
+                }
+                @if !m.ids_needing_new_arrows.is_empty() {
+                    li { "Owned, but every copy's arrows clash with another keeper ("
+                        (m.ids_needing_new_arrows.len()) "): " (Names(&m.ids_needing_new_arrows)) }
+                }
+                li { "Free arrow patterns: " (m.free_patterns) ". "
+                    em { "Estimate" } ": a new card gets one with probability "
+                    (format_args!("{:.1}%", 100.0 * p))
+                    @if p > 0.0 { (format_args!(", about {:.2} new cards per success", 1.0 / p)) } "." }
+                li { "Upgrades: " (m.upgrades.to_x) " P/M → X, " (m.upgrades.to_a) " X → A; "
+                    "expected battle wins: " strong { (m.expected_battle_wins) }
+                    " (an expected value"
+                    @if m.upgrades.new_copies.copies > 0 { "; new copies assumed to arrive as P/M" }
+                    ")." }
+            }
+            @if !m.upgrades.cards.is_empty() {
+                table {
+                    thead { tr { th { "Keeper" } th { "Upgrade" }
+                        th.num { "Expected battle wins (expected value)" } } }
+                    tbody { @for u in &m.upgrades.cards {
+                        tr { td { (card_line(collection, u.slot)) } td { (u.from) " → " (u.to) }
+                            td.num { (u.expected_wins) } }
+                    } }
+                }
+            }
+            @let nc = &m.upgrades.new_copies;
+            @if nc.to_a + nc.to_x_only > 0 {
+                p { "New copies: " (nc.to_a) " to A, " (nc.to_x_only) " to X, about "
+                    (nc.expected_wins) " battle wins (" em { "estimate" } ")." }
+            }
+            h3 { "Steps" }
+            ol {
+                @for step in &m.steps {
+                    li { @match step {
+                        StepReport::Discard { slots, points_after } => {
+                            "Discard the " (count(slots.len(), "card that is", "cards that are"))
+                            " not keepers, at the latest when you need room (the keepers alone have "
+                            (points_after) " points)."
+                        }
+                        StepReport::Acquire { ids, .. } => {
+                            "Get a copy of each of the " (count(ids.len(), "card number", "card numbers"))
+                            " listed above; keep a copy only if its arrow pattern is still free, "
+                            "otherwise discard it at once."
+                        }
+                        StepReport::Upgrade { .. } => {
+                            "Win card battles with the keepers in the table until they change type."
+                        }
+                    } }
+                }
+                li { (goal) " reached." }
+            }
+        }
+    }
+}
+
+fn source_section(src: &PageSource<'_>, collection: &Collection) -> Markup {
+    let e = src.entry;
+    let s = &collection.summary;
+    html! {
+        section #source {
+            h2 { "Source" }
+            dl.src {
+                dt { "File" } dd { (src.file_name) " (" (src.file_kind) ")" }
+                dt { "Save" } dd { (e.selector) ": " (e.name) @if !e.title.is_empty() { ", " (e.title) } }
+                @if let Some(g) = &e.game_info {
+                    dt { "Game" } dd { (g.region) ", " (g.language)
+                        @if let Some(d) = g.disc { ", disc " (d) }
+                        @if let Some(f) = g.file { ", in-game file " (f) } }
+                }
+                dt { "Platform" } dd { (collection.platform) }
+                @if let Some(name) = &s.leader_name {
+                    dt { "Leader" } dd { (name) @if let Some(l) = s.leader_level { ", level " (l) } }
+                }
+                @if let Some(t) = s.play_time_seconds {
+                    dt { "Play time" } dd { (model::format_play_time(t)) }
+                }
+                @if let Some(loc) = &s.location { dt { "Location" } dd { (loc) } }
+                @if let Some(g) = s.gil { dt { "Gil" } dd { (g) } }
+                dt { "Matches" } dd { (count(collection.wins.max(0) as usize, "win", "wins")) ", "
+                    (count(collection.losses.max(0) as usize, "loss", "losses")) ", "
+                    (count(collection.draws.max(0) as usize, "draw", "draws")) }
+                @if collection.card_source == CardSource::MemoriaSidecar {
+                    dt { "Cards from" } dd { "the Memoria sidecar beside the save (as the game reads it)" }
+                }
+            }
+        }
+    }
+}
+
+fn findings_section(src: &PageSource<'_>, collection: &Collection) -> Markup {
+    let all: Vec<&Finding> =
+        src.file_findings.iter().chain(&src.entry.findings).chain(&collection.findings).collect();
+    html! {
+        section #findings {
+            h2 { "Findings" }
+            @if all.is_empty() {
+                p { "Nothing unusual was found in this save." }
+            } @else {
+                ul { @for f in &all {
+                    li class={ "finding " (f.severity) } { strong { (f.severity) } ": " (f.message) }
+                } }
+            }
+            @if !collection.ignored_records.is_empty() {
+                p { (count(collection.ignored_records.len(), "record", "records"))
+                    " past the card list, which the game never counts, are not shown." }
+            }
+            @let unknown = collection.cards.iter().filter(|c| c.id >= 100).count();
+            @if unknown > 0 {
+                p { (count(unknown, "card has an id", "cards have ids"))
+                    " outside the catalogue; they are not in the album and earn no points." }
+            }
+        }
+    }
+}
+
+/// The whole page. `plan` is `None` when the collection is too large to plan.
+pub fn render_page(
+    src: &PageSource<'_>,
+    collection: &Collection,
+    score: &ScoreReport,
+    plan: Option<&PlanReport>,
+) -> String {
+    let marks = Marks::new(score, plan);
+    let title = page_title(collection);
+    let owned_ids = score.ids.count;
+    let page = html! {
+        (Room(page_capacity(src, collection, plan)))
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="color-scheme" content="light dark";
+                meta name="generator" content=(concat!("quadmist ", env!("CARGO_PKG_VERSION")));
+                title { (title) }
+                style { (PreEscaped(include_str!("report.css"))) }
+            }
+            body {
+                (arrow_defs())
+                header {
+                    h1 { (title) }
+                    p.muted { "Final Fantasy IX, Tetra Master. " (count(score.card_count, "card", "cards"))
+                        ", " (owned_ids) " of the 100 card numbers. Open a card to see every copy's exact stats." }
+                }
+                (score_section(score))
+                section #album {
+                    h2 { "Album" }
+                    p.muted { "The 100 cards in the game's order. Each card shows its in-game string "
+                        "(attack digit, type, physical and magic defence digits; every digit is a band "
+                        "of 16 values), its arrows, its number and, with ×, the copies owned. "
+                        "Dashed outlines are cards not owned." }
+                    div.album { (Album::new(collection, &marks)) }
+                }
+                @match plan {
+                    Some(p) => (plan_section(collection, p)),
+                    None => section #plan { h2 { "Plan" } p { "This collection holds "
+                        (score.card_count) " cards; quadmist plans collections of up to "
+                        (MAX_PLAN_CARDS) "." } },
+                }
+                (source_section(src, collection))
+                (findings_section(src, collection))
+                script { (PreEscaped(CLOSE_SCRIPT)) }
+                footer {
+                    p { "Made by quadmist " (env!("CARGO_PKG_VERSION")) ". Every figure is exact and "
+                        "follows the game's rules, except those labelled expected value or estimate." }
+                }
+            }
+        }
+    };
+    page.into_string()
+}
+
+/// One save's view on the web page: the report's sections (score, album, plan, source and
+/// findings, the same markup as [`render_page`]) with the missing cards after the album, as one
+/// HTML fragment: no page around it, no script (the page wires the cards' × itself).
+pub fn render_view(
+    src: &PageSource<'_>,
+    collection: &Collection,
+    score: &ScoreReport,
+    plan: Option<&PlanReport>,
+) -> String {
+    let marks = Marks::new(score, plan);
+    let view = html! {
+        (arrow_defs())
+        header {
+            h2.title { (page_title(collection)) }
+            p.muted { (count(score.card_count, "card", "cards")) ", " (score.ids.count)
+                " of the 100 card numbers. Open a card to see every copy's exact stats." }
+        }
+        (score_section(score))
+        section #album {
+            h2 { "Album" }
+            div.album { (Album::new(collection, &marks)) }
+        }
+        (missing_section(collection))
+        @match plan {
+            Some(p) => (plan_section(collection, p)),
+            None => section #plan { h2 { "Plan" } p { "This collection holds "
+                (score.card_count) " cards; quadmist plans collections of up to "
+                (MAX_PLAN_CARDS) "." } },
+        }
+        (source_section(src, collection))
+        (findings_section(src, collection))
+    };
+    view.into_string()
+}
+
+/// One source of a missing card in `quadmist missing`'s words, with where the fact comes from.
+fn source_item(s: &SourceState) -> Markup {
+    html! {
+        li.source.open[s.possible] {
+            (source_words(s)) " " small.muted { "(source: " (s.source) ")" }
+        }
+    }
+}
+
+/// The card numbers not held, each a link to its album card, with where each can still be
+/// had at this point of the story (the card-sources table against the save's event flags).
+fn missing_section(collection: &Collection) -> Markup {
+    let a = sources::availability(collection);
+    let lost = a.lost().count();
+    html! {
+        section #missing {
+            h2 { "Missing cards" }
+            @match (a.disc, a.progress) {
+                (Some(d), Some(p)) => p.muted { "The story is on disc " (d)
+                    " (scenario counter " (p) ")." },
+                _ => p.muted { "The save holds no event variables: the disc and the pickups \
+                    taken are unknown, so every source is listed as possible." },
+            }
+            @if a.missing.is_empty() {
+                p { "None: every one of the 100 card numbers is held." }
+            } @else {
+                p { (count(a.missing.len(), "card number is", "card numbers are"))
+                    " not held yet"
+                    @if lost > 0 {
+                        "; " strong { (lost) " can no longer be had in this playthrough" }
+                        ", so Master is out of reach on this save"
+                    }
+                    ". Ways still open come first, easiest first." }
+                ul.missing { @for m in &a.missing {
+                    li data-number=(m.number) data-obtainable=(m.obtainable) {
+                        a href={ "#card-" (m.number) } { (m.number) " " (Plain(m.name)) }
+                        @if !m.obtainable { " " span.badge { "no longer obtainable" } }
+                        @if !m.sources.is_empty() {
+                            ul.sources { @for s in &m.sources { (source_item(s)) } }
+                        }
+                    }
+                } }
+                p.muted { small { "Places and disc windows are facts from guides and save \
+                    editors, not from the game's code." } }
+            }
+        }
+    }
+}
+
+/// Renders nothing: reserves room for this many bytes in the buffer the page is written to, so
+/// that it never grows (and never copies what it holds) while the page is written.
+struct Room(usize);
+
+impl Render for Room {
+    fn render_to(&self, buffer: &mut String) {
+        buffer.reserve_exact(self.0);
+    }
+}
+
+/// An upper bound on the page's size in bytes, so that it is written into one buffer (see
+/// [`Room`]); `the_page_fits_in_the_room_made_for_it` checks it on the largest pages.
+fn page_capacity(
+    src: &PageSource<'_>,
+    collection: &Collection,
+    plan: Option<&PlanReport>,
+) -> usize {
+    /// Everything whose size does not depend on the save: CSS, script, headings, score.
+    const FIXED: usize = 12 * 1024;
+    /// One album card as an outline, with the catalogue's line.
+    const ALBUM_CARD: usize = 768;
+    /// What a card's face on the album adds to its outline.
+    const FACE: usize = 512;
+    /// One copy's entry: its face, type, stat bars and words.
+    const COPY: usize = 1536;
+    /// One card named in a list of the plan.
+    const NAME: usize = 32;
+    /// One line of the plan or of the findings that names a card (besides a finding's message).
+    const LINE: usize = 256;
+    /// Escaping makes a byte of text from the save at most 6 bytes (`"` is `&quot;`).
+    const ESCAPED: usize = 6;
+    /// One source of a missing card: its words, its state and where the fact comes from.
+    const SOURCE: usize = 384;
+    /// The heading of a missing card's sources.
+    const SOURCES_HEAD: usize = 160;
+    let s = &collection.summary;
+    let e = src.entry;
+    let findings = src.file_findings.iter().chain(&e.findings).chain(&collection.findings);
+    let leader = s.leader_name.as_deref().unwrap_or_default();
+    let location = s.location.as_deref().unwrap_or_default();
+    // The leader's name is in the title, the heading and the source.
+    let save_text = [&src.file_name, &src.file_kind, &e.selector, &e.name, &e.title]
+        .iter()
+        .map(|t| t.len())
+        .chain([3 * leader.len(), location.len()])
+        .chain(findings.clone().map(|f| f.message.len()))
+        .sum::<usize>();
+    let (names, lines) = plan.map_or((0, 0), |p| {
+        let m = &p.master;
+        (
+            m.missing_ids.len() + m.ids_needing_new_arrows.len(),
+            p.safe_discards.len() + m.upgrades.cards.len() + m.steps.len(),
+        )
+    });
+    let cards = collection.cards.len();
+    let mut held = [false; 256];
+    for c in &collection.cards {
+        held[usize::from(c.id)] = true;
+    }
+    let missing = cards::CATALOGUE.iter().filter(|i| !held[usize::from(i.id)]).count();
+    let missing_sources = CARD_SOURCES.iter().filter(|r| !held[usize::from(r.number - 1)]).count();
+    FIXED
+        + missing * SOURCES_HEAD
+        + missing_sources * SOURCE
+        + cards::CATALOGUE.len() * ALBUM_CARD
+        + cards.min(cards::CATALOGUE.len()) * FACE
+        + cards * COPY
+        + names * NAME
+        + (lines + findings.count()) * LINE
+        + save_text * ESCAPED
+}
+
+/// The page's only script: the × of an opened card closes it (on a phone the card list is
+/// under the panel). Everything else works without it.
+const CLOSE_SCRIPT: &str = "document.addEventListener('click',function(e){var b=e.target.closest\
+('.close');if(b)b.closest('details').open=false});";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ff9::{psx::PsxSave, SavePayload};
+    use crate::model::Platform;
+    use crate::report::plan::plan_report;
+    use crate::report::score::score_report;
+    use CardType::{Assault as A, Flexible as X, Magic as M, Physical as P};
+
+    fn entry() -> SaveEntry {
+        SaveEntry::unboxed(
+            "1".into(),
+            "slot <1>".into(),
+            Some(3725.0),
+            false,
+            vec![Finding::warning("a <b>bold</b> & \"quoted\" finding")],
+            SavePayload::PlayStation(PsxSave::default()),
+        )
+    }
+
+    fn card(slot: u16, id: u8, arrows: u8, card_type: CardType) -> CardRecord {
+        CardRecord { slot, id, arrows, atk: 20, card_type, pdef: 30, mdef: 40, cpoint: None }
+    }
+
+    /// The page of `collection` from a file so named, with the room made for it.
+    fn page_and_room(collection: &Collection, file_name: &str) -> (String, usize) {
+        let e = entry();
+        let src = PageSource {
+            file_name: file_name.into(),
+            file_kind: "raw memory card".into(),
+            entry: &e,
+            file_findings: &[],
+        };
+        let score = score_report(collection, true);
+        let plan = plan_report(collection, None, None, MASTER_POINTS);
+        let page = render_page(&src, collection, &score, Some(&plan));
+        (page, page_capacity(&src, collection, Some(&plan)))
+    }
+
+    fn page(collection: &Collection) -> String {
+        page_and_room(collection, "card<script>.mcr").0
+    }
+
+    #[test]
+    fn every_text_from_the_save_is_escaped() {
+        let mut c = Collection::new(Platform::PlayStation, vec![card(1, 0, 0x11, P)]);
+        c.summary.leader_name = Some("<script>alert(1)</script>".into());
+        c.summary.location = Some("Treno & \"Alexandria\"".into());
+        c.findings.push(Finding::error("slot <img src=x onerror=alert(1)>"));
+        let html = page(&c);
+        assert!(!html.contains("<script>alert"), "a raw <script> tag");
+        assert!(!html.contains("<img"), "a raw <img> tag");
+        assert!(!html.contains("<b>bold"), "a raw <b> tag");
+        assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;'s Tetra Master collection"));
+        assert!(html.contains("Treno &amp; &quot;Alexandria&quot;"));
+        assert!(html.contains("card&lt;script&gt;.mcr"));
+        assert!(html.contains("slot &lt;1&gt;"));
+        assert!(html.contains("a &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot; finding"));
+    }
+
+    #[test]
+    fn a_full_collection_page_is_under_300_kb_and_loads_nothing() {
+        // The game's limit, 100 cards, at their largest: 100 ids, eight arrows each.
+        let types = [P, M, X, A];
+        let cards: Vec<CardRecord> =
+            (0..100u16).map(|i| card(i + 1, i as u8, 0xFF, types[usize::from(i % 4)])).collect();
+        let c = Collection::new(Platform::Pc, cards);
+        let html = page(&c);
+        assert!(html.len() < 300 * 1024, "{} bytes", html.len());
+        for needle in
+            ["http:", "https:", "src=", "<link", "<script src", "@import", "url(", "fetch("]
+        {
+            assert!(!html.contains(needle), "the page refers to something outside: {needle}");
+        }
+        assert_eq!(html.matches("<details class=\"card").count(), 100);
+    }
+
+    /// The page's size against the room made for it (a file name that escapes to 6× its
+    /// quotes).
+    fn size_and_room(collection: &Collection) -> (usize, usize) {
+        let (page, room) = page_and_room(collection, "card\"\"\".mcr");
+        (page.len(), room)
+    }
+
+    #[test]
+    fn the_page_fits_in_the_room_made_for_it() {
+        // Every card at its largest: eight arrows, an unknown type, stats over their caps.
+        let big = |slot: u16, id: u8| CardRecord {
+            slot,
+            id,
+            arrows: 0xFF,
+            atk: 255,
+            card_type: CardType::Unknown(200),
+            pdef: 255,
+            mdef: 255,
+            cpoint: None,
+        };
+        let full: Vec<CardRecord> = (0..100u16).map(|i| big(10_000 + i, i as u8)).collect();
+        let (len, room) = size_and_room(&Collection::new(Platform::Pc, full.clone()));
+        assert!(len <= room, "{len} bytes in {room}");
+        assert!(room < len * 3 / 2, "a loose bound: {len} bytes in {room}");
+        // Five copies of each card (the plan then has safe discards), and the escaped texts.
+        let many: Vec<CardRecord> = (0..500u16).map(|i| big(10_000 + i, (i % 100) as u8)).collect();
+        let mut c = Collection::new(Platform::Pc, many);
+        c.summary.leader_name = Some("\"".repeat(20));
+        c.summary.location = Some("\"".repeat(40));
+        c.findings = (0..30).map(|_| Finding::warning("\"".repeat(50))).collect();
+        let (len, room) = size_and_room(&c);
+        assert!(len <= room, "{len} bytes in {room}");
+        // Nothing at all: 100 outlines.
+        let (len, room) = size_and_room(&Collection::new(Platform::Switch, vec![]));
+        assert!(len <= room, "{len} bytes in {room}");
+    }
+
+    #[test]
+    fn marks_are_found_by_slot_and_a_repeated_slot_gives_the_later_card() {
+        // Slot 3 twice: Goblin P (10 + 5 + 0 = 15 points alone), then Skeleton A (10 + 5 + 2).
+        let c = Collection::new(
+            Platform::Pc,
+            vec![card(3, 0, 0x01, P), card(1, 1, 0x02, M), card(3, 2, 0x04, A)],
+        );
+        let score = score_report(&c, true);
+        let plan = plan_report(&c, None, None, MASTER_POINTS);
+        let marks = Marks::new(&score, Some(&plan));
+        assert_eq!(marks.worth(3).map(|w| w.total()), Some(17));
+        assert_eq!(marks.worth(1).map(|w| w.total()), Some(15));
+        assert_eq!(marks.worth(2), None);
+        for slot in 0..5 {
+            assert_eq!(marks.keeper(slot), plan.master.keepers.contains(&slot));
+            assert_eq!(marks.safe(slot), plan.safe_discards.contains(&slot));
+        }
+        assert!(marks.keeper(1), "the only Fang is a keeper");
+    }
+
+    #[test]
+    fn catalogue_names_need_no_escaping() {
+        for info in cards::CATALOGUE {
+            assert_eq!(Plain(info.name).render().into_string(), info.name.render().into_string());
+        }
+    }
+
+    #[test]
+    fn the_page_shows_the_hand_computed_score() {
+        // Goblin P 0x01, Goblin X 0x02, Fang A 0x01: ids 20 + masks 10 + X 1 + A 2 = 33.
+        let c = Collection::new(
+            Platform::Pc,
+            vec![card(1, 0, 0x01, P), card(2, 0, 0x02, X), card(3, 1, 0x01, A)],
+        );
+        let html = page(&c);
+        assert!(html.contains("<span class=\"big\" id=\"points\" data-points=\"33\">33</span>"));
+        assert!(html.contains("data-id=\"0\" data-owned=\"2\""));
+        assert!(html.contains("data-id=\"1\" data-owned=\"1\""));
+        assert!(html.contains("data-id=\"2\" data-owned=\"0\""));
+        assert!(html.contains("Beginner, rank 1 of 32"));
+        assert!(html.contains("card numbers held 2 × 10 = <strong>20</strong>"));
+    }
+
+    #[test]
+    fn an_empty_or_odd_collection_still_makes_a_page() {
+        // No card at all: 100 outlines, 0 points.
+        let html = page(&Collection::new(Platform::Switch, vec![]));
+        assert_eq!(html.matches("data-owned=\"0\"").count(), 100);
+        assert!(html.contains("data-points=\"0\""));
+        // An id outside the catalogue, an unknown type and stats over their caps.
+        let mut odd = card(1, 200, 0x01, CardType::Unknown(9));
+        odd.atk = 255;
+        let mut over = card(2, 0, 0x02, P);
+        over.atk = 250; // Goblin's attack cap is far lower
+        let html = page(&Collection::new(Platform::Pc, vec![odd, over]));
+        assert!(html.contains("1 card has an id outside the catalogue"));
+        assert!(html.contains("(over the cap)"));
+        assert_eq!(html.matches("<details class=\"card").count(), 100);
+    }
+}

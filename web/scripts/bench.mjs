@@ -1,0 +1,128 @@
+// The page's budgets, measured (not asserted): run after `bash web/build.sh`.
+//  1. what the page downloads: every file of web/dist, raw and gzipped (level 9);
+//  2. from dropping fixtures/ff9-three-saves.mcr to its album painted, in headless Chromium,
+//     from the page's own performance marks ("drop" → "album-painted"), median of 15 drops;
+//  3. the library's work in WebAssembly against native: one fresh page, the card added and
+//     save 1's view (decode, score, plan, render), in Node's V8 (the wasm-bindgen build) and
+//     natively (the same calls, `cargo run --example native_bench`, release and wasm profiles);
+//     apart, the cost of handing the view's HTML to JavaScript.
+import { execFileSync } from "node:child_process";
+import { readFileSync, readdirSync, mkdtempSync, rmSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { chromium } from "playwright-core";
+import { serve } from "./serve.mjs";
+import { dist, fixtures, root, web } from "../tests/harness.mjs";
+
+const card = join(fixtures, "ff9-three-saves.mcr");
+const KiB = 1024;
+
+// 1. Download size.
+let raw = 0;
+let gz = 0;
+const rows = [];
+for (const f of readdirSync(dist).sort()) {
+  const bytes = readFileSync(join(dist, f));
+  const g = gzipSync(bytes, { level: 9 }).length;
+  raw += bytes.length;
+  gz += g;
+  rows.push(`  ${f.padEnd(24)} ${(bytes.length / KiB).toFixed(1).padStart(8)} KiB ${(g / KiB).toFixed(1).padStart(8)} KiB gzipped`);
+}
+console.log("Download (everything in web/dist):");
+console.log(rows.join("\n"));
+console.log(`  total ${(raw / KiB).toFixed(1)} KiB (budget 1536), ${(gz / KiB).toFixed(1)} KiB gzipped (budget 500)`);
+
+// 2. Drop to album painted.
+const server = await serve(dist);
+const profile = mkdtempSync(join(tmpdir(), "quadmist-bench-"));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.QUADMIST_CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  viewport: { width: 1280, height: 900 },
+});
+const times = [];
+const stages = [];
+for (let i = 0; i < 16; i++) {
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.waitForSelector("body[data-ready='1']");
+  await page.setInputFiles("#files", card);
+  const ms = await page.waitForFunction(() => {
+    const m = performance.getEntriesByName("drop-to-album");
+    if (m.length === 0) return false;
+    const at = (name) => performance.getEntriesByName(name)[0].startTime;
+    const marks = ["drop", "read", "added", "view-asked", "view-answered", "view-inserted", "album-painted"];
+    return { total: m[0].duration, stages: marks.slice(1).map((n, k) => at(n) - at(marks[k])) };
+  });
+  const v = await ms.jsonValue();
+  if (i > 0) {
+    // The first page also warms the browser's caches of the site's code.
+    times.push(v.total);
+    stages.push(v.stages);
+  }
+  await page.close();
+}
+await context.close();
+server.close();
+rmSync(profile, { recursive: true, force: true });
+times.sort((a, b) => a - b);
+const median = times[times.length >> 1];
+console.log(`\nDrop of ${card.slice(root.length + 1)} to its album painted (headless Chromium, ${times.length} drops):`);
+console.log(`  median ${median.toFixed(1)} ms, min ${times[0].toFixed(1)} ms, max ${times.at(-1).toFixed(1)} ms (budget 150)`);
+const names = ["file read", "worker: add", "list shown", "worker: view", "view inserted", "painted"];
+console.log("  median of each stage: " + names.map((n, k) => {
+  const xs = stages.map((s) => s[k]).sort((a, b) => a - b);
+  return `${n} ${xs[xs.length >> 1].toFixed(1)} ms`;
+}).join(", "));
+
+// 3. wasm against native.
+const N = 100;
+const pkg = await import(join(web, "pkg", "quadmist_web.js"));
+pkg.initSync({ module: readFileSync(join(web, "pkg", "quadmist_web_bg.wasm")) });
+const bytes = new Uint8Array(readFileSync(card));
+// The library's work: the file added, the view rendered (its HTML stays in the wasm memory).
+const once = () => {
+  const p = new pkg.Page();
+  const i = p.add("ff9-three-saves.mcr", bytes.length, bytes);
+  const n = p.view(i, "1").length;
+  p.free();
+  return n;
+};
+// What the page adds: the HTML handed over to JavaScript (UTF-8 to a JS string).
+const withHtml = () => {
+  const p = new pkg.Page();
+  const i = p.add("ff9-three-saves.mcr", bytes.length, bytes);
+  const n = p.view(i, "1").length + p.take_html().length;
+  p.free();
+  return n;
+};
+/** Milliseconds per call of `f`: the best of seven rounds of N, after N calls to warm up (the
+ * engine compiles hot WebAssembly functions again, optimised, while they run; the machine is
+ * shared, and other work only ever adds time). */
+const best = (f) => {
+  for (let i = 0; i < N; i++) f();
+  let ms = Infinity;
+  for (let r = 0; r < 7; r++) {
+    const t = performance.now();
+    for (let i = 0; i < N; i++) f();
+    ms = Math.min(ms, (performance.now() - t) / N);
+  }
+  return ms;
+};
+const wasmMs = best(once);
+const handedMs = best(withHtml);
+const native = (profile) => {
+  const out = execFileSync("cargo", ["run", "--quiet", "--profile", profile, "-p", "quadmist-web",
+    "--example", "native_bench", "--", card, "1", String(N)], { cwd: root, encoding: "utf8" });
+  return Number(out.split(" ")[0]);
+};
+const release = native("release");
+const sameProfile = native("wasm");
+console.log(`\nThe library's work for save 1 (open, decode, score, plan, render the view), best of 7 rounds of ${N}:`);
+console.log(`  wasm (Node ${process.version}, V8) ${wasmMs.toFixed(2)} ms (${handedMs.toFixed(2)} ms with the HTML handed to JavaScript)`);
+console.log(`  native, release profile    ${release.toFixed(2)} ms: wasm/native ${(wasmMs / release).toFixed(2)}× (budget 2×)`);
+console.log(`  native, the wasm profile   ${sameProfile.toFixed(2)} ms: wasm/native ${(wasmMs / sameProfile).toFixed(2)}×`);

@@ -1,0 +1,300 @@
+// The built page in Debian's headless Chromium, against the command line's own answers.
+// Run: `bash web/build.sh && cd web && npm test` (.ci/run does both).
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
+import {
+  CI,
+  fixtureFiles,
+  fixtures,
+  genuineFiles,
+  open,
+  pick,
+  quadmistBin,
+  run,
+  showSave,
+  start,
+} from "./harness.mjs";
+
+let env;
+let bin;
+const scratch = mkdtempSync(join(tmpdir(), "quadmist-web-test-"));
+
+before(async () => {
+  bin = quadmistBin();
+  env = await start();
+});
+
+after(async () => {
+  await env?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** The FF9 saves of a file as the command line lists them. */
+function ff9Saves(file) {
+  const r = run(bin, ["saves", basename(file), "--json"], dirname(file));
+  if (r.code !== 0) return [];
+  return JSON.parse(r.stdout).saves.filter((s) => s.game === "ff9").map((s) => s.save);
+}
+
+/** `quadmist score FILE --save S --json`, run beside the file: {points, card_count} or the
+ * error line it prints. */
+function cliScore(file, save) {
+  const r = run(bin, ["score", basename(file), "--save", save, "--json"], dirname(file));
+  if (r.code === 0) {
+    const j = JSON.parse(r.stdout);
+    return { points: j.points, cards: j.card_count };
+  }
+  const line = r.stderr.split("\n").find((l) => l.startsWith("error: "));
+  return { error: line?.slice("error: ".length) };
+}
+
+/** Drops `files` on a fresh page and checks every FF9 save's points and cards against the
+ * command line. Returns how many saves were checked. */
+async function checkAgainstCli(files) {
+  const page = await open(env);
+  await pick(page, files);
+  let checked = 0;
+  for (const [i, file] of files.entries()) {
+    for (const save of ff9Saves(file)) {
+      const want = cliScore(file, save);
+      const got = await showSave(page, i, save);
+      const what = `${basename(file)} save ${save}`;
+      if (want.error) {
+        assert.equal(got.error, want.error, what);
+      } else {
+        assert.equal(got.error, null, what);
+        assert.equal(got.points, want.points, `${what}: points`);
+        assert.equal(got.cards, want.cards, `${what}: cards`);
+        assert.equal(got.album, 100, `${what}: album cards`);
+        assert.ok(got.owned <= got.cards, `${what}: owned ${got.owned} of ${got.cards}`);
+      }
+      checked++;
+    }
+  }
+  await page.close();
+  return checked;
+}
+
+test("every fixture: points and cards as `quadmist score --json` says", async () => {
+  const checked = await checkAgainstCli(fixtureFiles());
+  // ff9-three-saves.mcr and .gme hold three FF9 saves each, the .mcs and .psv one each.
+  assert.equal(checked, 8);
+});
+
+test("every genuine PS1, PC and Switch file: points and cards as the command line says", async (t) => {
+  const files = genuineFiles();
+  if (!files) return t.skip("needs ../shared/data/real (required under CI=true)");
+  const checked = await checkAgainstCli(files);
+  assert.ok(checked >= 30, `${checked} saves checked`);
+});
+
+test("the fixture card: 100 album cards, the score and an exported report equal to the CLI's", async () => {
+  const file = join(fixtures, "ff9-three-saves.mcr");
+  const page = await open(env);
+  await pick(page, [file]);
+  // The first FF9 save is shown at once.
+  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  assert.equal(await page.locator("#view details.card[data-id][data-owned]").count(), 100);
+  assert.equal(await page.locator("#view #points").getAttribute("data-points"), "915");
+  // Save 1 holds 83 cards (the library's doc example).
+  assert.equal(await page.locator("#view").getAttribute("data-cards"), "83");
+  // A card opens on its copies with exact stats and caps.
+  const goblin = page.locator("#view details#card-1");
+  await goblin.locator("summary").click();
+  assert.ok(await goblin.evaluate((d) => d.open));
+  assert.match(await goblin.locator(".copies").innerText(), /caps \d+ \/ \d+ \/ \d+/);
+
+  const download = page.waitForEvent("download");
+  await page.click("#export");
+  const d = await download;
+  assert.equal(d.suggestedFilename(), "ff9-three-saves-save-1-collection.html");
+  const saved = join(scratch, "exported.html");
+  await d.saveAs(saved);
+  const cli = run(bin, ["report", "ff9-three-saves.mcr", "--save", "1", "-o", "-"], fixtures);
+  assert.equal(cli.code, 0);
+  assert.ok(readFileSync(saved).equals(Buffer.from(cli.stdout)), "the export differs from the CLI's page");
+  await page.close();
+});
+
+test("the sample card: its missing cards and their sources as `quadmist missing --json` says", async () => {
+  const page = await open(env);
+  await page.click("#sample");
+  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  // The sample is fixtures/ff9-file1.mcs, save 1 of the fixture card alone.
+  const score = cliScore(join(fixtures, "ff9-file1.mcs"), "1");
+  assert.equal(Number(await page.locator("#view #points").getAttribute("data-points")), score.points);
+  const cli = run(bin, ["missing", "ff9-file1.mcs", "--json"], fixtures);
+  assert.equal(cli.code, 0);
+  const want = JSON.parse(cli.stdout).missing;
+  const got = await page.$$eval("#missing ul.missing > li", (items) =>
+    items.map((li) => ({
+      number: Number(li.getAttribute("data-number")),
+      obtainable: li.getAttribute("data-obtainable") === "true",
+      sources: li.querySelectorAll("ul.sources > li").length,
+      open: li.querySelectorAll("ul.sources > li.open").length,
+    })),
+  );
+  assert.deepEqual(
+    got,
+    want.map((m) => ({
+      number: m.number,
+      obtainable: m.obtainable,
+      sources: m.sources.length,
+      open: m.sources.filter((s) => s.possible).length,
+    })),
+  );
+  assert.ok(want.length > 0, "the sample lacks some cards");
+  await page.close();
+});
+
+test("hostile files: the command line's messages, and the page stays usable", async () => {
+  const random = join(scratch, "random.bin");
+  // A fixed pseudo-random sequence (xorshift), so a failure can be replayed.
+  const bytes = Buffer.alloc(20000);
+  let x = 0x9e3779b9;
+  for (let i = 0; i < bytes.length; i++) {
+    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    bytes[i] = x & 0xff;
+  }
+  writeFileSync(random, bytes);
+  const big = join(scratch, "huge.mcr");
+  writeFileSync(big, Buffer.alloc(16 * 1024 * 1024 + 1));
+  const nested = join(scratch, "nested.json");
+  writeFileSync(nested, '{"a":'.repeat(100000) + "1" + "}".repeat(100000));
+  const card = join(fixtures, "ff9-three-saves.mcr");
+
+  const page = await open(env);
+  await pick(page, [random, big, nested]);
+  const messages = await page.locator("#file-list .finding.error").allInnerTexts();
+  for (const [i, file] of [random, big, nested].entries()) {
+    const r = run(bin, ["saves", basename(file)], scratch);
+    assert.equal(r.code, 1, `${basename(file)}: the CLI finds nothing usable`);
+    const want = r.stderr.split("\n").find((l) => l.startsWith("error: "));
+    assert.equal(messages[i], want, basename(file));
+  }
+  // Still usable: a good card dropped after them shows its album.
+  await pick(page, [card]);
+  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "3:1");
+  assert.equal(await page.locator("#view details.card").count(), 100);
+  await page.close();
+});
+
+test("nothing is requested after the page has loaded", async () => {
+  const page = await open(env);
+  const requests = [];
+  page.on("request", (r) => requests.push(r.url()));
+  await pick(page, fixtureFiles());
+  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  // ff9-three-saves.mcr (the fourth file): save 2, a card opened, the report exported.
+  await showSave(page, 3, "2");
+  await page.locator("#view details#card-2 summary").click();
+  const download = page.waitForEvent("download");
+  await page.click("#export");
+  await download;
+  await page.goBack();
+  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  // A download from memory is a blob: URL, which never leaves the browser.
+  assert.deepEqual(requests.filter((u) => !u.startsWith("blob:")), []);
+  await page.close();
+});
+
+test("the hash keeps the view and Back returns to the list, then to the earlier save", async () => {
+  const page = await open(env);
+  await pick(page, fixtureFiles());
+  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  assert.equal(new URL(page.url()).hash, "#f=0&s=1");
+  await page.click('#file-list a[href="#f=3&s=3"]');
+  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "3:3");
+  await page.goBack();
+  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  await page.goBack();
+  await page.waitForFunction(() => document.getElementById("view")?.hidden === true);
+  await page.goForward();
+  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  await page.close();
+});
+
+test("two saves compared: the points moved as the command line's diff says", async () => {
+  const file = join(fixtures, "ff9-three-saves.mcr");
+  const page = await open(env);
+  await pick(page, [file]);
+  await page.selectOption("#old", "0:2");
+  await page.selectOption("#new", "0:1");
+  await page.click("#compare button[type=submit]");
+  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:2,0:1");
+  const cli = run(bin, ["diff", "ff9-three-saves.mcr:2", "ff9-three-saves.mcr:1", "--json"], fixtures);
+  assert.equal(cli.code, 0);
+  const d = JSON.parse(cli.stdout);
+  const points = page.locator("#diff-points");
+  assert.equal(Number(await points.getAttribute("data-before")), d.points.before);
+  assert.equal(Number(await points.getAttribute("data-after")), d.points.after);
+  assert.equal(await page.locator("#diff ul.added li").count(), d.added.length);
+  assert.equal(await page.locator("#diff ul.removed li").count(), d.removed.length);
+  await page.close();
+});
+
+test("keyboard: the file input, a save and an album card are reached with Tab and Enter", async () => {
+  const page = await open(env);
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "files");
+  // Picking needs the system's dialog; the file is given as a tool gives it.
+  await pick(page, [join(fixtures, "ff9-three-saves.mcr")]);
+  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  // The view's heading has the focus; Tab on to the first album card, Enter opens it.
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate(() => document.activeElement?.closest("details.card"))) break;
+  }
+  assert.equal(await page.evaluate(() => document.activeElement?.closest("details.card")?.id), "card-1");
+  await page.keyboard.press("Enter");
+  assert.ok(await page.evaluate(() => document.getElementById("card-1").open));
+  await page.keyboard.press("Escape");
+  assert.ok(!(await page.evaluate(() => document.getElementById("card-1").open)));
+  // Back to the list with the keyboard: Shift+Tab to "All files", Enter.
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press("Shift+Tab");
+    if (await page.evaluate(() => document.activeElement?.textContent === "All files")) break;
+  }
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.getElementById("view")?.hidden === true);
+  await page.close();
+});
+
+for (const [width, scheme] of [[390, "light"], [390, "dark"], [1280, "light"], [1280, "dark"]]) {
+  test(`a screenshot at ${width} px (${scheme}) is not empty and nothing overflows`, async () => {
+    const page = await open(env, width);
+    await page.emulateMedia({ colorScheme: scheme });
+    await pick(page, [join(fixtures, "ff9-three-saves.mcr")]);
+    await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    assert.ok(overflow <= 0, `the page is ${overflow} px wider than the ${width} px screen`);
+    const shot = join(process.env.QUADMIST_SCREENSHOTS ?? scratch, `page-${width}-${scheme}.png`);
+    await page.screenshot({ path: shot, fullPage: false });
+    const png = readFileSync(shot);
+    assert.ok(statSync(shot).size > 10_000, `${shot}: ${png.length} bytes`);
+    // Not one colour: the screenshot's pixels differ (a blank page compresses to almost nothing).
+    const distinct = await page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = new OffscreenCanvas(img.width, img.height);
+      const g = c.getContext("2d");
+      g.drawImage(img, 0, 0);
+      const d = g.getImageData(0, 0, img.width, img.height).data;
+      const seen = new Set();
+      for (let i = 0; i < d.length && seen.size < 50; i += 4 * 97) seen.add(`${d[i]},${d[i + 1]},${d[i + 2]}`);
+      return seen.size;
+    }, png.toString("base64"));
+    assert.ok(distinct >= 10, `only ${distinct} colours`);
+    await page.close();
+  });
+}
+
+if (CI) {
+  test("under CI=true the genuine files are there", () => {
+    assert.ok(genuineFiles(), "../shared/data/real is required under CI=true");
+  });
+}

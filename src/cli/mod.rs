@@ -26,6 +26,7 @@ pub mod missing;
 pub mod odds;
 pub mod odds_render;
 pub mod odds_report;
+pub mod open;
 pub mod plan;
 pub mod plan_render;
 pub mod play;
@@ -46,6 +47,8 @@ pub const EXIT_USAGE: u8 = 2;
 
 const EXAMPLES: &str = "\
 Examples:
+  quadmist memcard.mcr                     every save's report in your browser
+  quadmist memcard.mcr --no-open           only write that page, and say where
   quadmist saves memcard.mcr               list the saves on a memory card
   quadmist cards memcard.mcr --save 3      the cards of the save in directory slot 3
   quadmist album memcard.mcr:3             the same save as the game's card menu
@@ -60,7 +63,13 @@ Colour is used on a terminal only, and never when NO_COLOR is set.";
 /// Reads Final Fantasy IX saves and shows the hidden Tetra Master data: exact card stats,
 /// caps, the collector score and rank, and plans for discards and the Master rank.
 #[derive(Debug, Parser)]
-#[command(name = "quadmist", version, after_help = EXAMPLES, max_term_width = 80)]
+#[command(
+    name = "quadmist",
+    version,
+    after_help = EXAMPLES,
+    max_term_width = 80,
+    override_usage = "quadmist [OPTIONS] <COMMAND>\n       quadmist [--no-open] <FILE>"
+)]
 pub struct Cli {
     /// Print errors only: no info or warning findings.
     #[arg(long, short = 'q', global = true, conflicts_with = "verbose")]
@@ -215,7 +224,16 @@ pub fn parse_args(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {
 }
 
 pub fn main() -> ExitCode {
-    let cli = match parse_args(std::env::args_os().collect()) {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // `quadmist` alone: a short help; `quadmist FILE`: the file's page in the browser (what a
+    // save dropped onto the program starts).
+    if args.len() <= 1 {
+        return open::no_arguments();
+    }
+    if let Some(open) = open::parse(&args, is_command) {
+        return open::main(&open);
+    }
+    let cli = match parse_args(args) {
         Ok(cli) => cli,
         Err(e) => {
             let code = if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
@@ -232,6 +250,12 @@ pub fn main() -> ExitCode {
             ExitCode::from(e.code)
         }
     }
+}
+
+/// True when `name` is a subcommand (or clap's `help`), never a file to open.
+fn is_command(name: &str) -> bool {
+    use clap::CommandFactory;
+    name == "help" || Cli::command().find_subcommand(name).is_some()
 }
 
 /// Runs one parsed command line.

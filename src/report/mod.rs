@@ -6,6 +6,8 @@
 #[cfg(feature = "html")]
 pub mod diff;
 #[cfg(feature = "html")]
+pub mod file_page;
+#[cfg(feature = "html")]
 pub mod html;
 pub mod missing;
 pub mod plan;

@@ -160,6 +160,11 @@ function think(): void {
   stopSearch();
   const worker = idle ?? newWorker();
   idle = null;
+  // A spare worker, its library loaded, for the next change: starting one takes longer than
+  // a tap should.
+  setTimeout(() => {
+    idle ??= newWorker();
+  }, 100);
   const id = nextId++;
   search = { worker, session, id };
   stats.started++;
@@ -187,7 +192,9 @@ function answered(worker: Worker, reply: AdviceReply): void {
     return;
   }
   search = null;
-  idle = worker;
+  // One idle worker is kept; a second is ended.
+  if (idle) worker.terminate();
+  else idle = worker;
   if (!match || reply.session !== match.session()) {
     stats.stale++;
     return;
@@ -210,14 +217,34 @@ function render(): void {
   board.dataset.session = String(match.session().length);
 }
 
-/** After a change of the match: store it, restart the adviser, draw. */
+/** After a change of the match: draw it at once (the tap is answered), then store it and
+ * restart the adviser (ending a worker and starting another takes longer than a frame). */
 function changed(): void {
   ui.selected = null;
   ui.message = "";
-  store();
-  think();
+  ui.thinking = !!match && match.wants_advice() && adviceKey() !== match.session();
   render();
+  dirty = true;
+  setTimeout(settle, 0);
 }
+
+/** True while a change is not yet stored nor searched. */
+let dirty = false;
+
+function settle(): void {
+  if (!dirty) return;
+  dirty = false;
+  store();
+  const thinking = ui.thinking;
+  think();
+  if (ui.thinking !== thinking) render();
+}
+
+// A reload, a closed tab or a locked phone right after a tap loses nothing.
+addEventListener("pagehide", settle);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") settle();
+});
 
 function send(command: object): boolean {
   if (!match) return false;
@@ -307,6 +334,7 @@ function act(target: HTMLElement): void {
       match?.free();
       match = null;
       advice = "";
+      dirty = false;
       store();
       render();
       return;

@@ -5,7 +5,6 @@
 use super::text::{arrows_line, count};
 use crate::game::board::{Side, BLOCK, EMPTY};
 use crate::game::card::GameCard;
-use crate::game::engine::{prize, Outcome, Prize};
 use crate::game::live::{Ask, Live, ADVISED_MOVES};
 use crate::game::notation::{self, cell_name};
 use crate::game::search::{Analysis, Goal, Opponent};
@@ -370,41 +369,10 @@ fn battle_lines(v: &View, attacker: u8, defender: u8) -> Vec<Line<'static>> {
 }
 
 fn over_lines(v: &View) -> Vec<Line<'static>> {
-    let Some(g) = v.live.game() else { return vec![] };
-    let Some(r) = g.result() else { return vec![] };
-    let head = match r.outcome {
-        Outcome::Win => {
-            format!("I won, {} to {}{}.", r.player, r.npc, if r.perfect { ": Perfect" } else { "" })
-        }
-        Outcome::Draw => "A draw, 5 to 5: no card changes hands.".into(),
-        Outcome::Loss => format!(
-            "I lost, {} to {}{}.",
-            r.player,
-            r.npc,
-            if r.perfect { ": Perfect" } else { "" }
-        ),
-    };
-    let prize = match prize(&g.board) {
-        Prize::Nothing => String::new(),
-        Prize::PlayerPicks(s) if s.len() == 1 => {
-            format!("I take their card {} ({}).", s[0] - 4, g.cards[s[0] as usize].digits())
-        }
-        Prize::PlayerPicks(s) => {
-            let names: Vec<String> = s
-                .iter()
-                .map(|&x| format!("{} ({})", x - 4, g.cards[x as usize].digits()))
-                .collect();
-            let (last, rest) =
-                names.split_last().map_or((String::new(), &[][..]), |(l, r)| (l.clone(), r));
-            format!("I pick one of their cards {} or {last}.", rest.join(", "))
-        }
-        Prize::PlayerTakesAll => "I take all five of their cards.".into(),
-        Prize::NpcTakes(s) => {
-            format!("They take my card {} ({}).", s + 1, g.cards[s as usize].digits())
-        }
-        Prize::NpcTakesAll => "They take all five of my cards.".into(),
-    };
-    vec![Line::from(head), Line::from(prize)]
+    match crate::game::companion::result_text(v.live) {
+        Some((result, prize)) => vec![Line::from(result), Line::from(prize)],
+        None => vec![],
+    }
 }
 
 /// The question asked now.

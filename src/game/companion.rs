@@ -651,13 +651,7 @@ fn ask_view(live: &Live) -> AskView {
             }
         }
         Ask::Over(r) => {
-            let perfect = if r.perfect { ": Perfect" } else { "" };
-            let result = match r.outcome {
-                Outcome::Win => format!("I won, {} to {}{perfect}.", r.player, r.npc),
-                Outcome::Draw => "A draw, 5 to 5: no card changes hands.".into(),
-                Outcome::Loss => format!("I lost, {} to {}{perfect}.", r.player, r.npc),
-            };
-            let prize = live.game().map(|g| prize_text(live, &prize(&g.board))).unwrap_or_default();
+            let (result, prize) = result_text(live).unwrap_or_default();
             AskView::Over {
                 outcome: r.outcome,
                 me: r.player,
@@ -670,8 +664,22 @@ fn ask_view(live: &Live) -> AskView {
     }
 }
 
-/// The prize in words, as `play` gives it.
-pub fn prize_text(live: &Live, p: &Prize) -> String {
+/// The end of the match in words, as `play` and the page say it: the result and the prize
+/// (empty for a draw). `None` before the end.
+pub fn result_text(live: &Live) -> Option<(String, String)> {
+    let g = live.game()?;
+    let r = g.result()?;
+    let perfect = if r.perfect { ": Perfect" } else { "" };
+    let result = match r.outcome {
+        Outcome::Win => format!("I won, {} to {}{perfect}.", r.player, r.npc),
+        Outcome::Draw => "A draw, 5 to 5: no card changes hands.".into(),
+        Outcome::Loss => format!("I lost, {} to {}{perfect}.", r.player, r.npc),
+    };
+    Some((result, prize_text(live, &prize(&g.board))))
+}
+
+/// The prize in words.
+fn prize_text(live: &Live, p: &Prize) -> String {
     let Some(g) = live.game() else { return String::new() };
     let digits = |s: u8| g.cards[s as usize].digits();
     match p {

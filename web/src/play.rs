@@ -257,11 +257,15 @@ fn arrow_marks(arrows: u8) -> String {
 
 /// A card's face: its digits and arrows (the arrows also in words, for screen readers).
 fn face(digits: &str, arrows: u8) -> String {
+    let words = match arrows {
+        0 => "no arrows".to_string(),
+        a => format!("arrows {}", arrows_text(a)),
+    };
     format!(
-        "{}<b class=\"digits\">{}</b><span class=\"sr\"> arrows {}</span>",
+        "{}<b class=\"digits\">{}</b><span class=\"sr\"> {}</span>",
         arrow_marks(arrows),
         esc(digits),
-        esc(&arrows_text(arrows))
+        esc(&words)
     )
 }
 
@@ -274,9 +278,7 @@ fn question(ask: &AskView, ui: &Ui) -> String {
         AskView::First => "Coin toss: who places the first card?".into(),
         AskView::Place { me: true } => match ui.selected {
             Some(_) => "Now tap a free cell.".into(),
-            None => {
-                "My move: tap my card, then a cell. Tap the gold cell to play the best move.".into()
-            }
+            None => "My move: tap my card, then a cell; the gold cell plays the best move.".into(),
         },
         AskView::Place { me: false } => match ui.selected {
             Some(_) => "Now tap the cell they chose.".into(),
@@ -306,6 +308,16 @@ fn ask_name(ask: &AskView) -> &'static str {
     }
 }
 
+/// The adviser's time budgets offered, milliseconds and words.
+const BUDGETS: [(u64, &str); 6] = [
+    (500, "0.5 s"),
+    (1000, "1 s"),
+    (2000, "2 s"),
+    (5000, "5 s"),
+    (10_000, "10 s"),
+    (30_000, "30 s"),
+];
+
 /// The whole match view.
 pub fn render(v: &View, advice: Option<&Advice>, ui: &Ui, key: &str) -> String {
     let mut h = String::new();
@@ -324,11 +336,20 @@ pub fn render(v: &View, advice: Option<&Advice>, ui: &Ui, key: &str) -> String {
         Some((me, them)) => format!("Me <b>{me}</b> · them <b>{them}</b>"),
         None => "Setting up".into(),
     };
+    let mut budget = String::new();
+    for (ms, label) in BUDGETS {
+        let _ = write!(
+            budget,
+            "<option value=\"{ms}\"{}>{label}</option>",
+            if ui.budget_ms == ms { " selected" } else { "" }
+        );
+    }
     let _ = write!(
         h,
         "<header class=\"bar\"><span class=\"score\">{score}</span>\
-         <button type=\"button\" data-act=\"undo\"{}>Undo</button>\
-         <button type=\"button\" data-act=\"new\">New match</button></header>",
+         <select id=\"budget-now\" aria-label=\"The adviser's time for each move\">{budget}\
+         </select><button type=\"button\" data-act=\"undo\"{}>Undo</button>\
+         <button type=\"button\" data-act=\"new\">New</button></header>",
         if v.can_undo { "" } else { " disabled" }
     );
     let _ = write!(h, "<p class=\"question\" id=\"question\">{}</p>", esc(&question(&v.ask, ui)));
@@ -409,7 +430,7 @@ fn board(h: &mut String, v: &View, ui: &Ui, advice: Option<&Advice>) {
     };
     let blocking = matches!(v.ask, AskView::Blocks | AskView::TheirCard { .. } | AskView::First);
     let placing = matches!(v.ask, AskView::Place { .. });
-    h.push_str("<div class=\"board\" role=\"grid\" aria-label=\"The board\">");
+    h.push_str("<div class=\"board\" role=\"group\" aria-label=\"The board\">");
     for cell in 0..16u8 {
         let name = cell_name(cell);
         let ch = board.get(cell as usize).copied();
@@ -682,5 +703,45 @@ mod tests {
         assert!(m.html(&a, "{}").contains("data-advised=\"0\""));
         assert!(m.undo());
         assert!(m.html(&a, "{}").contains("data-advised=\"1\""));
+    }
+
+    fn command(m: &mut PlayMatch, json: &str) {
+        assert_eq!(m.apply(json), "", "{json}");
+    }
+
+    /// The match's HTML at each kind of question, with the picker half filled, cells tapped as
+    /// blocked, and advice given by hand (a timed search's figures depend on the machine).
+    #[test]
+    fn the_match_as_html() {
+        let mut m = PlayMatch::start(
+            "Goblin:100/P/70/20@W,90/M/40/45@E+W,50/P/50/50@N,50/X/50/50@S,50/A/50/50@-",
+        )
+        .unwrap();
+        let picker = r#"{"digits":"1P","arrows":5,"name":12,"budget_ms":2000}"#;
+        insta::assert_snapshot!("their_card", m.html("", picker));
+        for c in ["1P23@E", "10/P/10/10@E", "10/P/200/200@W", "0P00@-", "0P00@-"] {
+            command(&mut m, &format!(r#"{{"do":"their_card","card":"{c}"}}"#));
+        }
+        insta::assert_snapshot!("blocks", m.html("", r#"{"blocks":[0,15],"budget_ms":2000}"#));
+        command(&mut m, r#"{"do":"blocks","cells":[15]}"#);
+        command(&mut m, r#"{"do":"first","me":false}"#);
+        command(&mut m, r#"{"do":"place","slot":6,"cell":0}"#);
+        let advice = serde_json::json!({
+            "key": m.session(), "kind": "place", "exact": false,
+            "estimates": ["Estimates: searched 3 placements ahead, then scored by the card balance."],
+            "depth": 3, "nodes": 1234,
+            "moves": [
+                {"slot": 1, "cell": 1, "text": "card 2 (5M22) to B1", "win": 0.625, "draw": 0.125,
+                 "loss": 0.25, "cards": 0.375, "first_target": null},
+                {"slot": 0, "cell": 4, "text": "card 1 (6P41) to A2", "win": 0.5, "draw": 0.25,
+                 "loss": 0.25, "cards": 0.25, "first_target": null}
+            ]
+        })
+        .to_string();
+        insta::assert_snapshot!("my_move", m.html(&advice, r#"{"selected":1,"budget_ms":2000}"#));
+        command(&mut m, r#"{"do":"place","slot":1,"cell":1}"#);
+        insta::assert_snapshot!("battle", m.html("", r#"{"budget_ms":2000}"#));
+        command(&mut m, r#"{"do":"battle","won":true,"shown":[90,10]}"#);
+        insta::assert_snapshot!("after_battle", m.html("", r#"{"budget_ms":2000}"#));
     }
 }

@@ -10,6 +10,7 @@
 
 import init, { PlayMatch, save_hands, search_speed } from "../pkg/quadmist_web.js";
 import type { AdviceReply, AdviceRequest, WorkerStart } from "./play-protocol.js";
+import { MAX_FILE_SIZE } from "./protocol.js";
 
 function byId<T extends HTMLElement>(id: string): T {
   const e = document.getElementById(id);
@@ -414,6 +415,14 @@ board.addEventListener("click", (event) => {
 board.addEventListener("change", (event) => {
   const t = event.target as HTMLElement;
   if (t.id === "name") ui.name = Number((t as HTMLSelectElement).value);
+  if (t.id === "budget-now") {
+    // A new budget: the position is searched again with it.
+    ui.budget_ms = Number((t as HTMLSelectElement).value);
+    stopSearch();
+    advice = "";
+    ui.thinking = false;
+    changed();
+  }
 });
 
 // The set-up: my five cards from a save, tapped in hand order, or typed.
@@ -457,6 +466,11 @@ function drawPicked(): void {
 saveInput.addEventListener("change", async () => {
   const file = saveInput.files?.[0];
   if (!file) return;
+  if (file.size > MAX_FILE_SIZE) {
+    // Refused unread: no save is this large.
+    setupMessage.textContent = `${file.name}: too large to be a save`;
+    return;
+  }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const out = JSON.parse(save_hands(file.name, bytes)) as { saves?: typeof saves; error?: string };
   setupMessage.textContent = out.error ?? "";

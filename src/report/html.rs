@@ -460,8 +460,9 @@ fn card_panel(
     }
 }
 
-/// The panel of album card `id` ([`card_panel`], what the report's card opens on), for the web
-/// page, which renders it when the card is opened; `None` for an id outside the catalogue.
+/// The panel of album card `id` (what the report's card opens on: its caps and each copy), for
+/// the web page, which renders it when the card is opened; `None` for an id outside the
+/// catalogue.
 pub fn render_card_panel(
     collection: &Collection,
     score: &ScoreReport,

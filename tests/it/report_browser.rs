@@ -247,3 +247,39 @@ fn it_prints_on_a4_pages() {
         assert!((nums[2] - 595.0).abs() < 1.5 && (nums[3] - 842.0).abs() < 1.5, "{nums:?}");
     }
 }
+
+/// `quadmist FILE`'s page of the whole card, in the browser: each of the three saves has its
+/// own 100 cards with their copies and its own points, as the fixture generator's records give
+/// them, under names of its own.
+#[test]
+fn the_page_of_a_whole_card_shows_each_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);
+    let out = Command::quadmist()
+        .arg(&fixture)
+        .arg("--no-open")
+        .env("TMPDIR", dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let page = PathBuf::from(stdout.lines().nth(1).expect("the page's path"));
+    let dom = Html::parse_document(&run_chromium(&page, &["--dump-dom".to_string()]));
+    for save_index in 0..3 {
+        let k = save_index + 1;
+        let album = Selector::parse(&format!("#s{k}-album [data-id]")).unwrap();
+        let found: Vec<_> = dom.select(&album).collect();
+        assert_eq!(found.len(), 100, "save {k}: card elements in its album");
+        let (owned, points) = expected(save_index);
+        for el in &found {
+            let id: usize = el.attr("data-id").unwrap().parse().unwrap();
+            let n: usize = el.attr("data-owned").unwrap().parse().unwrap();
+            assert_eq!(n, owned[id], "save {k}: copies of card id {id}");
+            assert_eq!(el.attr("name"), Some(format!("s{k}-album").as_str()), "save {k}'s group");
+        }
+        let shown = Selector::parse(&format!("#s{k}-points")).unwrap();
+        let shown = dom.select(&shown).next().unwrap_or_else(|| panic!("#s{k}-points"));
+        let shown: u32 = shown.text().collect::<String>().trim().parse().unwrap();
+        assert_eq!(shown, points, "save {k}: the points shown");
+    }
+}

@@ -251,6 +251,29 @@ test("a reload mid-match restores it, and two tabs follow two matches", async ()
   await pb.close();
 });
 
+test("a duplicated tab (its sessionStorage copied) goes on with a match of its own", async () => {
+  const s = scripts[5];
+  const pa = await openPlay();
+  await playTo(pa, s, 9, "500");
+  const sa = await state(pa);
+  // The second tab gets the first's tab id, as a duplicated tab does, and is reloaded.
+  const id = await pa.evaluate(() => sessionStorage.getItem("quadmist.play.tab"));
+  const pb = await openPlay();
+  await pb.evaluate((v) => sessionStorage.setItem("quadmist.play.tab", v), id);
+  await pb.reload();
+  await pb.waitForSelector("body[data-ready='1']");
+  assert.deepEqual(await state(pb), sa, "the duplicate starts from the same match");
+  assert.notEqual(await pb.evaluate(() => sessionStorage.getItem("quadmist.play.tab")), id);
+  // A move in the duplicate leaves the first tab's match as it was, across reloads.
+  await tap(pb, s.commands[9]);
+  await pa.bringToFront();
+  await pa.reload();
+  await pa.waitForSelector("body[data-ready='1']");
+  assert.deepEqual(await state(pa), sa);
+  await pa.close();
+  await pb.close();
+});
+
 test("my cards are tapped from a save in hand order", async () => {
   const page = await openPlay();
   await page.setInputFiles("#save", join(fixtures, "ff9-file1.psv"));

@@ -61,7 +61,35 @@ function tabKey(): string {
   return `${PREFIX}match.${id}`;
 }
 
-const key = tabKey();
+let key = tabKey();
+
+/** A duplicated tab inherits its original's sessionStorage, so its key: tabs tell each other
+ * over a BroadcastChannel which key they hold, and a tab that starts with a key another tab
+ * holds takes a new one (with a copy of the match, which then goes its own way). */
+const channel = new BroadcastChannel(`${PREFIX}tabs`);
+channel.addEventListener("message", (event: MessageEvent<{ who?: string }>) => {
+  if (event.data.who === key) channel.postMessage({ holds: key });
+});
+
+function claim(): Promise<void> {
+  return new Promise((resolve) => {
+    const held = (event: MessageEvent<{ holds?: string }>) => {
+      if (event.data.holds !== key) return;
+      const id = crypto.randomUUID();
+      sessionStorage.setItem(`${PREFIX}tab`, id);
+      const stored = localStorage.getItem(key);
+      key = `${PREFIX}match.${id}`;
+      if (stored) localStorage.setItem(key, stored);
+    };
+    channel.addEventListener("message", held);
+    channel.postMessage({ who: key });
+    // Another tab answers within a few milliseconds; none answers when the key is free.
+    setTimeout(() => {
+      channel.removeEventListener("message", held);
+      resolve();
+    }, 100);
+  });
+}
 const WASM = new URL("./quadmist_web_bg.wasm", import.meta.url);
 
 let match: PlayMatch | null = null;
@@ -517,6 +545,7 @@ startButton.addEventListener("click", () => {
 async function main(): Promise<void> {
   module = await WebAssembly.compileStreaming(fetch(WASM));
   await init({ module_or_path: module });
+  await claim();
   status.hidden = true;
   if (restore()) changed();
   else render();

@@ -28,8 +28,7 @@ as_root() {
 }
 
 # The profile scripts/build-release.sh builds with.
-profile=release
-if grep -q '^\[profile\.dist\]' Cargo.toml; then profile=dist; fi
+profile=dist
 exe=target/x86_64-pc-windows-gnu/$profile/quadmist.exe
 linux=target/x86_64-unknown-linux-gnu/$profile/quadmist
 if [ ! -f "$exe" ] || [ ! -x "$linux" ]; then

@@ -25,10 +25,8 @@ fi
 # linker set elsewhere for it cannot slip in).
 export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc
 
-# The shipping profile: `dist`, or `release` in a tree from before `dist` was split from it
-# (`cargo static-build` builds with the same one).
-profile=release
-if grep -q '^\[profile\.dist\]' Cargo.toml; then profile=dist; fi
+# The shipping profile (Cargo.toml), the one `cargo static-build` builds with.
+profile=dist
 
 cargo static-build --locked
 cargo build --locked --profile "$profile" --bin quadmist --target x86_64-pc-windows-gnu

@@ -12,7 +12,9 @@
 # - `watch` notices a save rewritten through a rename;
 # - a save given alone (dropped onto the program) writes the page of all its saves, the Linux
 #   binary's page, to Windows' temporary folder and says where; in a console of its own (as
-#   Explorer starts it) it waits for Enter, and `quadmist` alone tells to drop a save onto it.
+#   Explorer starts it) it waits for Enter, and `quadmist` alone tells to drop a save onto it;
+#   without --no-open the page goes to the browser Windows opens web addresses with (Wine's
+#   winebrowser, pointed at a stub that records what it is given).
 # Wine runs in a throwaway prefix with no window and no dialog. Rust's standard library needs
 # ProcessPrng from bcryptprimitives.dll, which Wine 8 lacks: a stand-in built here from
 # tests/windows/bcryptprimitives.c sits beside a copy of the .exe (test harness only; the
@@ -26,8 +28,7 @@ as_root() {
 }
 
 # The profile scripts/build-release.sh builds with.
-profile=release
-if grep -q '^\[profile\.dist\]' Cargo.toml; then profile=dist; fi
+profile=dist
 exe=target/x86_64-pc-windows-gnu/$profile/quadmist.exe
 linux=target/x86_64-unknown-linux-gnu/$profile/quadmist
 if [ ! -f "$exe" ] || [ ! -x "$linux" ]; then
@@ -343,6 +344,27 @@ grep -qxF "The page of all 3 Final Fantasy IX saves in $win_folder\\ff9-three-sa
     "$work/windows.out" || fail "a dropped file from $win_folder: $(cat "$work/windows.out")"
 same_file "the page of a file dropped from $win_folder" "$work/linux.html" "$work/windows.html" ||
     true
+# Opened in the default browser: Windows' handler of web addresses, which in Wine is
+# winebrowser, starting the browser its registry names: here a stub that records its argument.
+checks=$((checks + 1))
+printf '#!/bin/sh\nprintf "%%s\\n" "$@" > "%s.part" && mv "%s.part" "%s"\n' \
+    "$work/opened" "$work/opened" "$work/opened" >"$work/browser.sh"
+chmod +x "$work/browser.sh"
+"$wine" reg add 'HKCU\Software\Wine\WineBrowser' /v Browsers /d "$work/browser.sh" /f \
+    >/dev/null 2>&1
+run windows fixtures/ff9-file1.mcs
+waited=0
+until [ -f "$work/opened" ] || [ "$waited" -gt 150 ]; do
+    sleep 0.2
+    waited=$((waited + 1))
+done
+page=$("$wine" winepath -u "$(sed -n 2p "$work/windows.out")" 2>/dev/null || true)
+opened=$(sed -n 's|^file://||p' "$work/opened" 2>/dev/null || true)
+if [ -z "$page" ] || [ -z "$opened" ] || [ "$(readlink -f "$opened")" != "$(readlink -f "$page")" ]; then
+    fail "the page opened in the browser: $(cat "$work/windows.out" "$work/windows.err") \
+opened: $opened"
+fi
+grep -qx "It opens in your browser." "$work/windows.out" || fail "opened: $(cat "$work/windows.out")"
 # `quadmist` alone, in a terminal: the short help, as on Linux.
 same
 # In a console of its own (as Explorer starts it; Wine makes one on a pseudo-terminal): the

@@ -7,8 +7,9 @@
 #
 #   scripts/measure-commands.sh [BINARY]
 #
-# BINARY defaults to the shipped Linux build, `cargo static-build` (statically linked; see
-# .cargo/config.toml), built first; elsewhere to target/release/quadmist.
+# BINARY defaults to the shipped Linux build, `cargo static-build` (statically linked, the
+# `dist` profile; see .cargo/config.toml), built first; elsewhere to target/dist/quadmist.
+# To measure what `cargo run --release` builds: scripts/measure-commands.sh target/release/quadmist
 #
 # Environment: RUNS (default 60) per round, ROUNDS (default 5), WARMUP (default 10), ONLY (the
 # commands to measure, by name; default all).
@@ -20,10 +21,10 @@ BIN=${1:-}
 if [ -z "$BIN" ]; then
     if [ "$(uname -sm)" = "Linux x86_64" ]; then
         cargo static-build --quiet
-        BIN=target/x86_64-unknown-linux-gnu/release/quadmist
+        BIN=target/x86_64-unknown-linux-gnu/dist/quadmist
     else
-        cargo build --release --quiet
-        BIN=target/release/quadmist
+        cargo build --profile dist --quiet
+        BIN=target/dist/quadmist
     fi
 fi
 RUNS=${RUNS:-60}

@@ -345,17 +345,19 @@ struct Album<'a> {
     marks: &'a Marks,
     /// Where each missing card can still be had (from the save's story flags).
     sources: Availability,
+    /// True to leave the cards' panels empty, for the web page to render one when it opens.
+    lazy: bool,
 }
 
 impl<'a> Album<'a> {
-    fn new(collection: &'a Collection, marks: &'a Marks) -> Self {
+    fn new(collection: &'a Collection, marks: &'a Marks, lazy: bool) -> Self {
         let mut by_id: Vec<&CardRecord> = collection
             .cards
             .iter()
             .filter(|c| usize::from(c.id) < cards::CATALOGUE.len())
             .collect();
         by_id.sort_by_key(|c| c.id);
-        Album { by_id, marks, sources: sources::availability(collection) }
+        Album { by_id, marks, sources: sources::availability(collection), lazy }
     }
 }
 
@@ -366,7 +368,7 @@ impl Render for Album<'_> {
             let (copies, after) = rest.split_at(rest.partition_point(|c| c.id <= info.id));
             rest = after;
             let missing = self.sources.missing_card(info.number);
-            album_card(info, copies, self.marks, missing).render_to(buffer);
+            album_card(info, copies, self.marks, missing, self.lazy).render_to(buffer);
         }
     }
 }
@@ -407,6 +409,7 @@ fn album_card(
     copies: &[&CardRecord],
     marks: &Marks,
     missing: Option<&MissingCard>,
+    lazy: bool,
 ) -> Markup {
     let owned = copies.len();
     let right = info.id % 10 >= 5;
@@ -423,25 +426,55 @@ fn album_card(
                 span.cap { (Plain(info.name)) }
             }
             div.copies {
-                button.close type="button" aria-label="Close" { "×" }
-                h3 { (info.number) ". " (Plain(info.name)) }
-                p { small {
-                    "Default type " (TypeWords(info.default_type)) "; caps "
-                    (info.max_atk) " / " (info.max_pdef) " / " (info.max_mdef)
-                    " (attack / physical / magic defence)."
-                } }
-                @if owned == 0 {
-                    p { "Not owned yet." }
-                    @if let Some(m) = missing {
-                        (card_sources(m))
-                    }
-                }
-                @for c in copies {
-                    (copy_entry(c, Some(info), marks))
-                }
+                @if !lazy { (card_panel(info, copies, marks, missing)) }
             }
         }
     }
+}
+
+/// What an album card opens on: its caps, and each copy's exact stats (or, for a card not
+/// owned, where it can still be had).
+fn card_panel(
+    info: &CardInfo,
+    copies: &[&CardRecord],
+    marks: &Marks,
+    missing: Option<&MissingCard>,
+) -> Markup {
+    html! {
+        button.close type="button" aria-label="Close" { "×" }
+        h3 { (info.number) ". " (Plain(info.name)) }
+        p { small {
+            "Default type " (TypeWords(info.default_type)) "; caps "
+            (info.max_atk) " / " (info.max_pdef) " / " (info.max_mdef)
+            " (attack / physical / magic defence)."
+        } }
+        @if copies.is_empty() {
+            p { "Not owned yet." }
+            @if let Some(m) = missing {
+                (card_sources(m))
+            }
+        }
+        @for c in copies {
+            (copy_entry(c, Some(info), marks))
+        }
+    }
+}
+
+/// The panel of album card `id` (what the report's card opens on: its caps and each copy), for
+/// the web page, which renders it when the card is opened; `None` for an id outside the
+/// catalogue.
+pub fn render_card_panel(
+    collection: &Collection,
+    score: &ScoreReport,
+    plan: Option<&PlanReport>,
+    id: u8,
+) -> Option<String> {
+    let info = cards::info(id)?;
+    let marks = Marks::new(score, plan);
+    let copies: Vec<&CardRecord> = collection.cards.iter().filter(|c| c.id == id).collect();
+    let sources = sources::availability(collection);
+    let missing = sources.missing_card(info.number);
+    Some(card_panel(info, &copies, &marks, missing).into_string())
 }
 
 fn score_section(s: &ScoreReport) -> Markup {
@@ -731,7 +764,7 @@ pub fn render_page(
                         "(attack digit, type, physical and magic defence digits; every digit is a band "
                         "of 16 values), its arrows, its number and, with ×, the copies owned. "
                         "Dashed outlines are cards not owned." }
-                    div.album { (Album::new(collection, &marks)) }
+                    div.album { (Album::new(collection, &marks, false)) }
                 }
                 @match plan {
                     Some(p) => (plan_section(collection, p)),
@@ -754,7 +787,9 @@ pub fn render_page(
 
 /// One save's view on the web page: the report's sections (score, album, plan, source and
 /// findings, the same markup as [`render_page`]) with the missing cards after the album, as one
-/// HTML fragment: no page around it, no script (the page wires the cards' × itself).
+/// HTML fragment: no page around it, no script (the page wires the cards' × itself). The album
+/// cards' panels are left empty: the page asks for one ([`render_card_panel`]) when its card is
+/// opened, which halves the markup it must lay out when a save is dropped.
 pub fn render_view(
     src: &PageSource<'_>,
     collection: &Collection,
@@ -772,7 +807,7 @@ pub fn render_view(
         (score_section(score))
         section #album {
             h2 { "Album" }
-            div.album { (Album::new(collection, &marks)) }
+            div.album { (Album::new(collection, &marks, true)) }
         }
         (missing_section(collection))
         @match plan {

@@ -125,12 +125,29 @@ pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Result<Detected, Contain
             ))],
         ));
     }
-    let head: Vec<String> = bytes.iter().take(8).map(|b| format!("{b:02X}")).collect();
     Err(ContainerError::Unknown(format!(
-        "{}{len} bytes starting {}: no PS1 card or save layout matches (a card is 131072 bytes, a save a multiple of 8192 plus a known header)",
+        "{}{}: no PS1 card or save layout matches (a card is 131072 bytes, a save a multiple of 8192 plus a known header)",
         file_name.map(|n| format!("{n}: ")).unwrap_or_default(),
-        if head.is_empty() { "with nothing".to_string() } else { head.join(" ") }
+        describe_contents(bytes)
     )))
+}
+
+/// What an unrecognised file holds, in words for a player: its size, and whether it starts as
+/// text (quoted, up to 16 characters) or as other data; never raw byte values.
+fn describe_contents(bytes: &[u8]) -> String {
+    let len = bytes.len();
+    if len == 0 {
+        return "an empty file".into();
+    }
+    let size = if len == 1 { "1 byte".to_string() } else { format!("{len} bytes") };
+    let head = &bytes[..len.min(16)];
+    if head.iter().all(|&b| b.is_ascii_graphic() || b == b' ') {
+        let text = String::from_utf8_lossy(head);
+        let more = if len > head.len() { "…" } else { "" };
+        format!("{size} of text starting \"{text}{more}\"")
+    } else {
+        format!("{size} of data that is not text")
+    }
 }
 
 /// A DexDrive GME: by its magic (with the card shifted when the header lost or gained

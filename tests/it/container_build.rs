@@ -552,9 +552,20 @@ fn unreadable_and_unsupported_files() {
     ));
     assert_eq!(
         container::read(b"hello", Some("notes.txt")).unwrap_err().to_string(),
-        "not a PS1 memory card or save file: notes.txt: 5 bytes starting 68 65 6C 6C 6F: no PS1 card or save layout matches (a card is 131072 bytes, a save a multiple of 8192 plus a known header)"
+        "not a PS1 memory card or save file: notes.txt: 5 bytes of text starting \"hello\": no PS1 card or save layout matches (a card is 131072 bytes, a save a multiple of 8192 plus a known header)"
     );
     assert!(container::read(&[], None).is_err());
+    // Other data is described in words, never as byte values.
+    let junk = [0x9Cu8; 40];
+    assert_eq!(
+        container::read(&junk, Some("x.bin")).unwrap_err().to_string(),
+        "not a PS1 memory card or save file: x.bin: 40 bytes of data that is not text: no PS1 card or save layout matches (a card is 131072 bytes, a save a multiple of 8192 plus a known header)"
+    );
+    let long_text = b"# a note that is longer than sixteen characters";
+    assert!(container::read(long_text, None)
+        .unwrap_err()
+        .to_string()
+        .contains("47 bytes of text starting \"# a note that is…\": "));
 }
 
 #[test]

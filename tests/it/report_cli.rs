@@ -204,4 +204,11 @@ fn a_missing_card_opened_shows_its_sources() {
     assert!(gargant[3].starts_with("card players: which decks hold it is not in the sources"));
     let boss = "battle drop: Ralvuimago (guide's enemy 79), one-time boss fight (disc 2): over";
     assert!(gargant[4].starts_with(boss), "{gargant:?}");
+    // The drop chance is said once under a card that has drops, not on each drop.
+    let note = scraper::Selector::parse("#card-97 p.muted small").unwrap();
+    let notes: Vec<String> = html.select(&note).map(|n| n.text().collect()).collect();
+    assert!(notes.iter().any(|n| n.contains("32 in 256 (12.5 %)")), "{notes:?}");
+    assert!(gargant.iter().all(|g| !g.contains("32 in 256")));
+    let note = scraper::Selector::parse("#card-98 p.muted small").unwrap();
+    assert_eq!(html.select(&note).count(), 0, "Namingway has no drop");
 }

@@ -6,12 +6,12 @@
 //! `<details>` (one open at a time), and one tiny inline script only lets its × close it.
 //! Every text that comes from the save is escaped by `maud`.
 
-use super::missing::source_words;
+use super::missing::{lists_a_drop, source_words, DROP_CHANCE};
 use super::plan::{PlanReport, StepReport, MAX_PLAN_CARDS};
 use super::score::{self as score_report, ScoreReport, PERFECT_WORDING};
 use crate::ff9::SaveEntry;
 use crate::model::card::display_chars;
-use crate::model::card_sources::CARD_SOURCES;
+use crate::model::card_sources::{SourceKind, CARD_SOURCES};
 use crate::model::catalogue::{self as cards, CardInfo};
 use crate::model::{self, CardRecord, CardSource, CardType, Collection, Finding};
 use crate::rules::score::{Contribution, MASTER_POINTS, PERFECT_POINTS};
@@ -399,6 +399,9 @@ fn card_sources(m: &MissingCard) -> Markup {
                     }
                 }
             }
+        }
+        @if m.sources.iter().any(|s| s.kind == SourceKind::Drop) {
+            p.muted { small { (DROP_CHANCE) } }
         }
     }
 }
@@ -864,6 +867,7 @@ fn missing_section(collection: &Collection) -> Markup {
                         }
                     }
                 } }
+                @if lists_a_drop(&a) { p.muted { small { (DROP_CHANCE) } } }
                 p.muted { small { "Places and disc windows are facts from guides and save \
                     editors, not from the game's code." } }
             }
@@ -904,8 +908,8 @@ fn page_capacity(
     const ESCAPED: usize = 6;
     /// One source of a missing card: its words, its state and where the fact comes from.
     const SOURCE: usize = 384;
-    /// The heading of a missing card's sources.
-    const SOURCES_HEAD: usize = 160;
+    /// The heading of a missing card's sources, and the note on the drop chance.
+    const SOURCES_HEAD: usize = 416;
     let s = &collection.summary;
     let e = src.entry;
     let findings = src.file_findings.iter().chain(&e.findings).chain(&collection.findings);

@@ -32,8 +32,9 @@ fn catalogue() {
 }
 
 /// Compiles `data/card-sources.csv` (where each card can be had) into a Rust table, checking
-/// each row: a card number 1..100, a known kind, a disc window inside 1..4, a flag
-/// `0xOFFSET:BIT` or nothing, and a named source.
+/// each row: a card number 1..100, a known kind, a disc window inside 1..4 (both disc cells
+/// empty: the window is not in the sources read), a flag `0xOFFSET:BIT` or nothing, and a
+/// named source.
 fn card_sources() {
     println!("cargo:rerun-if-changed=data/card-sources.csv");
     let mut reader =
@@ -56,8 +57,13 @@ fn card_sources() {
             "other" => "Other",
             other => panic!("{}", at(&format!("unknown kind {other}"))),
         };
-        let (from, to) = (byte(3), byte(4));
-        assert!(1 <= from && from <= to && to <= 4, "{}", at(&"disc window outside 1..4"));
+        let discs = if f[3].trim().is_empty() && f[4].trim().is_empty() {
+            "None".to_string()
+        } else {
+            let (from, to) = (byte(3), byte(4));
+            assert!(1 <= from && from <= to && to <= 4, "{}", at(&"disc window outside 1..4"));
+            format!("Some(({from}, {to}))")
+        };
         let flag = match f[5].trim() {
             "" => "None".to_string(),
             text => {
@@ -78,7 +84,7 @@ fn card_sources() {
             at(&"empty place or source")
         );
         rows.push_str(&format!(
-            "    CardSourceRow {{ number: {number}, kind: SourceKind::{kind}, place: {:?}, discs: ({from}, {to}), flag: {flag}, source: {:?} }},\n",
+            "    CardSourceRow {{ number: {number}, kind: SourceKind::{kind}, place: {:?}, discs: {discs}, flag: {flag}, source: {:?} }},\n",
             &f[2], &f[6]
         ));
     }

@@ -27,6 +27,11 @@ cargo build --manifest-path "$root/Cargo.toml" -p quadmist-web --target wasm32-u
     --profile wasm
 rm -rf pkg
 wasm-bindgen --target web --out-dir pkg "$target/wasm32-unknown-unknown/wasm/quadmist_web.wasm"
+# Binaryen's optimiser (the npm package, so nothing else to install): about a tenth less to
+# download, gzipped. The features are those rustc's wasm32 target emits.
+npx --no-install wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    pkg/quadmist_web_bg.wasm -o pkg/quadmist_web_bg.wasm
 npx --no-install tsc --noEmit -p .
 node scripts/bundle.mjs
 echo "web/dist/: $(du -sh dist | cut -f1), open web/dist/index.html through a web server"

@@ -241,7 +241,7 @@ fn how(a: &Availability, number: u8) -> &'static str {
         Some(SourceKind::Reward) => " (reward)",
         Some(SourceKind::Drop) => " (battle drop)",
         Some(SourceKind::Player) => " (card players)",
-        Some(SourceKind::Other) => " (other)",
+        Some(SourceKind::Other) => " (chocobo treasure)",
     }
 }
 

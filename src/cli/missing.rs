@@ -7,7 +7,7 @@ use super::CliResult;
 use crate::ff9::SaveEntry;
 use crate::model::card_sources::ANY_CARD_PLAYER;
 use crate::model::Collection;
-use crate::report::missing::{discs, missing_report, source_words};
+use crate::report::missing::{discs, lists_a_drop, missing_report, source_words, DROP_CHANCE};
 use crate::sources::{self, Availability, MissingCard};
 use anstyle::Style;
 use clap::Args;
@@ -15,8 +15,8 @@ use std::fmt::Write as _;
 
 const EXAMPLES: &str = "\
 For each card number the save lacks: the ways to get it that are still open at this point of
-the story, easiest first (a pickup before a reward, a battle drop, then card players), and the
-ones that are over. Then every pickup and reward the save records: taken, still possible or
+the story, easiest first (a pickup before a reward, a battle drop, a chocobo treasure, then
+card players), and the ones that are over. Then every pickup and reward the save records: taken, still possible or
 missed (its disc has passed). The story's disc comes from the save's scenario counter.
 
 Places and disc windows are facts from guides and save editors; each names its source in
@@ -89,10 +89,11 @@ pub fn render_missing(a: &Availability, heading: &str, width: usize) -> String {
         )
     };
     let _ = writeln!(s, "{}", text::wrap(&summary, width, "", ""));
-    // Cards whose only open way is some card player, none named, go on one list at the end.
-    let only_players = |m: &MissingCard| {
-        m.obtainable && m.sources.iter().filter(|s| s.possible).all(|s| s.place == ANY_CARD_PLAYER)
-    };
+    // Cards whose one way is some card player, none named, go on one list at the end; a card
+    // with any other way, even one that is over (a missed pickup, a past boss fight), is
+    // listed in full so that what was missed shows.
+    let only_players =
+        |m: &MissingCard| m.obtainable && m.sources.iter().all(|s| s.place == ANY_CARD_PLAYER);
     for m in a.missing.iter().filter(|m| !only_players(m)) {
         s.push('\n');
         s.push_str(&card_lines(m, width));
@@ -129,6 +130,9 @@ pub fn render_missing(a: &Availability, heading: &str, width: usize) -> String {
         let item = format!("{} {}: {} ({})", p.number, p.name, p.place, discs(p.disc));
         let _ =
             writeln!(s, "{}", text::wrap(&item, width, &format!("  {state:<10}"), "            "));
+    }
+    if lists_a_drop(a) {
+        let _ = writeln!(s, "\n{}", text::wrap(DROP_CHANCE, width, "", ""));
     }
     let note = "Places and disc windows are facts from guides and save editors, not from the \
                 game's code; --json names the source of each.";

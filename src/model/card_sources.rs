@@ -16,11 +16,13 @@ pub enum SourceKind {
     Pickup,
     /// A card given once for a scripted event or a minigame.
     Reward,
-    /// A card an enemy may drop after a battle (32 in 256 per battle, at most one card).
+    /// A card an enemy may drop after a battle (32 in 256 per battle, at most one card; a
+    /// boss's drop has one chance only).
     Drop,
     /// A card a card player's deck may hold, won in a match.
     Player,
-    /// Any other way a guide names.
+    /// Any other way a guide names: in the table, only the treasures of the chocobo side
+    /// quest (chocographs and dead-pepper spots), a sure card once the quest reaches them.
     Other,
 }
 
@@ -56,8 +58,9 @@ pub struct CardSourceRow {
     pub kind: SourceKind,
     /// Where, or from whom.
     pub place: &'static str,
-    /// First and last disc it can be had on.
-    pub discs: (u8, u8),
+    /// First and last disc it can be had on; `None` when the sources read do not say (the
+    /// window is then unknown and never counted as over).
+    pub discs: Option<(u8, u8)>,
     /// The flag recording it as taken, where known.
     pub flag: Option<SourceFlag>,
     /// Where the fact comes from.
@@ -66,7 +69,7 @@ pub struct CardSourceRow {
 
 /// The place of the rows that say only that card players may hold the card, none named
 /// (the sources read list no deck's cards).
-pub const ANY_CARD_PLAYER: &str = "card players (which ones hold it: not in the sources read)";
+pub const ANY_CARD_PLAYER: &str = "which decks hold it is not in the sources read";
 
 impl CardSourceRow {
     /// True for a row naming no card player ([`ANY_CARD_PLAYER`]).

@@ -6,12 +6,12 @@
 //! `<details>` (one open at a time), and one tiny inline script only lets its × close it.
 //! Every text that comes from the save is escaped by `maud`.
 
-use super::missing::source_words;
+use super::missing::{lists_a_drop, source_words, DROP_CHANCE};
 use super::plan::{PlanReport, StepReport, MAX_PLAN_CARDS};
 use super::score::{self as score_report, ScoreReport, PERFECT_WORDING};
 use crate::ff9::SaveEntry;
 use crate::model::card::display_chars;
-use crate::model::card_sources::CARD_SOURCES;
+use crate::model::card_sources::{SourceKind, CARD_SOURCES};
 use crate::model::catalogue::{self as cards, CardInfo};
 use crate::model::{self, CardRecord, CardSource, CardType, Collection, Finding};
 use crate::rules::score::{Contribution, MASTER_POINTS, PERFECT_POINTS};
@@ -345,17 +345,19 @@ struct Album<'a> {
     marks: &'a Marks,
     /// Where each missing card can still be had (from the save's story flags).
     sources: Availability,
+    /// True to leave the cards' panels empty, for the web page to render one when it opens.
+    lazy: bool,
 }
 
 impl<'a> Album<'a> {
-    fn new(collection: &'a Collection, marks: &'a Marks) -> Self {
+    fn new(collection: &'a Collection, marks: &'a Marks, lazy: bool) -> Self {
         let mut by_id: Vec<&CardRecord> = collection
             .cards
             .iter()
             .filter(|c| usize::from(c.id) < cards::CATALOGUE.len())
             .collect();
         by_id.sort_by_key(|c| c.id);
-        Album { by_id, marks, sources: sources::availability(collection) }
+        Album { by_id, marks, sources: sources::availability(collection), lazy }
     }
 }
 
@@ -366,7 +368,7 @@ impl Render for Album<'_> {
             let (copies, after) = rest.split_at(rest.partition_point(|c| c.id <= info.id));
             rest = after;
             let missing = self.sources.missing_card(info.number);
-            album_card(info, copies, self.marks, missing).render_to(buffer);
+            album_card(info, copies, self.marks, missing, self.lazy).render_to(buffer);
         }
     }
 }
@@ -398,6 +400,9 @@ fn card_sources(m: &MissingCard) -> Markup {
                 }
             }
         }
+        @if m.sources.iter().any(|s| s.kind == SourceKind::Drop) {
+            p.muted { small { (DROP_CHANCE) } }
+        }
     }
 }
 
@@ -407,6 +412,7 @@ fn album_card(
     copies: &[&CardRecord],
     marks: &Marks,
     missing: Option<&MissingCard>,
+    lazy: bool,
 ) -> Markup {
     let owned = copies.len();
     let right = info.id % 10 >= 5;
@@ -423,25 +429,55 @@ fn album_card(
                 span.cap { (Plain(info.name)) }
             }
             div.copies {
-                button.close type="button" aria-label="Close" { "×" }
-                h3 { (info.number) ". " (Plain(info.name)) }
-                p { small {
-                    "Default type " (TypeWords(info.default_type)) "; caps "
-                    (info.max_atk) " / " (info.max_pdef) " / " (info.max_mdef)
-                    " (attack / physical / magic defence)."
-                } }
-                @if owned == 0 {
-                    p { "Not owned yet." }
-                    @if let Some(m) = missing {
-                        (card_sources(m))
-                    }
-                }
-                @for c in copies {
-                    (copy_entry(c, Some(info), marks))
-                }
+                @if !lazy { (card_panel(info, copies, marks, missing)) }
             }
         }
     }
+}
+
+/// What an album card opens on: its caps, and each copy's exact stats (or, for a card not
+/// owned, where it can still be had).
+fn card_panel(
+    info: &CardInfo,
+    copies: &[&CardRecord],
+    marks: &Marks,
+    missing: Option<&MissingCard>,
+) -> Markup {
+    html! {
+        button.close type="button" aria-label="Close" { "×" }
+        h3 { (info.number) ". " (Plain(info.name)) }
+        p { small {
+            "Default type " (TypeWords(info.default_type)) "; caps "
+            (info.max_atk) " / " (info.max_pdef) " / " (info.max_mdef)
+            " (attack / physical / magic defence)."
+        } }
+        @if copies.is_empty() {
+            p { "Not owned yet." }
+            @if let Some(m) = missing {
+                (card_sources(m))
+            }
+        }
+        @for c in copies {
+            (copy_entry(c, Some(info), marks))
+        }
+    }
+}
+
+/// The panel of album card `id` (what the report's card opens on: its caps and each copy), for
+/// the web page, which renders it when the card is opened; `None` for an id outside the
+/// catalogue.
+pub fn render_card_panel(
+    collection: &Collection,
+    score: &ScoreReport,
+    plan: Option<&PlanReport>,
+    id: u8,
+) -> Option<String> {
+    let info = cards::info(id)?;
+    let marks = Marks::new(score, plan);
+    let copies: Vec<&CardRecord> = collection.cards.iter().filter(|c| c.id == id).collect();
+    let sources = sources::availability(collection);
+    let missing = sources.missing_card(info.number);
+    Some(card_panel(info, &copies, &marks, missing).into_string())
 }
 
 fn score_section(s: &ScoreReport) -> Markup {
@@ -731,7 +767,7 @@ pub fn render_page(
                         "(attack digit, type, physical and magic defence digits; every digit is a band "
                         "of 16 values), its arrows, its number and, with ×, the copies owned. "
                         "Dashed outlines are cards not owned." }
-                    div.album { (Album::new(collection, &marks)) }
+                    div.album { (Album::new(collection, &marks, false)) }
                 }
                 @match plan {
                     Some(p) => (plan_section(collection, p)),
@@ -754,7 +790,9 @@ pub fn render_page(
 
 /// One save's view on the web page: the report's sections (score, album, plan, source and
 /// findings, the same markup as [`render_page`]) with the missing cards after the album, as one
-/// HTML fragment: no page around it, no script (the page wires the cards' × itself).
+/// HTML fragment: no page around it, no script (the page wires the cards' × itself). The album
+/// cards' panels are left empty: the page asks for one ([`render_card_panel`]) when its card is
+/// opened, which halves the markup it must lay out when a save is dropped.
 pub fn render_view(
     src: &PageSource<'_>,
     collection: &Collection,
@@ -772,7 +810,7 @@ pub fn render_view(
         (score_section(score))
         section #album {
             h2 { "Album" }
-            div.album { (Album::new(collection, &marks)) }
+            div.album { (Album::new(collection, &marks, true)) }
         }
         (missing_section(collection))
         @match plan {
@@ -829,6 +867,7 @@ fn missing_section(collection: &Collection) -> Markup {
                         }
                     }
                 } }
+                @if lists_a_drop(&a) { p.muted { small { (DROP_CHANCE) } } }
                 p.muted { small { "Places and disc windows are facts from guides and save \
                     editors, not from the game's code." } }
             }
@@ -869,8 +908,8 @@ fn page_capacity(
     const ESCAPED: usize = 6;
     /// One source of a missing card: its words, its state and where the fact comes from.
     const SOURCE: usize = 384;
-    /// The heading of a missing card's sources.
-    const SOURCES_HEAD: usize = 160;
+    /// The heading of a missing card's sources, and the note on the drop chance.
+    const SOURCES_HEAD: usize = 416;
     let s = &collection.summary;
     let e = src.entry;
     let findings = src.file_findings.iter().chain(&e.findings).chain(&collection.findings);

@@ -1,7 +1,7 @@
 //! Where each missing card can still be had, as both front ends show it: the `--json`
 //! contract of `quadmist missing` and the words for one source.
 
-use crate::model::card_sources::{SourceKind, ANY_CARD_PLAYER};
+use crate::model::card_sources::SourceKind;
 use crate::sources::{Availability, SourceState};
 use serde::Serialize;
 
@@ -13,8 +13,8 @@ pub struct SourceJson {
     /// Where, or from whom.
     #[serde(rename = "where")]
     pub place: &'static str,
-    /// First and last disc.
-    pub disc: [u8; 2],
+    /// First and last disc (`null` when the sources read do not give the window).
+    pub disc: Option<[u8; 2]>,
     /// Whether the save records it as taken (`null` when it has no known flag).
     pub taken: Option<bool>,
     /// Whether it can still be had.
@@ -108,16 +108,29 @@ pub fn missing_report(save: String, a: &Availability) -> MissingReport {
     }
 }
 
-/// "disc 2" or "discs 1–4".
-pub fn discs(window: [u8; 2]) -> String {
-    if window[0] == window[1] {
-        format!("disc {}", window[0])
-    } else {
-        format!("discs {}–{}", window[0], window[1])
+/// "disc 2", "discs 1–4", or for a window the sources do not give "disc not in the
+/// sources read" (such a source is never counted as over).
+pub fn discs(window: Option<[u8; 2]>) -> String {
+    match window {
+        None => "disc not in the sources read".to_string(),
+        Some([from, to]) if from == to => format!("disc {from}"),
+        Some([from, to]) => format!("discs {from}–{to}"),
     }
 }
 
-/// One source in words: "pickup: Cleyra, cathedral (disc 2): missed".
+/// True when a battle drop is among the sources listed (then [`DROP_CHANCE`] is said).
+pub fn lists_a_drop(a: &Availability) -> bool {
+    a.missing.iter().flat_map(|m| &m.sources).any(|s| s.kind == SourceKind::Drop)
+}
+
+/// The chance of a battle drop, said once under the list rather than on each drop: the
+/// game's code gives 32 in 256 a battle and at most one card a battle.
+pub const DROP_CHANCE: &str = "A battle drop has a chance of 32 in 256 (12.5 %) after each \
+                               battle won against that enemy, at most one card a battle (the \
+                               game's code); a one-time boss fight gives that chance once.";
+
+/// One source in words: "pickup: Cleyra, cathedral (disc 2): missed", "battle drop: Goblin
+/// (guide's enemy 10) (disc not in the sources read)".
 pub fn source_words(s: &SourceState) -> String {
     let state = match (s.possible, s.taken) {
         (true, _) => String::new(),
@@ -126,10 +139,15 @@ pub fn source_words(s: &SourceState) -> String {
         (false, _) => ": over".to_string(),
     };
     let kind = match s.kind {
-        SourceKind::Drop => "battle drop, 32 in 256",
+        SourceKind::Drop => "battle drop",
         SourceKind::Player => "card players",
         other => other.word(),
     };
-    let place = if s.place == ANY_CARD_PLAYER { "none named in the sources read" } else { s.place };
-    format!("{kind}: {place} ({}){state}", discs(s.disc))
+    // A place of kind `other` names its way itself ("chocograph 3 treasure, ...").
+    let place = if s.kind == SourceKind::Other {
+        s.place.to_string()
+    } else {
+        format!("{kind}: {}", s.place)
+    };
+    format!("{place} ({}){state}", discs(s.disc))
 }

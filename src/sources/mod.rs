@@ -2,7 +2,7 @@
 //! ([`crate::model::card_sources`]) read against the save's own event variables.
 //!
 //! The story's disc comes from the scenario counter. A source whose disc window is over is
-//! no longer possible; a flagged pickup or reward whose flag is set was taken (it gives its
+//! no longer possible (a window the sources read do not give is never counted as over); a flagged pickup or reward whose flag is set was taken (it gives its
 //! card once), and one whose window is over without its flag was missed. A missing card with
 //! no possible source left is no longer obtainable in this playthrough, and then Master
 //! (which needs all 100 numbers) is out of reach: [`best_reachable`] gives the best rank left.
@@ -23,8 +23,8 @@ pub struct SourceState {
     /// Where, or from whom.
     #[serde(rename = "where")]
     pub place: &'static str,
-    /// First and last disc.
-    pub disc: [u8; 2],
+    /// First and last disc; `None` when the sources read do not give the window.
+    pub disc: Option<[u8; 2]>,
     /// For a flagged pickup or reward: whether the save records it as taken; `None` when
     /// the source has no known flag or the save has no event variables.
     pub taken: Option<bool>,
@@ -58,8 +58,8 @@ pub struct PickupState {
     /// Where.
     #[serde(rename = "where")]
     pub place: &'static str,
-    /// First and last disc.
-    pub disc: [u8; 2],
+    /// First and last disc; `None` when the sources read do not give the window.
+    pub disc: Option<[u8; 2]>,
     /// The save records it as taken (false when the save has no event variables).
     pub taken: bool,
     /// Not taken and its window is over.
@@ -93,15 +93,33 @@ impl Availability {
     }
 }
 
+/// How hard a way is, easiest 0: a pickup (lying there, taken once), a scripted reward, a
+/// battle drop (32 in 256 a battle, nothing to learn first), a chocobo treasure (a sure card
+/// but only after the chocobo side quest reaches it, so after a drop), a card player the
+/// sources name, and last a card player none of them names (which decks hold the card is not
+/// known, so it means farming matches at random). Within one rank a source whose window is
+/// known comes before one whose window is not (it may close; the other is never called over),
+/// then the earlier window.
+fn ease(s: &SourceState) -> u8 {
+    match s.kind {
+        SourceKind::Pickup => 0,
+        SourceKind::Reward => 1,
+        SourceKind::Drop => 2,
+        SourceKind::Other => 3,
+        SourceKind::Player if s.place == ANY_CARD_PLAYER => 5,
+        SourceKind::Player => 4,
+    }
+}
+
 /// Judges one source row at disc `disc` (unknown: every window open, nothing taken).
 fn judge(row: &CardSourceRow, collection: &Collection, disc: Option<u8>) -> SourceState {
     let events = collection.events.as_ref();
     let taken = row.flag.and_then(|f| events?.flag(usize::from(f.offset), f.bit));
-    let open = disc.is_none_or(|d| d <= row.discs.1);
+    let open = disc.is_none_or(|d| row.discs.is_none_or(|(_, to)| d <= to));
     SourceState {
         kind: row.kind,
         place: row.place,
-        disc: [row.discs.0, row.discs.1],
+        disc: row.discs.map(|(from, to)| [from, to]),
         taken,
         possible: open && taken != Some(true),
         source: row.source,
@@ -123,9 +141,7 @@ pub fn availability(collection: &Collection) -> Availability {
                 .filter(|r| r.number == c.number)
                 .map(|r| judge(r, collection, disc))
                 .collect();
-            // Possible first, easiest kind first; a row naming no card player after those
-            // that name one.
-            sources.sort_by_key(|s| (!s.possible, s.kind, s.place == ANY_CARD_PLAYER, s.disc));
+            sources.sort_by_key(|s| (!s.possible, ease(s), s.disc.is_none(), s.disc));
             MissingCard {
                 number: c.number,
                 name: c.name,
@@ -146,7 +162,7 @@ pub fn availability(collection: &Collection) -> Availability {
                 place: r.place,
                 disc: state.disc,
                 taken,
-                missed: !taken && disc.is_some_and(|d| d > r.discs.1),
+                missed: !taken && !state.possible,
                 card_held: held(r.number),
             }
         })
@@ -186,15 +202,21 @@ mod tests {
         }
     }
 
-    /// A collection of every card but Namingway (98) and Nymph (17), on disc `scenario`'s.
-    fn save(scenario: u16, set: &[(usize, u8)]) -> Collection {
-        let cards = (0..100).filter(|&id| id != 97 && id != 16).map(card).collect();
+    /// A collection of every card but the numbers `lacking`, at scenario counter `scenario`,
+    /// with the event flags `set` (block offset, bit).
+    fn save_lacking(lacking: &[u8], scenario: u16, set: &[(usize, u8)]) -> Collection {
+        let cards = (0..100).filter(|&id| !lacking.contains(&(id + 1))).map(card).collect();
         let mut bytes = vec![0u8; 2048];
         bytes[..2].copy_from_slice(&scenario.to_le_bytes());
         for &(offset, bit) in set {
             bytes[offset - 0x1C0] |= 1 << bit;
         }
         Collection { events: Some(EventFlags::new(bytes)), ..Collection::new(Platform::Pc, cards) }
+    }
+
+    /// A collection of every card but Namingway (98) and Nymph (17).
+    fn save(scenario: u16, set: &[(usize, u8)]) -> Collection {
+        save_lacking(&[98, 17], scenario, set)
     }
 
     #[test]
@@ -207,10 +229,17 @@ mod tests {
         assert!(naming.obtainable);
         assert_eq!(naming.sources.len(), 1);
         assert_eq!(naming.sources[0].taken, Some(false));
-        // Nymph: its Cleyra pickup (disc 2 only) is missed; card players remain.
+        // Nymph: its Cleyra pickup (disc 2 only) is missed; four battle drops whose windows
+        // the guide does not give, then card players, remain.
         let nymph = a.missing_card(17).unwrap();
-        assert_eq!(nymph.sources[0].kind, SourceKind::Player);
-        assert!(!nymph.sources.last().unwrap().possible);
+        let kinds: Vec<_> = nymph.sources.iter().map(|s| (s.kind, s.possible)).collect();
+        let (drop, player, pickup) = (SourceKind::Drop, SourceKind::Player, SourceKind::Pickup);
+        let open_drop = (drop, true);
+        assert_eq!(
+            kinds,
+            [open_drop, open_drop, open_drop, open_drop, (player, true), (pickup, false)]
+        );
+        assert!(nymph.sources[..4].iter().all(|s| s.disc.is_none()));
         let p = a.pickups.iter().find(|p| p.number == 17).unwrap();
         assert!(p.missed && !p.taken && !p.card_held);
         // Disc 4: Namingway is gone for good; Master is out of reach, Pro is the best left.
@@ -221,6 +250,74 @@ mod tests {
         let a = availability(&save(9950, &[(0x566, 6)]));
         assert!(!a.missing_card(98).unwrap().obtainable);
         assert!(a.pickups.iter().any(|p| p.number == 98 && p.taken && !p.card_held));
+    }
+
+    #[test]
+    fn a_card_whose_boss_drops_are_past_is_left_only_to_card_players() {
+        // Antlion (23): in the table only the one-time Hilgigars and Soulcage fights (disc 2
+        // each) and card players, none named. On disc 3 both drops are over, not missed
+        // (no flag records a drop), and the card is obtainable through card players alone.
+        let a = availability(&save_lacking(&[23], 9950, &[]));
+        let antlion = a.missing_card(23).unwrap();
+        assert!(antlion.obtainable);
+        let open: Vec<_> = antlion.sources.iter().filter(|s| s.possible).collect();
+        assert_eq!(open.len(), 1);
+        assert_eq!(
+            (open[0].kind, open[0].place, open[0].disc),
+            (SourceKind::Player, ANY_CARD_PLAYER, Some([1, 4]))
+        );
+        let over: Vec<_> = antlion.sources.iter().filter(|s| !s.possible).collect();
+        assert_eq!(over.len(), 2);
+        for s in &over {
+            assert_eq!((s.kind, s.disc, s.taken), (SourceKind::Drop, Some([2, 2]), None));
+            assert!(s.place.ends_with("one-time boss fight"), "{}", s.place);
+        }
+        // On disc 2 the same drops are still open and come before card players.
+        let a = availability(&save_lacking(&[23], 5000, &[]));
+        let antlion = a.missing_card(23).unwrap();
+        assert!(antlion.sources.iter().all(|s| s.possible));
+        assert_eq!(antlion.sources[0].kind, SourceKind::Drop);
+    }
+
+    #[test]
+    fn an_unknown_window_is_never_over_and_easier_ways_come_first() {
+        // Disc 4 (counter 11740). Goblin (1): its two Alexandria pickups (windows unknown)
+        // stay possible, before the three common drops (unknown) and card players; the
+        // Prison Cage fight (disc 1) is over.
+        let a = availability(&save_lacking(&[1, 84, 97], 11740, &[]));
+        let goblin = a.missing_card(1).unwrap();
+        let ways: Vec<_> = goblin.sources.iter().map(|s| (s.kind, s.disc, s.possible)).collect();
+        let (p, d, c) = (SourceKind::Pickup, SourceKind::Drop, SourceKind::Player);
+        assert_eq!(
+            ways,
+            [
+                (p, None, true),
+                (p, None, true),
+                (d, None, true),
+                (d, None, true),
+                (d, None, true),
+                (c, Some([1, 4]), true),
+                (d, Some([1, 1]), false),
+            ]
+        );
+        // Cargo Ship (84): its chocograph treasure before card players.
+        let ship = a.missing_card(84).unwrap();
+        let kinds: Vec<_> = ship.sources.iter().map(|s| s.kind).collect();
+        assert_eq!(kinds, [SourceKind::Other, SourceKind::Player]);
+        // Gargant (97): two drops of unknown window, the card players the wiki names, the
+        // placeholder, then the disc-2 Ralvuimago fight, over.
+        let gargant = a.missing_card(97).unwrap();
+        let places: Vec<_> = gargant.sources.iter().map(|s| s.place).collect();
+        assert_eq!(
+            places,
+            [
+                "Adamantoise (guide's enemy 104)",
+                "Dracozombie (guide's enemy 99)",
+                "Treno: Card Freak Cil; Black Mage Village: Genome at the inn",
+                ANY_CARD_PLAYER,
+                "Ralvuimago (guide's enemy 79), one-time boss fight",
+            ]
+        );
     }
 
     #[test]

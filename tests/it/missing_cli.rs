@@ -42,6 +42,33 @@ fn json_follows_the_contract_on_a_genuine_switch_save() {
     assert_eq!(naming["sources"][0]["kind"], "pickup");
     assert_eq!(naming["sources"][0]["disc"], serde_json::json!([3, 3]));
     assert_eq!(naming["sources"][0]["taken"], false);
+    // Bomb (8): a battle drop whose window the guide does not give has `disc` null, and is
+    // still possible; card players (discs 1 to 4) come after the drops.
+    let bomb = missing.iter().find(|m| m["number"] == 8).unwrap();
+    let first = &bomb["sources"][0];
+    assert_eq!(
+        (&first["kind"], &first["disc"], &first["possible"]),
+        (&"drop".into(), &serde_json::Value::Null, &true.into())
+    );
+    assert_eq!(first["where"], "Axe Beak (guide's enemy 37)");
+    let last = bomb["sources"].as_array().unwrap().last().unwrap();
+    assert_eq!((&last["kind"], &last["disc"]), (&"player".into(), &serde_json::json!([1, 4])));
+    // Antlion (23): its two disc-2 boss fights are over on disc 3; card players remain.
+    let antlion = missing.iter().find(|m| m["number"] == 23).unwrap();
+    let open: Vec<_> = antlion["sources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["kind"].clone(), s["possible"].clone()))
+        .collect();
+    assert_eq!(
+        open,
+        [
+            ("player".into(), true.into()),
+            ("drop".into(), false.into()),
+            ("drop".into(), false.into())
+        ]
+    );
 }
 
 #[test]

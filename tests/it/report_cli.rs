@@ -194,9 +194,21 @@ fn a_missing_card_opened_shows_its_sources() {
     assert!(naming[0].starts_with("pickup: Desert Palace, sanctum (disc 3)"), "{naming:?}");
     assert!(naming[0].contains("source: github.com/RyudoSynbios/game-tools-collection@"));
     assert_eq!(card(1), Vec::<String>::new(), "Goblin is held");
-    // Gargant (97): the drop and the named card players before the unnamed ones.
+    // Gargant (97), disc 3: the two drops of unknown window, the named card players before
+    // the unnamed ones, then the disc-2 Ralvuimago fight, over.
     let gargant = card(97);
-    assert_eq!(gargant.len(), 3, "{gargant:?}");
-    assert!(gargant[0].starts_with("battle drop, 32 in 256: Dracozombie, Ralvuimago"));
-    assert!(gargant[1].contains("Card Freak Cil"));
+    assert_eq!(gargant.len(), 5, "{gargant:?}");
+    let drop = "battle drop: Adamantoise (guide's enemy 104) (disc not in the sources read)";
+    assert!(gargant[0].starts_with(drop), "{gargant:?}");
+    assert!(gargant[2].contains("Card Freak Cil"));
+    assert!(gargant[3].starts_with("card players: which decks hold it is not in the sources"));
+    let boss = "battle drop: Ralvuimago (guide's enemy 79), one-time boss fight (disc 2): over";
+    assert!(gargant[4].starts_with(boss), "{gargant:?}");
+    // The drop chance is said once under a card that has drops, not on each drop.
+    let note = scraper::Selector::parse("#card-97 p.muted small").unwrap();
+    let notes: Vec<String> = html.select(&note).map(|n| n.text().collect()).collect();
+    assert!(notes.iter().any(|n| n.contains("32 in 256 (12.5 %)")), "{notes:?}");
+    assert!(gargant.iter().all(|g| !g.contains("32 in 256")));
+    let note = scraper::Selector::parse("#card-98 p.muted small").unwrap();
+    assert_eq!(html.select(&note).count(), 0, "Namingway has no drop");
 }

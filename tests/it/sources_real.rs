@@ -140,15 +140,33 @@ fn every_card_number_has_a_source_and_every_row_names_where_it_comes_from() {
         );
     }
     for r in CARD_SOURCES {
-        let cited = r.source.starts_with("https://")
-            || (r.source.starts_with("github.com/") && r.source.contains('@'));
+        // A fact from two sources names both ("A; B": the card from A, the window from B).
+        let cited = r.source.split("; ").all(|part| {
+            part.starts_with("https://") || (part.starts_with("github.com/") && part.contains('@'))
+        });
         assert!(
             cited,
             "card {} `{}`: source `{}` is no page address nor repository file at a \
                  commit",
             r.number, r.place, r.source
         );
-        assert!(r.discs.0 >= 1 && r.discs.0 <= r.discs.1 && r.discs.1 <= 4);
+        if let Some((from, to)) = r.discs {
+            assert!(from >= 1 && from <= to && to <= 4);
+        }
+        // Card players exist on every disc (Hades Workshop's deck list): their window is known.
+        if r.is_any_card_player() {
+            assert_eq!(r.discs, Some((1, 4)));
+        }
+    }
+    // Every row of kind `other` is a chocobo treasure (`quadmist album` calls them so).
+    assert!(CARD_SOURCES
+        .iter()
+        .filter(|r| r.kind == SourceKind::Other)
+        .all(|r| r.place.contains("chocobo") && r.place.contains("treasure")));
+    // Every card but Namingway (a disc-3 find only) keeps the row for card players none named.
+    for info in catalogue::CATALOGUE {
+        let any = CARD_SOURCES.iter().any(|r| r.number == info.number && r.is_any_card_player());
+        assert_eq!(any, info.number != 98, "{}", info.name);
     }
     // The spec's flag table (card-sources.md §2): 35 flags, and each pickup or reward
     // row has one.
@@ -158,4 +176,47 @@ fn every_card_number_has_a_source_and_every_row_names_where_it_comes_from() {
         .iter()
         .filter(|r| matches!(r.kind, SourceKind::Pickup | SourceKind::Reward))
         .all(|r| r.flag.is_some()));
+}
+
+/// A few rows checked against the researcher's table (`card-sources-extra.csv`), its values
+/// copied by hand: the guide's enemy table, the speedrun splits' boss discs, the chocobo side
+/// quest's treasures.
+#[test]
+fn rows_agree_with_the_research_table_written_by_hand() {
+    let find = |number: u8, place: &str| {
+        CARD_SOURCES
+            .iter()
+            .find(|r| r.number == number && r.place.starts_with(place))
+            .unwrap_or_else(|| panic!("card {number}: no row `{place}`"))
+    };
+    const ENEMIES: &str = "github.com/Druthulu/Stiltzkins-Bag@d9f6ee9b:FFIX GUIDE DATA/Final \
+                           Fantasy IX Reference Guide - Stolen Items + Blue Magic.csv";
+    const SPLITS: &str = "github.com/fhelwanger/ff9-auto-splitter@3b0163d0:FinalFantasy9.asl";
+    // Card 1 Goblin: dropped by the Goblin (entry 10), window not given.
+    let r = find(1, "Goblin (guide's enemy 10)");
+    assert_eq!((r.kind, r.discs, r.flag, r.source), (SourceKind::Drop, None, None, ENEMIES));
+    // Card 1 Goblin: the Prison Cage boss (entry 14), disc 1 only.
+    let r = find(1, "Prison Cage (guide's enemy 14), one-time boss fight");
+    assert_eq!((r.kind, r.discs), (SourceKind::Drop, Some((1, 1))));
+    assert_eq!(r.source, format!("{ENEMIES}; {SPLITS}"));
+    // Card 23 Antlion: Hilgigars (95) and Soulcage (100), disc 2 each.
+    assert_eq!(find(23, "Hilgigars (guide's enemy 95)").discs, Some((2, 2)));
+    assert_eq!(find(23, "Soulcage (guide's enemy 100)").discs, Some((2, 2)));
+    // Card 74 Elixir: Nova Dragon (178), disc 4.
+    assert_eq!(find(74, "Nova Dragon (guide's enemy 178)").discs, Some((4, 4)));
+    // Card 57 Holy: the Hades boss (190), whose disc no source read gives.
+    assert_eq!(find(57, "Hades (guide's enemy 190), one-time boss fight").discs, None);
+    // Card 84 Cargo Ship: the chocograph 3 treasure, Uncultivated Lands.
+    let r = find(84, "chocograph 3 treasure, Uncultivated Lands (needs a red chocobo)");
+    assert_eq!((r.kind, r.discs), (SourceKind::Other, None));
+    // Card 100 Airship: a dead-pepper mountain crack in the east of the Lost Continent.
+    let r = find(100, "dead-pepper chocobo treasure: mountain crack in eastern Lost Continent");
+    assert_eq!(
+        r.source,
+        "github.com/Druthulu/Stiltzkins-Bag@d9f6ee9b:FFIX GUIDE DATA/dead pepper rewards.txt"
+    );
+    // The researcher's 154 rows: 140 drops and 14 treasures; with the one drop row of the
+    // Final Fantasy wiki that they replace, the table holds 140 drops and 14 of kind other.
+    let kind = |k: SourceKind| CARD_SOURCES.iter().filter(|r| r.kind == k).count();
+    assert_eq!((kind(SourceKind::Drop), kind(SourceKind::Other)), (140, 14));
 }

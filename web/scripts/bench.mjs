@@ -4,7 +4,7 @@
 //     from the page's own performance marks ("drop" → "album-painted"), median of 15 drops;
 //  3. the library's work in WebAssembly against native: one fresh page, the card added and
 //     save 1's view (decode, score, plan, render), in Node's V8 (the wasm-bindgen build) and
-//     natively (the same calls, `cargo run --example native_bench`, release and wasm profiles);
+//     natively (the same calls, `cargo run --example native_bench`, dist and wasm profiles);
 //     apart, the cost of handing the view's HTML to JavaScript.
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -120,9 +120,10 @@ const native = (profile) => {
     "--example", "native_bench", "--", card, "1", String(N)], { cwd: root, encoding: "utf8" });
   return Number(out.split(" ")[0]);
 };
-const release = native("release");
+// The native build as shipped (the dist profile: fat LTO, one code unit).
+const release = native("dist");
 const sameProfile = native("wasm");
 console.log(`\nThe library's work for save 1 (open, decode, score, plan, render the view), best of 7 rounds of ${N}:`);
 console.log(`  wasm (Node ${process.version}, V8) ${wasmMs.toFixed(2)} ms (${handedMs.toFixed(2)} ms with the HTML handed to JavaScript)`);
-console.log(`  native, release profile    ${release.toFixed(2)} ms: wasm/native ${(wasmMs / release).toFixed(2)}× (budget 2×)`);
+console.log(`  native, dist profile       ${release.toFixed(2)} ms: wasm/native ${(wasmMs / release).toFixed(2)}× (budget 2×)`);
 console.log(`  native, the wasm profile   ${sameProfile.toFixed(2)} ms: wasm/native ${(wasmMs / sameProfile).toFixed(2)}×`);

@@ -12,7 +12,7 @@ use maud::{html, Markup};
 use quadmist::ff9::{self, SaveEntry, SaveSet, MAX_FILE_SIZE};
 use quadmist::model::{Collection, Finding};
 use quadmist::report::diff::render_diff;
-use quadmist::report::html::{count, render_page, render_view, PageSource};
+use quadmist::report::html::{count, render_card_panel, render_page, render_view, PageSource};
 use quadmist::report::plan::{plan_report, MAX_PLAN_CARDS};
 use quadmist::report::score::{score_report, ScoreReport};
 use quadmist::rules::score::MASTER_POINTS;
@@ -189,6 +189,14 @@ impl Session {
         })
     }
 
+    /// What album card `id` of a save opens on: its caps and each copy's exact stats.
+    pub fn card(&self, file: usize, selector: &str, id: u8) -> Result<String, Failure> {
+        let l = self.collection(file, selector).map_err(|error| Failure { error })?;
+        let (score, plan) = analyses(&l.collection);
+        render_card_panel(&l.collection, &score, plan.as_ref(), id)
+            .ok_or_else(|| Failure { error: format!("no card with id {id}") })
+    }
+
     /// The self-contained report of a save, as `quadmist report` writes it.
     pub fn report(&self, file: usize, selector: &str) -> Result<Export, Failure> {
         let l = self.collection(file, selector).map_err(|error| Failure { error })?;
@@ -356,6 +364,18 @@ impl Page {
             Ok(v) => {
                 self.html = v.html;
                 json(&Figures { points: v.points, card_count: v.card_count, title: v.title })
+            }
+            Err(f) => json(&f),
+        }
+    }
+
+    /// Renders the panel of album card `id`: answers `{}` (the HTML then waits in
+    /// [`Page::take_html`]) or `{error}`.
+    pub fn card(&mut self, file: usize, selector: &str, id: u8) -> String {
+        match self.session.card(file, selector, id) {
+            Ok(html) => {
+                self.html = html;
+                json(&Done {})
             }
             Err(f) => json(&f),
         }

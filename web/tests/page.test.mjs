@@ -105,7 +105,9 @@ test("the fixture card: 100 album cards, the score and an exported report equal 
   const goblin = page.locator("#view details#card-1");
   await goblin.locator("summary").click();
   assert.ok(await goblin.evaluate((d) => d.open));
+  await goblin.locator(".copies[data-filled]").waitFor();
   assert.match(await goblin.locator(".copies").innerText(), /caps \d+ \/ \d+ \/ \d+/);
+  const panel = await goblin.locator(".copies").innerHTML();
 
   const download = page.waitForEvent("download");
   await page.click("#export");
@@ -116,6 +118,11 @@ test("the fixture card: 100 album cards, the score and an exported report equal 
   const cli = run(bin, ["report", "ff9-three-saves.mcr", "--save", "1", "-o", "-"], fixtures);
   assert.equal(cli.code, 0);
   assert.ok(readFileSync(saved).equals(Buffer.from(cli.stdout)), "the export differs from the CLI's page");
+  // The panel the page renders when a card opens is the report's, markup for markup.
+  const report = await env.context.newPage();
+  await report.setContent(cli.stdout);
+  assert.equal(await report.locator("#card-1 .copies").innerHTML(), panel);
+  await report.close();
   await page.close();
 });
 

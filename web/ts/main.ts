@@ -316,6 +316,28 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
+// An album card's panel (its copies' exact stats) is rendered when the card opens.
+view.addEventListener(
+  "toggle",
+  (e) => {
+    const card = e.target;
+    if (!(card instanceof HTMLDetailsElement) || !card.open || !card.classList.contains("card")) {
+      return;
+    }
+    const panel = card.querySelector<HTMLElement>(".copies");
+    const [file, save] = (view.dataset.shown ?? "").split(/:(.*)/s);
+    if (!panel || panel.childElementCount > 0 || file === undefined || save === undefined) return;
+    void ask({ kind: "card", file: Number(file), save, id: Number(card.dataset.id) }).then(
+      (answer) => {
+        if ("error" in answer) panel.textContent = answer.error;
+        else panel.innerHTML = answer.html;
+        panel.dataset.filled = "1";
+      },
+    );
+  },
+  true,
+);
+
 window.addEventListener("hashchange", () => void route());
 
 ready.then(

@@ -20,6 +20,7 @@ export type Request =
   | { kind: "add"; files: FileIn[] }
   | { kind: "sample" }
   | { kind: "view"; file: number; save: string }
+  | { kind: "card"; file: number; save: string; id: number }
   | { kind: "report"; file: number; save: string }
   | { kind: "diff"; old: [number, string]; new: [number, string] };
 
@@ -52,7 +53,7 @@ export type Answer<R extends Request> = R extends { kind: "add" | "sample" }
     ? ViewOk | Failure
     : R extends { kind: "report" }
       ? ExportOk | Failure
-      : DiffOk | Failure;
+      : DiffOk | Failure; // a diff or an album card's panel: HTML
 
 /** A request with its id, as posted to the worker. */
 export interface Envelope {

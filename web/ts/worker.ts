@@ -26,6 +26,8 @@ function answer(request: Request, p: Page): unknown {
     }
     case "view":
       return withHtml(p.view(request.file, request.save), p);
+    case "card":
+      return withHtml(p.card(request.file, request.save, request.id), p);
     case "report":
       return withHtml(p.report(request.file, request.save), p);
     case "diff":

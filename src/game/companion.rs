@@ -300,12 +300,25 @@ impl Companion {
     ) -> Result<Option<Advice>, CompanionError> {
         let (opponent, goal) = options.model()?;
         let budget = Duration::from_millis(options.budget_ms.clamp(1, 600_000));
-        // A target pick is searched as deep as the last placement analysis could go: the
-        // whole rest of the match when the budget allows, as `play` does once it knows.
-        let depth = self.live.game().map_or(1, |g| g.board.cards_left());
-        let Some(a) = self.live.analyse(opponent, goal, budget, depth, cancel, clock) else {
-            return Ok(None);
-        };
+        // A target pick is searched to a fixed depth, which no clock cuts short: deeper and
+        // deeper (each depth costing several times the last) while a tenth of the budget is
+        // left unspent, so the whole pick stays near the budget; a placement is timed itself.
+        let target = matches!(self.live.ask(), Ask::Target { .. });
+        let left = self.live.game().map_or(1, |g| g.board.cards_left().max(1));
+        let start = clock();
+        let mut found = None;
+        for depth in 1..=left {
+            let Some(a) = self.live.analyse(opponent, goal, budget, depth, cancel.clone(), clock)
+            else {
+                return Ok(None);
+            };
+            let done = !target || a.exact || clock() - start > options.budget_ms as f64 / 10.0;
+            found = Some(a);
+            if done {
+                break;
+            }
+        }
+        let Some(a) = found else { return Ok(None) };
         Ok(Some(advice(&self.live, &a, goal, self.session_json())))
     }
 }

@@ -334,3 +334,38 @@ fn my_cards_come_from_a_save_in_the_order_tapped() {
     let none = [order[0], order[1], order[2], order[3], 60_000];
     assert_eq!(hand_from_collection(&collection, &none), Err(CompanionError::NoCard(60_000)));
 }
+
+#[test]
+fn a_target_pick_is_advised_within_the_budget() {
+    use quadmist::game::companion::AskView;
+    // The first target pick of the scripts, advised with a stopped clock (the search goes to
+    // the end of the match) and with a clock that has spent the budget at once (depth 1).
+    fn stopped() -> f64 {
+        0.0
+    }
+    fn spent() -> f64 {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static T: AtomicU64 = AtomicU64::new(0);
+        T.fetch_add(1_000_000, Ordering::Relaxed) as f64
+    }
+    let (s, k) = (0..20)
+        .map(|g| script(g).0)
+        .find_map(|s| {
+            // A pick of mine with cards still to place: deeper searches to choose from.
+            s.commands.iter().enumerate().find_map(|(k, cmd)| {
+                let c = play(&s, k);
+                let left = c.live().game()?.board.cards_left();
+                let mine = matches!(c.view().ask, AskView::Target { attacker, .. } if attacker < 5);
+                (matches!(cmd, Command::Target { .. }) && mine && left >= 2).then(|| (s.clone(), k))
+            })
+        })
+        .expect("a target pick of mine in the scripts");
+    let c = play(&s, k);
+    let options = AdviceOptions { budget_ms: 1000, ..AdviceOptions::default() };
+    let left = c.live().game().unwrap().board.cards_left();
+    let full = c.advise(&options, stopped, None).unwrap().unwrap();
+    assert_eq!((full.kind.as_str(), full.depth), ("target", left));
+    let quick = c.advise(&options, spent, None).unwrap().unwrap();
+    assert_eq!(quick.depth, 1);
+    assert!(full.moves[0].first_target.is_some() && quick.moves[0].first_target.is_some());
+}

@@ -3,7 +3,7 @@
 //! for the same search in WebAssembly (`web/scripts/bench-play.mjs` runs both and gives the
 //! ratio). Prints `left positions milliseconds` per case, best of `RUNS` (default 3).
 //!
-//! Run: `cargo run --release -p quadmist-web --example search_speed`.
+//! Run: `cargo run --profile dist -p quadmist-web --example search_speed` (as shipped).
 
 fn main() {
     let runs: usize = std::env::var("RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(3);

@@ -1,10 +1,11 @@
 // The match companion's budgets, measured (not a test: figures to report, as ratios on this
 // machine):
 // 1. the adviser's search in WebAssembly (headless Chromium, the page's thread) against the same
-//    search natively (`cargo run --release -p quadmist-web --example search_speed`), positions a
-//    second on benches/game.rs's positions;
+//    search natively (`cargo run --profile dist -p quadmist-web --example search_speed`, built
+//    as the shipped binary is), positions a second on benches/game.rs's positions;
 // 2. how long a tap takes to be answered (from the input event to the board redrawn,
-//    performance marks) while the worker searches, and with no search.
+//    performance marks) while the worker searches: taps that select a card, and taps that
+//    change the match (the search stopped, another started).
 // Usage: bash web/build.sh && node web/scripts/bench-play.mjs   (RUNS=3 by default)
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -16,7 +17,7 @@ const RUNS = Number(process.env.RUNS ?? 3);
 function nativeRun() {
   return execFileSync(
     "cargo",
-    ["run", "--quiet", "--release", "-p", "quadmist-web", "--example", "search_speed"],
+    ["run", "--quiet", "--profile", "dist", "-p", "quadmist-web", "--example", "search_speed"],
     { cwd: root, encoding: "utf8", env: { ...process.env, RUNS: "1" } },
   )
     .trim()

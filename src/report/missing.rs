@@ -2,39 +2,8 @@
 //! contract of `quadmist missing` and the words for one source.
 
 use crate::model::card_sources::SourceKind;
-use crate::sources::{Availability, SourceState};
+use crate::sources::{Availability, MissingCard, SourceState};
 use serde::Serialize;
-
-/// One source of a missing card, as `--json` prints it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct SourceJson {
-    /// `pickup`, `reward`, `drop`, `player` or `other`.
-    pub kind: &'static str,
-    /// Where, or from whom.
-    #[serde(rename = "where")]
-    pub place: &'static str,
-    /// First and last disc (`null` when the sources read do not give the window).
-    pub disc: Option<[u8; 2]>,
-    /// Whether the save records it as taken (`null` when it has no known flag).
-    pub taken: Option<bool>,
-    /// Whether it can still be had.
-    pub possible: bool,
-    /// Where the fact comes from.
-    pub source: &'static str,
-}
-
-/// One missing card, as `--json` prints it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MissingJson {
-    /// Card number 1..100.
-    pub number: u8,
-    /// Its name.
-    pub name: &'static str,
-    /// Whether any source is still possible.
-    pub obtainable: bool,
-    /// Its sources, possible ones first, easiest first.
-    pub sources: Vec<SourceJson>,
-}
 
 /// One flagged pickup or reward, as `--json` prints it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -61,21 +30,11 @@ pub struct MissingReport {
     pub disc: Option<u8>,
     /// The scenario counter (`null` likewise).
     pub progress: Option<u16>,
-    /// Every missing card number.
-    pub missing: Vec<MissingJson>,
+    /// Every missing card number, with its sources (the analysis's own values: their
+    /// fields are the contract's).
+    pub missing: Vec<MissingCard>,
     /// Every flagged pickup and reward.
     pub pickups: Vec<PickupJson>,
-}
-
-fn source_json(s: &SourceState) -> SourceJson {
-    SourceJson {
-        kind: s.kind.word(),
-        place: s.place,
-        disc: s.disc,
-        taken: s.taken,
-        possible: s.possible,
-        source: s.source,
-    }
 }
 
 /// The JSON report of an availability.
@@ -84,16 +43,7 @@ pub fn missing_report(save: String, a: &Availability) -> MissingReport {
         save,
         disc: a.disc,
         progress: a.progress,
-        missing: a
-            .missing
-            .iter()
-            .map(|m| MissingJson {
-                number: m.number,
-                name: m.name,
-                obtainable: m.obtainable,
-                sources: m.sources.iter().map(source_json).collect(),
-            })
-            .collect(),
+        missing: a.missing.clone(),
         pickups: a
             .pickups
             .iter()

@@ -344,20 +344,25 @@ struct Album<'a> {
     by_id: Vec<&'a CardRecord>,
     marks: &'a Marks,
     /// Where each missing card can still be had (from the save's story flags).
-    sources: Availability,
+    sources: &'a Availability,
     /// True to leave the cards' panels empty, for the web page to render one when it opens.
     lazy: bool,
 }
 
 impl<'a> Album<'a> {
-    fn new(collection: &'a Collection, marks: &'a Marks, lazy: bool) -> Self {
+    fn new(
+        collection: &'a Collection,
+        marks: &'a Marks,
+        sources: &'a Availability,
+        lazy: bool,
+    ) -> Self {
         let mut by_id: Vec<&CardRecord> = collection
             .cards
             .iter()
             .filter(|c| usize::from(c.id) < cards::CATALOGUE.len())
             .collect();
         by_id.sort_by_key(|c| c.id);
-        Album { by_id, marks, sources: sources::availability(collection), lazy }
+        Album { by_id, marks, sources, lazy }
     }
 }
 
@@ -739,6 +744,7 @@ pub fn render_page(
     plan: Option<&PlanReport>,
 ) -> String {
     let marks = Marks::new(score, plan);
+    let sources = sources::availability(collection);
     let title = page_title(collection);
     let owned_ids = score.ids.count;
     let page = html! {
@@ -767,7 +773,7 @@ pub fn render_page(
                         "(attack digit, type, physical and magic defence digits; every digit is a band "
                         "of 16 values), its arrows, its number and, with ×, the copies owned. "
                         "Dashed outlines are cards not owned." }
-                    div.album { (Album::new(collection, &marks, false)) }
+                    div.album { (Album::new(collection, &marks, &sources, false)) }
                 }
                 @match plan {
                     Some(p) => (plan_section(collection, p)),
@@ -800,6 +806,8 @@ pub fn render_view(
     plan: Option<&PlanReport>,
 ) -> String {
     let marks = Marks::new(score, plan);
+    // Once for the album's cards and the missing list both.
+    let sources = sources::availability(collection);
     let view = html! {
         (arrow_defs())
         header {
@@ -810,9 +818,9 @@ pub fn render_view(
         (score_section(score))
         section #album {
             h2 { "Album" }
-            div.album { (Album::new(collection, &marks, true)) }
+            div.album { (Album::new(collection, &marks, &sources, true)) }
         }
-        (missing_section(collection))
+        (missing_section(&sources))
         @match plan {
             Some(p) => (plan_section(collection, p)),
             None => section #plan { h2 { "Plan" } p { "This collection holds "
@@ -836,8 +844,7 @@ fn source_item(s: &SourceState) -> Markup {
 
 /// The card numbers not held, each a link to its album card, with where each can still be
 /// had at this point of the story (the card-sources table against the save's event flags).
-fn missing_section(collection: &Collection) -> Markup {
-    let a = sources::availability(collection);
+fn missing_section(a: &Availability) -> Markup {
     let lost = a.lost().count();
     html! {
         section #missing {
@@ -867,7 +874,7 @@ fn missing_section(collection: &Collection) -> Markup {
                         }
                     }
                 } }
-                @if lists_a_drop(&a) { p.muted { small { (DROP_CHANCE) } } }
+                @if lists_a_drop(a) { p.muted { small { (DROP_CHANCE) } } }
                 p.muted { small { "Places and disc windows are facts from guides and save \
                     editors, not from the game's code." } }
             }

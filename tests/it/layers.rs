@@ -64,124 +64,150 @@ fn file_of(path: &[String], files: &BTreeSet<String>) -> String {
     "lib.rs".into()
 }
 
-/// Splits a `use` tree `a::{b, c::{d, e}}` into its leaf paths.
-fn expand(tree: &str) -> Vec<String> {
-    let tree = tree.trim();
-    let Some(open) = tree.find('{') else { return vec![tree.to_string()] };
-    let prefix = &tree[..open];
-    let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
-    let mut items = Vec::new();
-    let (mut depth, mut start) = (0, 0);
-    for (i, c) in inner.char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            ',' if depth == 0 => {
-                items.push(&inner[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    items.push(&inner[start..]);
-    items
-        .into_iter()
-        .filter(|s| !s.trim().is_empty())
-        .flat_map(|s| expand(s).into_iter().map(move |leaf| format!("{prefix}{leaf}")))
-        .collect()
+/// Where a file's paths lead: every path it names (in `use` and `pub use` trees, in types,
+/// expressions and patterns, and in macro arguments), resolved to a module path from the crate
+/// root. Only paths into the crate count: `crate::…`, `self::…`, `super::…`, and a path through
+/// a module of the file's own (`pc::open()` in `ff9/mod.rs`, a child named in `use`).
+struct Paths<'a> {
+    /// Every file of the crate, to tell a child module from a type or a crate of the same shape.
+    files: &'a BTreeSet<String>,
+    /// The module the visitor is in: the file's, or an inline module inside it.
+    module: Vec<String>,
+    found: Vec<Vec<String>>,
 }
 
-/// The paths a file imports (`use`, `pub use` and inline `crate::` paths), as module paths
-/// from the crate root.
-fn imports(file: &str, text: &str) -> Vec<Vec<String>> {
-    let own = module_of(file);
-    let mut out = Vec::new();
-    // Join `use` statements that span lines.
-    let mut statements = Vec::new();
-    let mut pending: Option<String> = None;
-    for line in text.lines() {
-        if line.trim_start().starts_with("//") {
-            continue;
+impl Paths<'_> {
+    /// Resolves the segments of one path named in `self.module`.
+    fn add(&mut self, segs: &[String], in_use: bool) {
+        let Some(first) = segs.first() else { return };
+        let mut path = match first.as_str() {
+            "crate" => Vec::new(),
+            "self" | "super" => self.module.clone(),
+            // A child module: as the first segment of a longer path (a lone name is a local
+            // or an item), or as a name in a `use` tree (`use discard::X`, `use pc;`).
+            child if in_use || segs.len() > 1 => {
+                let mut child_path = self.module.clone();
+                child_path.push(child.to_string());
+                if !is_file(&child_path, self.files) {
+                    return;
+                }
+                self.module.clone()
+            }
+            _ => return,
+        };
+        let mut rest = if first == "crate" || first == "self" { &segs[1..] } else { segs };
+        while rest.first().is_some_and(|s| s == "super") {
+            path.pop();
+            rest = &rest[1..];
         }
-        if let Some(p) = pending.as_mut() {
-            p.push_str(line.trim());
-            if line.contains(';') {
-                statements.push(pending.take().unwrap());
+        path.extend(rest.iter().cloned());
+        self.found.push(path);
+    }
+
+    /// The leaf paths of a `use` tree (`a::{b, c::{self, d}}` → `a::b`, `a::c`, `a::c::d`).
+    fn use_tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
+        match tree {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                self.use_tree(prefix, &p.tree);
+                prefix.pop();
             }
-            continue;
-        }
-        let t = line.trim_start();
-        let indented = t.len() != line.len();
-        let is_use =
-            t.starts_with("use ") || t.starts_with("pub use ") || t.starts_with("pub(crate) use ");
-        if is_use {
-            let s = format!("{}{}", if indented { "  " } else { "" }, line.trim());
-            if line.contains(';') {
-                statements.push(s);
-            } else {
-                pending = Some(s);
-            }
-        } else {
-            // Inline paths: `crate::a::b(...)`.
-            let mut rest = line;
-            while let Some(i) = rest.find("crate::") {
-                let tail = &rest[i + 7..];
-                let end = tail
-                    .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-                    .unwrap_or(tail.len());
-                let path: Vec<String> =
-                    tail[..end].split("::").filter(|s| !s.is_empty()).map(String::from).collect();
-                out.push(path);
-                rest = &tail[end..];
-            }
+            syn::UseTree::Name(n) if n.ident == "self" => self.add(&prefix.clone(), true),
+            syn::UseTree::Name(n) => self.leaf(prefix, &n.ident),
+            syn::UseTree::Rename(r) => self.leaf(prefix, &r.ident),
+            syn::UseTree::Glob(_) => self.add(&prefix.clone(), true),
+            syn::UseTree::Group(g) => g.items.iter().for_each(|t| self.use_tree(prefix, t)),
         }
     }
-    for s in statements {
-        let indented = s.starts_with("  ");
-        let s = s.trim();
-        let body = s
-            .trim_start_matches("pub(crate) ")
-            .trim_start_matches("pub ")
-            .trim_start_matches("use ");
-        let body = body.trim_end_matches(';');
-        for leaf in expand(body) {
-            let segs: Vec<&str> = leaf.split("::").map(str::trim).collect();
-            let mut path: Vec<String> = match segs[0] {
-                "crate" => Vec::new(),
-                "super" | "self" => {
-                    // An indented `use super::` sits in an inline module (tests): its super
-                    // is this file's module.
-                    let mut base = own.clone();
-                    if segs[0] == "super" && !indented {
-                        base.pop();
+
+    fn leaf(&mut self, prefix: &[String], ident: &syn::Ident) {
+        let mut path = prefix.to_vec();
+        path.push(ident.to_string());
+        self.add(&path, true);
+    }
+
+    /// The paths written in a macro's arguments (`format!("{}", pc::NAME)`), which `syn` leaves
+    /// as tokens: every run of `name :: name …`.
+    fn tokens(&mut self, tokens: proc_macro2::TokenStream) {
+        use proc_macro2::TokenTree;
+        let mut run: Vec<String> = Vec::new();
+        let mut colons = 0;
+        let flush = |this: &mut Self, run: &mut Vec<String>| {
+            if run.len() > 1 {
+                this.add(run, false);
+            }
+            run.clear();
+        };
+        for tree in tokens {
+            match tree {
+                TokenTree::Ident(ident) if run.is_empty() || colons == 2 => {
+                    run.push(ident.to_string());
+                    colons = 0;
+                }
+                TokenTree::Punct(p) if p.as_char() == ':' && !run.is_empty() && colons < 2 => {
+                    colons += 1;
+                }
+                TokenTree::Group(g) => {
+                    flush(self, &mut run);
+                    colons = 0;
+                    self.tokens(g.stream());
+                }
+                other => {
+                    flush(self, &mut run);
+                    colons = 0;
+                    if let TokenTree::Ident(ident) = other {
+                        run.push(ident.to_string());
                     }
-                    base
                 }
-                // A child module named directly (`use discard::X` in a mod.rs).
-                first if file.ends_with("mod.rs") || file == "lib.rs" => {
-                    let mut base = own.clone();
-                    base.push(first.to_string());
-                    let mut p = base;
-                    p.extend(segs[1..].iter().map(|s| s.to_string()));
-                    out.push(p);
-                    continue;
-                }
-                _ => continue,
-            };
-            let mut rest = &segs[1..];
-            while rest.first() == Some(&"super") {
-                path.pop();
-                rest = &rest[1..];
             }
-            path.extend(
-                rest.iter()
-                    .filter(|s| **s != "self" && **s != "*")
-                    .map(|s| s.split(" as ").next().unwrap_or(s).trim().to_string()),
-            );
-            out.push(path);
+        }
+        flush(self, &mut run);
+    }
+}
+
+impl<'ast> syn::visit::Visit<'ast> for Paths<'_> {
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        let mut prefix = Vec::new();
+        if item.leading_colon.is_none() {
+            self.use_tree(&mut prefix, &item.tree);
         }
     }
-    out
+
+    fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
+        self.module.push(item.ident.to_string());
+        syn::visit::visit_item_mod(self, item);
+        self.module.pop();
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        if path.leading_colon.is_none() {
+            let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+            self.add(&segs, false);
+        }
+        syn::visit::visit_path(self, path);
+    }
+
+    /// `pub(super)` and `pub(in crate::a)` say who may see an item, not what it uses.
+    fn visit_visibility(&mut self, _: &'ast syn::Visibility) {}
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        self.tokens(mac.tokens.clone());
+        syn::visit::visit_macro(self, mac);
+    }
+}
+
+/// Whether a module path is a file of its own (`[ff9, pc]` → `ff9/pc.rs` or `ff9/pc/mod.rs`).
+fn is_file(path: &[String], files: &BTreeSet<String>) -> bool {
+    let stem = path.join("/");
+    files.contains(&format!("{stem}.rs")) || files.contains(&format!("{stem}/mod.rs"))
+}
+
+/// The module paths a file names, from the crate root; `files` is every file of the crate.
+fn imports(file: &str, text: &str, files: &BTreeSet<String>) -> Vec<Vec<String>> {
+    let syntax = syn::parse_file(text).unwrap_or_else(|e| panic!("{file} does not parse: {e}"));
+    let mut paths = Paths { files, module: module_of(file), found: Vec::new() };
+    syn::visit::Visit::visit_file(&mut paths, &syntax);
+    paths.found
 }
 
 /// The import graph of a set of files (path under `src/` → text): file → the files it imports.
@@ -190,7 +216,7 @@ fn graph_of(sources: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<Str
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (file, text) in sources {
         let set = edges.entry(file.clone()).or_default();
-        for path in imports(file, text) {
+        for path in imports(file, text, &files) {
             let target = file_of(&path, &files);
             if &target != file && target != "lib.rs" {
                 set.insert(target);
@@ -350,19 +376,91 @@ fn a_reader_naming_a_writer_fails_the_check() {
     );
 }
 
+/// Made-up files → the module paths the first one names (joined with `::`, sorted).
+fn named_by(files: &[(&str, &str)]) -> Vec<String> {
+    let all: BTreeSet<String> = files.iter().map(|(f, _)| f.to_string()).collect();
+    let mut paths: Vec<String> =
+        imports(files[0].0, files[0].1, &all).iter().map(|p| p.join("::")).collect();
+    paths.sort();
+    paths.dedup();
+    paths
+}
+
 /// The parser sees imports of every form: nested trees, `self`, `super`, inline paths, and
 /// `use super::*` in an inline test module.
 #[test]
 fn the_parser_sees_imports_of_every_form() {
-    let found = imports(
+    let paths = named_by(&[(
         "rules/score.rs",
         "use crate::ff9::{pc::{self, X}, Collection};\nuse super::battle::Fighter;\nfn f() { crate::cli::main(); }\n",
-    );
-    let paths: Vec<String> = found.iter().map(|p| p.join("::")).collect();
+    )]);
     assert_eq!(
         paths,
-        ["cli::main", "ff9::pc", "ff9::pc::X", "ff9::Collection", "rules::battle::Fighter"]
+        ["cli::main", "ff9::Collection", "ff9::pc", "ff9::pc::X", "rules::battle::Fighter"]
     );
-    let inner = imports("plan/flow.rs", "mod tests {\n    use super::*;\n}\n");
-    assert_eq!(inner[0], ["plan", "flow"]);
+    let inner = named_by(&[("plan/flow.rs", "mod tests {\n    use super::*;\n}\n")]);
+    assert_eq!(inner, ["plan::flow"]);
+}
+
+/// The parser sees paths written outside `use`: a parent calling its child, a child naming its
+/// parent in a type, paths in a macro's arguments and in generic arguments; and it does not take
+/// a local of a child's name, an external crate or a variant for a module of the crate.
+#[test]
+fn the_parser_sees_inline_paths() {
+    let parent = named_by(&[
+        (
+            "ff9/mod.rs",
+            "mod pc;\nmod psx;\npub fn open() -> Vec<psx::Save> {\n    let pc = 1;\n    \
+             pc.max(2);\n    std::mem::drop(Kind::A);\n    \
+             println!(\"{}\", pc::NAME);\n    pc::open()\n}\n",
+        ),
+        ("ff9/pc.rs", ""),
+        ("ff9/psx/mod.rs", ""),
+    ]);
+    assert_eq!(parent, ["ff9::pc::NAME", "ff9::pc::open", "ff9::psx::Save"]);
+    let child = named_by(&[
+        (
+            "ff9/psx/block.rs",
+            "pub fn read() -> super::super::Save { self::decode(); super::Entry::new() }\n",
+        ),
+        ("ff9/mod.rs", ""),
+    ]);
+    assert_eq!(child, ["ff9::Save", "ff9::psx::Entry::new", "ff9::psx::block::decode"]);
+}
+
+/// A parent calling its child inline while the child imports from the parent is a circle.
+#[test]
+fn an_inline_child_call_circle_fails_the_check() {
+    let circle = made_up(&[
+        ("ff9/mod.rs", "pub mod pc;\npub struct Save;\npub fn open() { pc::open(); }\n"),
+        ("ff9/pc.rs", "use super::Save;\npub fn open() {}\n"),
+    ]);
+    assert_eq!(cycles(&circle), ["ff9/mod.rs → ff9/pc.rs → ff9/mod.rs"]);
+    let through_a_type = made_up(&[
+        ("ff9/mod.rs", "pub mod pc;\npub struct Save;\npub fn open() { pc::open(); }\n"),
+        ("ff9/pc.rs", "pub fn open() -> super::Save { super::Save }\n"),
+    ]);
+    assert_eq!(cycles(&through_a_type), ["ff9/mod.rs → ff9/pc.rs → ff9/mod.rs"]);
+    // The shared type in a file of its own: the parent and the child both import it.
+    let cut = made_up(&[
+        ("ff9/mod.rs", "pub mod pc;\nmod save;\npub fn open() { pc::open(); }\n"),
+        ("ff9/save.rs", "pub struct Save;\n"),
+        ("ff9/pc.rs", "use super::save::Save;\npub fn open() {}\n"),
+    ]);
+    assert!(cycles(&cut).is_empty());
+}
+#[test]
+fn zz_debug() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut list = Vec::new();
+    rs_files(&root, &root, &mut list);
+    let files: BTreeSet<String> = list.iter().cloned().collect();
+    for f in std::env::var("DBG").unwrap().split(',') {
+        let text = std::fs::read_to_string(root.join(f)).unwrap();
+        for p in imports(f, &text, &files) {
+            let t = file_of(&p, &files);
+            let parent = f.rsplit_once('/').map(|x| x.0).unwrap_or("");
+            if t != f && (t.starts_with(parent)) { println!("{f} -> {t} via {}", p.join("::")); }
+        }
+    }
 }

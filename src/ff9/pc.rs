@@ -10,11 +10,11 @@
 //! The card schema the PC block, the Switch JSON and the Memoria sidecar share is
 //! [`super::minigame`].
 
+use super::error::{DecodeError, OpenError};
 use super::events::{decode_event_text, players_beaten_from_bytes, MAX_EVENT_TEXT};
+use super::listing::{Entry, FileKind, Listing, NeighbourReader, SidecarReader};
+use super::memoria;
 use super::minigame::{check_counters, decode_entries, CardEntry, CARD_ENTRY_LEN};
-use super::{
-    memoria, DecodeError, FileKind, NeighbourReader, OpenError, SaveEntry, SavePayload, SaveSet,
-};
 use crate::container::layout::read_at;
 use crate::container::source::{ByteSource, ReadError};
 use crate::model::collection::MAX_PLAYERS_BEATEN;
@@ -63,6 +63,27 @@ pub const METADATA_PROBE_LEN: usize = 2 * AES_BLOCK;
 const CARDS_FIRST_BLOCK: usize = CARDS_OFFSET / AES_BLOCK;
 /// One past the last AES block holding part of the card list and W/L/D.
 const CARDS_END_BLOCK: usize = (DRAW_OFFSET + 6).div_ceil(AES_BLOCK);
+
+/// Reads a save's Memoria sidecar through `read` (nothing to do for a save whose `.dat` name
+/// gives no sidecar name, or once read). A sidecar that cannot be read is a warning finding:
+/// the save's own card list is then used.
+pub fn load_sidecar(save: &mut PcSave, findings: &mut Vec<Finding>, read: SidecarReader<'_>) {
+    let Some(name) = save.sidecar_name.clone().filter(|_| save.sidecar.is_none()) else {
+        return;
+    };
+    match read(&name) {
+        Ok(None) => {}
+        Ok(Some(bytes)) => {
+            findings.push(Finding::info(format!("Memoria sidecar {name} is beside the save")));
+            save.sidecar = Some(SidecarFile { name, bytes });
+        }
+        Err(why) => findings.push(Finding::warning(format!(
+            "Memoria sidecar {name} is beside the save but cannot be read ({why}); the card \
+             list of the save itself is used"
+        ))),
+    }
+}
+
 #[cfg(test)]
 const SALT: [u8; 8] = [3, 3, 1, 4, 7, 0, 9, 7];
 #[cfg(test)]
@@ -262,6 +283,7 @@ impl PcSave {
             return Err(DecodeError::UnknownSchema {
                 save: self.slot.name(),
                 data_size: self.data_size,
+                vanilla: VANILLA_DATA_SIZE,
             });
         }
         let counter = |o: usize| read_at::<i16>(&plain, o - CARDS_OFFSET).map_or(0, i32::from);
@@ -381,13 +403,13 @@ impl Block<'_> {
 }
 
 /// Lists the saves in a `.dat`, reading each save's Memoria sidecar through `neighbour`
-/// (pass `&|_| None` and call [`SaveEntry::load_sidecar`] on the one save wanted to read
+/// (pass `&|_| None` and call [`super::SaveEntry::load_sidecar`] on the one save wanted to read
 /// only that one).
 pub fn open(
     bytes: &[u8],
     file_name: Option<&str>,
     neighbour: NeighbourReader<'_>,
-) -> Result<SaveSet, OpenError> {
+) -> Result<Listing<PcSave>, OpenError> {
     open_source(&bytes, file_name, neighbour)
 }
 
@@ -397,11 +419,11 @@ pub fn open_source(
     source: &dyn ByteSource,
     file_name: Option<&str>,
     neighbour: NeighbourReader<'_>,
-) -> Result<SaveSet, OpenError> {
+) -> Result<Listing<PcSave>, OpenError> {
     let size = source.size();
     let head = source.read_at(0, METADATA_PROBE_LEN)?;
     let meta = Metadata::read(&head).ok_or(if size < METADATA_CIPHER_LEN as u64 {
-        OpenError::NotADat { size }
+        OpenError::NotADat { size, dat: DAT_SIZE as u64 }
     } else {
         OpenError::DatMetadata
     })?;
@@ -449,7 +471,7 @@ pub fn open_source(
         }
     }
     if let Some(slot) =
-        latest.filter(|l| !saves.iter().any(|s: &SaveEntry| s.selector == l.selector()))
+        latest.filter(|l| !saves.iter().any(|s: &Entry<PcSave>| s.selector == l.selector()))
     {
         findings.push(Finding::warning(format!(
             "the metadata names {} (LatestSlot {}, LatestSave {}) as the latest save, but the file \
@@ -459,7 +481,7 @@ pub fn open_source(
             meta.latest_save
         )));
     }
-    Ok(SaveSet { kind: FileKind::PcDat, saves, findings })
+    Ok(Listing { kind: FileKind::PcDat, saves, findings })
 }
 
 /// The listing entry of one `SAVE` block.
@@ -470,7 +492,7 @@ fn entry(
     latest: bool,
     file_name: Option<&str>,
     neighbour: NeighbourReader<'_>,
-) -> Result<SaveEntry, ReadError> {
+) -> Result<Entry<PcSave>, ReadError> {
     let mut findings = Vec::new();
     let play_time = block.plain::<f64>(PLAY_TIME_OFFSET)?.filter(|t| t.is_finite() && *t >= 0.0);
     if block.len < BLOCK_LEN {
@@ -502,13 +524,13 @@ fn entry(
     let aes_blocks = |at: usize, len: usize| at / AES_BLOCK..(at + len).div_ceil(AES_BLOCK);
     let events_ciphertext = block.piece(aes_blocks(EVENT_TEXT_OFFSET, MAX_EVENT_TEXT))?;
     let win_list_ciphertext = block.piece(aes_blocks(WIN_LIST_OFFSET, 4 * MAX_PLAYERS_BEATEN))?;
-    let mut entry = SaveEntry::unboxed(
+    let mut entry = Entry::unboxed(
         slot.selector(),
         slot.name(),
         play_time,
         latest,
         findings,
-        SavePayload::Pc(PcSave {
+        PcSave {
             slot,
             cards_ciphertext,
             data_size: meta.data_size,
@@ -517,9 +539,9 @@ fn entry(
             sidecar: None,
             events_ciphertext,
             win_list_ciphertext,
-        }),
+        },
     );
-    entry.load_sidecar(&|name: &str| Ok(neighbour(name)));
+    load_sidecar(&mut entry.payload, &mut entry.findings, &|name: &str| Ok(neighbour(name)));
     Ok(entry)
 }
 

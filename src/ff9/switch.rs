@@ -4,12 +4,13 @@
 //! Memoria sidecar ([`super::memoria`]), whose tree is converted to the same
 //! [`serde_json::Value`], reuses [`read_mini_game`] and [`read_play_time`].
 
+use super::error::{DecodeError, OpenError};
+use super::listing::{Entry, FileKind, Listing};
 use super::minigame::{
     check_counters, decode_entries, parse_pruned, read_mini_game, read_play_time, MiniGame,
     MINI_GAME_KEY,
 };
 use super::pc::{self, PcSlot};
-use super::{DecodeError, FileKind, OpenError, SaveEntry, SavePayload, SaveSet};
 use crate::model::{Collection, EventFlags, Finding, Platform, SaveSummary};
 use binrw::{BinRead, Endian, VecArgs};
 use std::io::Cursor;
@@ -117,7 +118,7 @@ pub fn slot_from_file_name(name: &str) -> Option<PcSlot> {
 }
 
 /// Lists the save in a JSON file (one save; selector from the file name, else `1`).
-pub fn open(bytes: &[u8], file_name: Option<&str>) -> Result<SaveSet, OpenError> {
+pub fn open(bytes: &[u8], file_name: Option<&str>) -> Result<Listing<SwitchSave>, OpenError> {
     let (root, ignored) = parse_pruned(without_bom(bytes)).map_err(OpenError::Json)?;
     let data = root.get("Data").ok_or(OpenError::NoDataObject)?;
     let mini_game = data
@@ -133,19 +134,13 @@ pub fn open(bytes: &[u8], file_name: Option<&str>) -> Result<SaveSet, OpenError>
         Some(s) => (s.selector(), s.name()),
         None => ("1".to_string(), file_name.unwrap_or("JSON save").to_string()),
     };
-    let entry = SaveEntry::unboxed(
+    let entry = Entry::unboxed(
         selector,
         name,
         play_time,
         false,
         Vec::new(),
-        SavePayload::Switch(SwitchSave {
-            mini_game,
-            play_time,
-            events,
-            players_beaten,
-            event_findings,
-        }),
+        SwitchSave { mini_game, play_time, events, players_beaten, event_findings },
     );
-    Ok(SaveSet { kind: FileKind::SwitchJson, saves: vec![entry], findings: Vec::new() })
+    Ok(Listing { kind: FileKind::SwitchJson, saves: vec![entry], findings: Vec::new() })
 }

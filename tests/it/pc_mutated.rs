@@ -16,7 +16,7 @@ fn exercise_dat(bytes: &[u8]) -> usize {
     match pc::open(bytes, Some("SavedData_ww.dat"), &no_neighbour) {
         Ok(set) => {
             for save in &set.saves {
-                match save.collection() {
+                match save.payload.collection() {
                     Ok(c) => assert!(c.cards.len() <= pc::CARD_ENTRIES),
                     Err(e) => assert!(!e.to_string().is_empty()),
                 }
@@ -85,7 +85,7 @@ proptest! {
         bytes.truncate(keep.index(bytes.len() + 1));
         if let Ok(set) = switch::open(&bytes, Some("DATA_SLOT0_FILE1")) {
             for save in &set.saves {
-                let _ = save.collection();
+                let _ = save.payload.collection();
             }
         }
     }

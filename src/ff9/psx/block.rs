@@ -2,10 +2,12 @@
 //!
 //! Offsets are block offsets (the block starts with the `SC` title frame; game data at 0x100).
 
-use super::{PsxSave, CRC_OFFSET};
+use super::checksum::CRC_OFFSET;
 use crate::container::layout::read_at;
+use crate::ff9::charset;
+use crate::ff9::error::DecodeError;
+use crate::ff9::listing::GameInfo;
 use crate::ff9::minigame::check_counters;
-use crate::ff9::{charset, DecodeError};
 use crate::model::events::{EVENT_BLOCK_OFFSET, EVENT_GLOBAL_LEN};
 use crate::model::{
     CardRecord, CardSource, CardType, Collection, EventFlags, Finding, Platform, SaveSummary,
@@ -45,6 +47,28 @@ pub const TITLE_FILE_OFFSET: usize = 0x14;
 pub const TITLE_HOURS_OFFSET: usize = 0x1A;
 /// Offset of the title's play-time minutes (characters 14–15).
 pub const TITLE_MINUTES_OFFSET: usize = 0x20;
+
+/// One PlayStation save with what the listing recognised about it.
+#[derive(Debug, Clone, Default)]
+pub struct PsxSave {
+    /// The directory name.
+    pub name: String,
+    /// The save bytes (at least one block when complete).
+    pub data: Vec<u8>,
+    /// Region, language, disc and file when the name is an FF9 save name.
+    pub game_info: Option<GameInfo>,
+    /// True when the folded title contains `FF9/`.
+    pub ff9_title: bool,
+    /// The CRC check: `Some(true)` matches, `Some(false)` fails, `None` block too short.
+    pub crc_ok: Option<bool>,
+}
+
+impl PsxSave {
+    /// Decodes the collection.
+    pub fn collection(&self) -> Result<Collection, DecodeError> {
+        decode(self)
+    }
+}
 
 /// The load-screen (preview) fields at 0x105..0x134.
 #[derive(Debug, Clone, PartialEq, Eq, BinRead, BinWrite)]

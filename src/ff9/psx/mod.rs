@@ -3,58 +3,22 @@
 //! This module recognises FF9 saves among a container's saves (name, product code, title),
 //! checks the CRC and reads the load-screen fields; [`block`] decodes the Tetra Master data.
 
-use super::{DecodeError, GameInfo, SaveEntry, SavePayload, SaveSet};
-use crate::container::layout::read_at;
+use super::listing::{Entry, FileKind, GameInfo, Listing};
 use crate::container::{ContainerFile, SaveFile, SaveState, BLOCK_SIZE};
-use crate::model::{Collection, Finding, SaveSummary};
+use crate::model::{Finding, SaveSummary};
 
 pub mod block;
+mod checksum;
 #[cfg(feature = "write")]
 pub mod write;
 
-/// Offset of the stored CRC-16 in the block; the CRC covers bytes `0..CRC_OFFSET`.
-pub const CRC_OFFSET: usize = 0x13FE;
-
-/// CRC-16/MCRF4XX (poly 0x8408 reflected, init 0xFFFF, no final XOR) of `data`.
-pub fn crc16(data: &[u8]) -> u16 {
-    // Slice-by-16 tables: about 4x the byte-wise table on a 5 KiB block.
-    const ALG: crc::Crc<u16, crc::Table<16>> =
-        crc::Crc::<u16, crc::Table<16>>::new(&crc::CRC_16_MCRF4XX);
-    ALG.checksum(data)
-}
-
-/// The CRC stored in a block and the one computed over it, or `None` for a short block.
-pub fn block_crc(block: &[u8]) -> Option<(u16, u16)> {
-    let stored = read_at::<u16>(block, CRC_OFFSET)?;
-    Some((stored, crc16(&block[..CRC_OFFSET])))
-}
-
-/// One PlayStation save with what the listing recognised about it.
-#[derive(Debug, Clone, Default)]
-pub struct PsxSave {
-    /// The directory name.
-    pub name: String,
-    /// The save bytes (at least one block when complete).
-    pub data: Vec<u8>,
-    /// Region, language, disc and file when the name is an FF9 save name.
-    pub game_info: Option<GameInfo>,
-    /// True when the folded title contains `FF9/`.
-    pub ff9_title: bool,
-    /// The CRC check: `Some(true)` matches, `Some(false)` fails, `None` block too short.
-    pub crc_ok: Option<bool>,
-}
-
-impl PsxSave {
-    /// Decodes the collection.
-    pub fn collection(&self) -> Result<Collection, DecodeError> {
-        block::decode(self)
-    }
-}
+pub use block::PsxSave;
+pub use checksum::{block_crc, crc16, CRC_OFFSET};
 
 /// Lists the saves of a container, recognising FF9 ones.
-pub fn open(file: ContainerFile) -> SaveSet {
-    SaveSet {
-        kind: super::FileKind::PlayStation(file.format),
+pub fn open(file: ContainerFile) -> Listing<PsxSave> {
+    Listing {
+        kind: FileKind::PlayStation(file.format),
         saves: file.saves.into_iter().map(entry).collect(),
         findings: file.findings,
     }
@@ -146,7 +110,7 @@ pub fn ff9_game_info(name: &[u8]) -> Option<GameInfo> {
     })
 }
 
-fn entry(save: SaveFile) -> SaveEntry {
+fn entry(save: SaveFile) -> Entry<PsxSave> {
     let mut findings = save.findings;
     let game_info = ff9_game_info(&save.name.raw);
     let ff9_title = save.title.folded.contains("FF9/");
@@ -209,7 +173,7 @@ fn entry(save: SaveFile) -> SaveEntry {
         ff9_title,
         crc_ok,
     };
-    SaveEntry {
+    Entry {
         selector: save.selector,
         name,
         product_code: product_code(&save.name.raw),
@@ -220,7 +184,7 @@ fn entry(save: SaveFile) -> SaveEntry {
         title: save.title.folded,
         summary,
         findings,
-        payload: SavePayload::PlayStation(payload),
+        payload,
     }
 }
 

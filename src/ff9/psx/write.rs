@@ -7,7 +7,7 @@ use super::block::{
     DISC_PROGRESSION, GIL_OFFSET, PARTY_OFFSET, PREVIEW_OFFSET, PROGRESSION_OFFSET, RECORDS,
     TETRA_MASTER_OFFSET,
 };
-use super::{crc16, CRC_OFFSET};
+use super::checksum::{crc16, CRC_OFFSET};
 use crate::container::layout::write_at;
 use crate::container::write::{encode_title, new_save};
 use crate::ff9::charset;

@@ -1,7 +1,8 @@
 //! `quadmist completions SHELL` and `quadmist man`: shell completions and a man page, generated
 //! from the command line's own definition (clap_complete, clap_mangen) and printed on stdout.
 
-use super::{Cli, CliError, CliResult};
+use super::error::{CliError, CliResult};
+use super::Cli;
 use clap::{Args, CommandFactory};
 use std::io::Write;
 

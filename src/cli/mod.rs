@@ -13,7 +13,7 @@
 //! [`text::rank_phrase`] for ranks ("Player, rank 3 of 32"). Findings go through
 //! [`common::print_findings`], which honours `-q`/`-v` and collapses repeats of one kind.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 pub mod advise;
@@ -208,7 +208,6 @@ pub fn main() -> ExitCode {
 
 /// True when `name` is a subcommand (or clap's `help`), never a file to open.
 fn is_command(name: &str) -> bool {
-    use clap::CommandFactory;
     name == "help" || Cli::command().find_subcommand(name).is_some()
 }
 
@@ -231,8 +230,8 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Simulate(a) => simulate::run_simulate(&a),
         Command::Advise(a) => advise::run(&a),
         Command::Play(a) => play::run(&a),
-        Command::Completions(a) => completions::run_completions(&a),
-        Command::Man(a) => completions::run_man(&a),
+        Command::Completions(a) => completions::run_completions(&a, Cli::command()),
+        Command::Man(a) => completions::run_man(&a, Cli::command()),
         Command::Diff(a) => diff::run(&a),
         Command::Watch(a) => watch::run(&a),
         Command::Report(a) => report::run(&a),

@@ -116,7 +116,6 @@ pub enum Command {
     Report(report::ReportArgs),
 }
 
-/// Runs the command line with the process arguments and returns the exit code.
 /// Builds the top-level command with only the subcommand `name` (the first argument), for a
 /// plain run: clap then builds one subcommand's arguments, not all fifteen. `None` when the
 /// name is not a subcommand.
@@ -177,6 +176,7 @@ pub fn parse_args(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {
     Cli::try_parse_from(args)
 }
 
+/// Runs the command line with the process arguments and returns the exit code.
 pub fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // `quadmist` alone: a short help; `quadmist FILE`: the file's page in the browser (what a

@@ -449,18 +449,3 @@ fn an_inline_child_call_circle_fails_the_check() {
     ]);
     assert!(cycles(&cut).is_empty());
 }
-#[test]
-fn zz_debug() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut list = Vec::new();
-    rs_files(&root, &root, &mut list);
-    let files: BTreeSet<String> = list.iter().cloned().collect();
-    for f in std::env::var("DBG").unwrap().split(',') {
-        let text = std::fs::read_to_string(root.join(f)).unwrap();
-        for p in imports(f, &text, &files) {
-            let t = file_of(&p, &files);
-            let parent = f.rsplit_once('/').map(|x| x.0).unwrap_or("");
-            if t != f && (t.starts_with(parent)) { println!("{f} -> {t} via {}", p.join("::")); }
-        }
-    }
-}

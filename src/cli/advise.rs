@@ -1,7 +1,7 @@
 //! `quadmist advise`: the best moves in a match position, with their chances.
 
 use super::common::{self, SaveArgs};
-use super::{CliError, CliResult};
+use super::error::{CliError, CliResult};
 use crate::game::card::GameCard;
 use crate::game::notation::{self, Position};
 use crate::game::search::{Analysis, Goal, Opponent, Searcher};

@@ -1,8 +1,8 @@
 //! `quadmist album`: the collection as the game's card menu, the 100 cards in a 10×10 grid.
 
 use super::common::{self, SaveArgs};
+use super::error::CliResult;
 use super::text::{self, count};
-use super::CliResult;
 use crate::ff9::SaveEntry;
 use crate::model::card_sources::SourceKind;
 use crate::model::{catalogue, display_string, CardRecord, CardType, Collection};

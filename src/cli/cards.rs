@@ -1,8 +1,8 @@
 //! `quadmist cards`: every owned card with exact stats, caps, type, arrows and legality.
 
 use super::common::{self, SaveArgs};
+use super::error::{CliError, CliResult};
 use super::text::{self, count};
-use super::{CliError, CliResult};
 use crate::ff9::SaveEntry;
 use crate::model::{
     catalogue::{self, CardInfo},

@@ -1,6 +1,6 @@
 //! What every subcommand shares: opening a file read-only, choosing a save, printing findings.
 
-use super::CliError;
+use super::error::CliError;
 use crate::container::source::{clamp, ByteSource, ReadError};
 use crate::ff9::{self, SaveEntry, SaveSet};
 use crate::model::{format_play_time, Collection, Finding, Severity};

@@ -1,8 +1,8 @@
 //! `quadmist completions SHELL` and `quadmist man`: shell completions and a man page, generated
 //! from the command line's own definition (clap_complete, clap_mangen) and printed on stdout.
 
-use super::{Cli, CliError, CliResult};
-use clap::{Args, CommandFactory};
+use super::error::{CliError, CliResult};
+use clap::Args;
 use std::io::Write;
 
 const COMPLETIONS_HELP: &str = "\
@@ -30,18 +30,18 @@ Examples:
 #[command(after_help = MAN_HELP)]
 pub struct ManArgs {}
 
-/// Runs `quadmist completions`.
-pub fn run_completions(args: &CompletionsArgs) -> CliResult {
+/// Runs `quadmist completions` for `command`, the whole command line's definition.
+pub fn run_completions(args: &CompletionsArgs, mut command: clap::Command) -> CliResult {
     let mut out = Vec::new();
-    clap_complete::generate(args.shell, &mut Cli::command(), "quadmist", &mut out);
+    clap_complete::generate(args.shell, &mut command, "quadmist", &mut out);
     std::io::stdout().lock().write_all(&out)?;
     Ok(())
 }
 
-/// Runs `quadmist man`.
-pub fn run_man(_: &ManArgs) -> CliResult {
+/// Runs `quadmist man` for `command`, the whole command line's definition.
+pub fn run_man(_: &ManArgs, command: clap::Command) -> CliResult {
     let mut out = Vec::new();
-    clap_mangen::Man::new(Cli::command())
+    clap_mangen::Man::new(command)
         .render(&mut out)
         .map_err(|e| CliError::unusable(format!("cannot write the man page: {e}")))?;
     std::io::stdout().lock().write_all(&out)?;

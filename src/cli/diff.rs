@@ -3,8 +3,8 @@
 
 use super::cards::{self as cards_cli, CardView};
 use super::common::{self, SaveArgs};
+use super::error::{CliError, CliResult};
 use super::text;
-use super::CliResult;
 use crate::diff::{self, CardChange, Change, Diff};
 use crate::ff9::SaveEntry;
 use crate::model::{catalogue, display_string, CardRecord, CardType, Collection, Platform};
@@ -466,7 +466,7 @@ fn ambiguous_lines(d: &Diff, old: &Collection, new: &Collection) -> Vec<String> 
         .collect()
 }
 
-fn load(spec: &str) -> Result<(SaveArgs, SaveEntry, Collection), super::CliError> {
+fn load(spec: &str) -> Result<(SaveArgs, SaveEntry, Collection), CliError> {
     let args = common::parse_save_spec(spec);
     let (entry, c) = common::load_collection_hinted(&args, common::SelectorHint::FileSuffix)?;
     Ok((args, entry, c))

@@ -1,7 +1,7 @@
 //! `quadmist icon`: a PlayStation save's icon as a PNG.
 
 use super::common::{self, print_findings, SaveArgs};
-use super::{CliError, CliResult};
+use super::error::{CliError, CliResult};
 use crate::container::icon;
 use crate::ff9::SavePayload;
 use clap::Args;

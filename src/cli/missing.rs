@@ -2,8 +2,8 @@
 //! from the save's own event variables, and the state of every pickup the save records.
 
 use super::common::{self, SaveArgs};
+use super::error::CliResult;
 use super::text::{self, count};
-use super::CliResult;
 use crate::ff9::SaveEntry;
 use crate::model::card_sources::ANY_CARD_PLAYER;
 use crate::model::Collection;

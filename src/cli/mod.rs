@@ -1,7 +1,8 @@
 //! The `quadmist` command line: clap arguments and rendering. Only this layer prints.
 //!
 //! Conventions: data on stdout, diagnostics (findings, errors) on stderr, `--json` on every
-//! data command, colour only on a terminal and never with `NO_COLOR`, exit codes below.
+//! data command, colour only on a terminal and never with `NO_COLOR`, exit codes [`EXIT_OK`],
+//! [`EXIT_UNUSABLE`] and [`EXIT_USAGE`].
 //!
 //! Layout: each command is args → report → render. Its `run` reads the arguments, computes a
 //! report (a plain value, also what `--json` prints) with the library, then renders it as text.
@@ -12,7 +13,7 @@
 //! [`text::rank_phrase`] for ranks ("Player, rank 3 of 32"). Findings go through
 //! [`common::print_findings`], which honours `-q`/`-v` and collapses repeats of one kind.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 pub mod advise;
@@ -21,6 +22,7 @@ pub mod cards;
 pub mod common;
 pub mod completions;
 pub mod diff;
+mod error;
 pub mod icon;
 pub mod missing;
 pub mod odds;
@@ -38,12 +40,7 @@ pub mod simulate;
 pub mod text;
 pub mod watch;
 
-/// Exit code: success (findings, even errors, may have been reported on stderr).
-pub const EXIT_OK: u8 = 0;
-/// Exit code: the file could not be read, or nothing usable was found in it.
-pub const EXIT_UNUSABLE: u8 = 1;
-/// Exit code: the command line is wrong (unknown option, bad value, a `--save` is needed).
-pub const EXIT_USAGE: u8 = 2;
+pub use error::{CliError, CliResult, EXIT_OK, EXIT_UNUSABLE, EXIT_USAGE};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -119,50 +116,6 @@ pub enum Command {
     Report(report::ReportArgs),
 }
 
-/// An error that ends the command with an exit code.
-#[derive(Debug)]
-pub struct CliError {
-    /// The process exit code.
-    pub code: u8,
-    /// The message printed on stderr.
-    pub message: String,
-}
-
-/// Both take any message that displays: a text, or one of the library's typed errors (so
-/// `.map_err(CliError::usage)`).
-impl CliError {
-    /// The file is unreadable or holds nothing usable (exit 1).
-    pub fn unusable(message: impl std::fmt::Display) -> Self {
-        CliError { code: EXIT_UNUSABLE, message: message.to_string() }
-    }
-    /// The command line is wrong (exit 2).
-    pub fn usage(message: impl std::fmt::Display) -> Self {
-        CliError { code: EXIT_USAGE, message: message.to_string() }
-    }
-}
-
-impl From<anyhow::Error> for CliError {
-    /// An error with its context (exit 1), printed as `context: cause`.
-    fn from(e: anyhow::Error) -> Self {
-        CliError::unusable(format!("{e:#}"))
-    }
-}
-
-impl From<std::io::Error> for CliError {
-    /// An output error; a closed pipe (`quadmist ... | head`) ends the command quietly with 0.
-    fn from(e: std::io::Error) -> Self {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            CliError { code: EXIT_OK, message: String::new() }
-        } else {
-            CliError::unusable(format!("cannot write the output: {e}"))
-        }
-    }
-}
-
-/// Result of one subcommand.
-pub type CliResult = Result<(), CliError>;
-
-/// Runs the command line with the process arguments and returns the exit code.
 /// Builds the top-level command with only the subcommand `name` (the first argument), for a
 /// plain run: clap then builds one subcommand's arguments, not all fifteen. `None` when the
 /// name is not a subcommand.
@@ -223,6 +176,7 @@ pub fn parse_args(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {
     Cli::try_parse_from(args)
 }
 
+/// Runs the command line with the process arguments and returns the exit code.
 pub fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // `quadmist` alone: a short help; `quadmist FILE`: the file's page in the browser (what a
@@ -254,7 +208,6 @@ pub fn main() -> ExitCode {
 
 /// True when `name` is a subcommand (or clap's `help`), never a file to open.
 fn is_command(name: &str) -> bool {
-    use clap::CommandFactory;
     name == "help" || Cli::command().find_subcommand(name).is_some()
 }
 
@@ -277,8 +230,8 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Simulate(a) => simulate::run_simulate(&a),
         Command::Advise(a) => advise::run(&a),
         Command::Play(a) => play::run(&a),
-        Command::Completions(a) => completions::run_completions(&a),
-        Command::Man(a) => completions::run_man(&a),
+        Command::Completions(a) => completions::run_completions(&a, Cli::command()),
+        Command::Man(a) => completions::run_man(&a, Cli::command()),
         Command::Diff(a) => diff::run(&a),
         Command::Watch(a) => watch::run(&a),
         Command::Report(a) => report::run(&a),

@@ -5,10 +5,10 @@
 //! render ([`super::odds_render`]).
 
 use super::common::{self, parse_save_spec, SaveArgs, SelectorHint};
+use super::error::{CliError, CliResult};
 use super::odds_render::{render_single, render_table};
 use super::odds_report::{notes, rows, Side, SingleJson, TableJson, MAX_ROWS};
 use super::text::{self, count};
-use super::{CliError, CliResult};
 use crate::model::{catalogue, display_string, Collection, Finding};
 use crate::rules::battle::Fighter;
 use crate::rules::odds::RuleSet;
@@ -313,6 +313,7 @@ pub fn run(args: &OddsArgs) -> CliResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::error::EXIT_USAGE;
     use crate::cli::odds_render::percent;
     use crate::cli::odds_report::row;
     use crate::model::{CardRecord, CardType, Platform};
@@ -348,7 +349,7 @@ mod tests {
         assert_eq!(parse_card("138/X/53/90").unwrap(), "138/X/53/90".parse().unwrap());
         for bad in ["", "8Q35", "256/P/1/1"] {
             let e = parse_card(bad).unwrap_err();
-            assert_eq!(e.code, crate::cli::EXIT_USAGE, "{bad}");
+            assert_eq!(e.code, EXIT_USAGE, "{bad}");
             assert!(e.message.contains("8X35") && e.message.contains("138/X/53/90"), "{bad}");
         }
     }
@@ -380,7 +381,7 @@ mod tests {
         assert_eq!(side.card, "100/X/30/40");
         assert_eq!(side.digits, "6X12");
         let e = card_in_slot(&c, 9, "m.mcr").unwrap_err();
-        assert_eq!(e.code, crate::cli::EXIT_USAGE);
+        assert_eq!(e.code, EXIT_USAGE);
         assert_eq!(
             e.message,
             "m.mcr: slot 9 is empty; the nearest filled slot is 4 (4 cards in all)"
@@ -488,7 +489,7 @@ mod tests {
             "--card 2 4P23",
             "--save m.mcr:3 --hand 1,x 4P23",
         ] {
-            assert_eq!(sides(&args(bad), &load).unwrap_err().code, crate::cli::EXIT_USAGE, "{bad}");
+            assert_eq!(sides(&args(bad), &load).unwrap_err().code, EXIT_USAGE, "{bad}");
         }
     }
 

@@ -8,7 +8,7 @@
 //! what it said can be read. Started from a terminal, it never waits.
 
 use super::common;
-use super::{CliError, CliResult, EXIT_OK, EXIT_USAGE};
+use super::error::{CliError, CliResult, EXIT_OK, EXIT_USAGE};
 use crate::ff9::SaveEntry;
 use crate::model::Finding;
 use crate::report::file_page::{self, SavePage};

@@ -1,9 +1,9 @@
 //! `quadmist plan`: safe discards, the best N discards, and the road to Master.
 
 use super::common::{self, SaveArgs};
+use super::error::{CliError, CliResult};
 use super::plan_render::render_plan;
 use super::text;
-use super::{CliError, CliResult};
 use crate::model::Finding;
 use crate::report::plan::{plan_report, OddsChoice, MAX_PLAN_CARDS};
 use crate::rules::score::{MASTER_POINTS, PERFECT_POINTS};

@@ -5,8 +5,8 @@
 //! draws.
 
 use super::advise::{model_name, AdviceArgs, HandArgs};
+use super::error::{CliError, CliResult};
 use super::play_view::{self, View};
-use super::{CliError, CliResult};
 use crate::game::board::Side;
 use crate::game::live::{parse_cell, Ask, Live, MAX_BLOCKS};
 use crate::game::notation;

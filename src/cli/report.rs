@@ -2,8 +2,8 @@
 //! standard output.
 
 use super::common::{self, SaveArgs};
+use super::error::{CliError, CliResult};
 use super::plan as plan_cli;
-use super::{CliError, CliResult};
 use crate::report::html::{count, render_page, PageSource};
 use crate::report::plan::{plan_report, OddsChoice, MAX_PLAN_CARDS};
 use crate::report::score::score_report;
@@ -207,6 +207,7 @@ pub fn run(args: &ReportArgs) -> CliResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::error::EXIT_USAGE;
 
     #[test]
     fn the_default_page_name_says_which_save() {
@@ -228,14 +229,14 @@ mod tests {
         let save = dir.path().join("card.mcr");
         std::fs::write(&save, b"MC\0\0").unwrap();
         let err = check_output(&save, &save).unwrap_err();
-        assert_eq!(err.code, crate::cli::EXIT_USAGE);
+        assert_eq!(err.code, EXIT_USAGE);
         let other = dir.path().join("other.dat");
         std::fs::write(&other, b"\x00\x01binary").unwrap();
-        assert_eq!(check_output(&other, &save).unwrap_err().code, crate::cli::EXIT_USAGE);
+        assert_eq!(check_output(&other, &save).unwrap_err().code, EXIT_USAGE);
         let old = dir.path().join("old.html");
         std::fs::write(&old, b"\n<!DOCTYPE html><html></html>").unwrap();
         assert!(check_output(&old, &save).is_ok());
         assert!(check_output(&dir.path().join("new.html"), &save).is_ok());
-        assert_eq!(check_output(dir.path(), &save).unwrap_err().code, crate::cli::EXIT_USAGE);
+        assert_eq!(check_output(dir.path(), &save).unwrap_err().code, EXIT_USAGE);
     }
 }

@@ -1,8 +1,8 @@
 //! `quadmist saves`: one row per save in a file.
 
 use super::common::{self, print_findings, print_json};
+use super::error::{CliError, CliResult};
 use super::text::{self, count};
-use super::{CliError, CliResult};
 use crate::ff9::{FileKind, SaveEntry, SaveSet};
 use crate::model::{Finding, Severity};
 use clap::Args;

@@ -1,8 +1,8 @@
 //! `quadmist score`: collector points, rank, the points to the next rank, to Master and to 1700.
 
 use super::common::{self, SaveArgs};
+use super::error::CliResult;
 use super::text::{self, count};
-use super::CliResult;
 use crate::ff9::SaveEntry;
 use crate::model::{catalogue, display_string, CardRecord, Collection};
 pub use crate::report::score::{

@@ -2,7 +2,7 @@
 //! loss rates with 95 % intervals.
 
 use super::common;
-use super::{CliError, CliResult};
+use super::error::{CliError, CliResult};
 use crate::game::sim::{run, Player, Rate, Tally};
 use clap::{Args, ValueEnum};
 use serde::Serialize;

@@ -6,7 +6,7 @@
 
 use super::common::{self, SaveArgs};
 use super::diff::{self as diff_cli, SaveRef};
-use super::{CliError, CliResult};
+use super::error::{CliError, CliResult};
 use crate::diff;
 use crate::ff9::SaveEntry;
 use crate::model::{Collection, Finding};

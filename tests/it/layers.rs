@@ -1,6 +1,7 @@
-//! The layer check: reads the `use crate::…` / `use super::…` imports (and inline `crate::` /
-//! `super::` paths) of every file in `src/` and fails on a file importing a higher layer, on a
-//! reader importing a writer, and on a cycle between files. The layers are ARCHITECTURE.md's.
+//! The layer check: parses every file in `src/` (with `syn`), resolves every path it names into
+//! the crate (`use` trees, paths in types, expressions, patterns and macro arguments) to the file
+//! that defines it, and fails on a file importing a higher layer, on a reader importing a writer,
+//! and on a cycle between files. The layers are ARCHITECTURE.md's.
 //!
 //! A re-export (`pub use`) is an import like any other: a file that re-exports another depends
 //! on it, so a module's facade (`pub use child::X` in a `mod.rs`) makes a circle with a child

@@ -3,8 +3,9 @@
 //! The walk is lenient (memory-card-formats §3.1, §10, §11): every damage case is a
 //! [`Finding`] and one bad chain never hides the other saves.
 
+use super::geometry::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
 use super::layout::{read_at, BrokenSector, DirectoryFrame};
-use super::{SaveFile, SaveState, BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
+use super::{SaveFile, SaveState};
 use crate::model::{Finding, Severity};
 use std::borrow::Cow;
 

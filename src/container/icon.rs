@@ -1,7 +1,8 @@
 //! Save icons: title-frame palette and 16×16 4-bit frames → RGBA → PNG (memory-card-formats §6).
 
+use super::geometry::FRAME_SIZE;
 use super::layout::{read_at, TitleFrame};
-use super::{Icon, FRAME_SIZE};
+use super::Icon;
 use crate::model::Finding;
 
 /// Icon width and height in pixels.

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 pub mod card;
 pub(crate) mod detect;
+mod geometry;
 pub mod icon;
 pub mod layout;
 pub(crate) mod single;
@@ -18,12 +19,7 @@ pub(crate) mod title;
 #[cfg(feature = "write")]
 pub mod write;
 
-/// Bytes in one block (a save is 1..=15 blocks).
-pub const BLOCK_SIZE: usize = 0x2000;
-/// Bytes in one frame (the card I/O unit).
-pub const FRAME_SIZE: usize = 0x80;
-/// Bytes in a raw 128 KiB card image.
-pub const CARD_SIZE: usize = 0x20000;
+pub use geometry::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
 
 /// The kind of file the bytes were recognised as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

@@ -3,8 +3,9 @@
 
 use super::card::xor_finding;
 use super::detect::AR_HEADER;
+use super::geometry::{BLOCK_SIZE, FRAME_SIZE};
 use super::layout::{read_at, DirectoryFrame, PsvHeader};
-use super::{ContainerFormat, SaveFile, SaveState, BLOCK_SIZE, FRAME_SIZE};
+use super::{ContainerFormat, SaveFile, SaveState};
 use crate::model::Finding;
 
 /// Bytes of a NUL-terminated field, at most `max`.

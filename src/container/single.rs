@@ -3,9 +3,10 @@
 
 use super::card::xor_finding;
 use super::detect::AR_HEADER;
+use super::format::ContainerFormat;
 use super::geometry::{BLOCK_SIZE, FRAME_SIZE};
 use super::layout::{read_at, DirectoryFrame, PsvHeader};
-use super::{ContainerFormat, SaveFile, SaveState};
+use super::{SaveFile, SaveState};
 use crate::model::Finding;
 
 /// Bytes of a NUL-terminated field, at most `max`.

@@ -4,7 +4,7 @@
 //! [`Finding`] and one bad chain never hides the other saves.
 
 use super::geometry::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
-use super::layout::{read_at, BrokenSector, DirectoryFrame};
+use super::layout::{read_at, until_nul, BrokenSector, DirectoryFrame};
 use super::{SaveFile, SaveState};
 use crate::model::{Finding, Severity};
 use std::borrow::Cow;
@@ -34,7 +34,7 @@ impl Entry {
             state_rest: f.state_rest,
             size: f.size,
             link: f.link,
-            name: super::until_nul(&f.name).to_vec(),
+            name: until_nul(&f.name).to_vec(),
         }
     }
 }

@@ -141,12 +141,6 @@ pub fn read(bytes: &[u8], file_name: Option<&str>) -> Result<ContainerFile, Cont
     Ok(ContainerFile { format: d.format, payload_offset: d.payload_offset, saves, findings })
 }
 
-/// The bytes before the first NUL (all of them when there is none).
-pub(crate) fn until_nul(bytes: &[u8]) -> &[u8] {
-    let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
-    &bytes[..end]
-}
-
 /// Builds a [`SaveFile`] from its bytes: decodes the name, title and icon, and checks the
 /// title frame (`SC` mark, block count against the blocks read).
 #[allow(clippy::too_many_arguments)]

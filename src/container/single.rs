@@ -5,13 +5,13 @@ use super::card::xor_finding;
 use super::detect::AR_HEADER;
 use super::format::ContainerFormat;
 use super::geometry::{BLOCK_SIZE, FRAME_SIZE};
-use super::layout::{read_at, DirectoryFrame, PsvHeader};
+use super::layout::{read_at, until_nul, DirectoryFrame, PsvHeader};
 use super::{SaveFile, SaveState};
 use crate::model::Finding;
 
 /// Bytes of a NUL-terminated field, at most `max`.
 fn cstr(bytes: &[u8], max: usize) -> Vec<u8> {
-    super::until_nul(&bytes[..bytes.len().min(max)]).to_vec()
+    until_nul(&bytes[..bytes.len().min(max)]).to_vec()
 }
 
 /// Whole blocks of `data` (a trailing partial block is dropped).

@@ -2,6 +2,7 @@
 //!
 //! See memory-card-formats §5.
 
+use super::layout::until_nul;
 use super::Title;
 use crate::model::Finding;
 
@@ -9,7 +10,7 @@ use crate::model::Finding;
 /// CP932, trim trailing spaces, fold full-width forms. The finding reports bytes that do not
 /// decode (shown as U+FFFD).
 pub fn decode(bytes: &[u8]) -> (Title, Option<Finding>) {
-    let raw = super::until_nul(bytes).to_vec();
+    let raw = until_nul(bytes).to_vec();
     let (text, had_errors) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(&raw);
     let unicode = text.trim_end_matches([' ', '\u{3000}']).to_string();
     let folded = fold(&unicode);

@@ -22,6 +22,8 @@ pub mod write;
 
 pub use format::{ContainerError, ContainerFormat};
 pub use geometry::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
+pub use icon::Icon;
+pub use title::Title;
 
 /// How a save was found on the card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -43,30 +45,6 @@ pub struct SaveName {
     pub raw: Vec<u8>,
     /// The bytes as text (bytes outside 0x20..0x7E shown as `\xNN`).
     pub text: String,
-}
-
-/// A decoded title (title frame bytes 0x04..0x43).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
-pub struct Title {
-    /// The raw bytes up to the first NUL.
-    #[serde(skip)]
-    pub raw: Vec<u8>,
-    /// The title decoded from Shift-JIS (CP932), trailing spaces trimmed.
-    pub unicode: String,
-    /// The same with full-width letters, digits and punctuation folded to ASCII.
-    pub folded: String,
-}
-
-/// A save's icon: palette and 16×16 4-bit frames.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
-pub struct Icon {
-    /// Title frame byte 0x02 (0x11..0x13 for 1..3 frames).
-    pub flag: u8,
-    /// 16 PS1 CLUT colours (bit 0-4 red, 5-9 green, 10-14 blue, 15 STP); 0x0000 is transparent.
-    pub palette: [u16; 16],
-    /// One 128-byte bitmap per frame (low nibble = left pixel), 1..=3 frames.
-    #[serde(skip)]
-    pub frames: Vec<[u8; 128]>,
 }
 
 /// One save found in a container.

@@ -3,8 +3,20 @@
 //! See memory-card-formats §5.
 
 use super::layout::until_nul;
-use super::Title;
 use crate::model::Finding;
+use serde::Serialize;
+
+/// A decoded title (title frame bytes 0x04..0x43).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct Title {
+    /// The raw bytes up to the first NUL.
+    #[serde(skip)]
+    pub raw: Vec<u8>,
+    /// The title decoded from Shift-JIS (CP932), trailing spaces trimmed.
+    pub unicode: String,
+    /// The same with full-width letters, digits and punctuation folded to ASCII.
+    pub folded: String,
+}
 
 /// Decodes title bytes (title frame 0x04..0x43): cut at the first NUL byte, decode as
 /// CP932, trim trailing spaces, fold full-width forms. The finding reports bytes that do not

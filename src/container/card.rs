@@ -5,7 +5,7 @@
 
 use super::geometry::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
 use super::layout::{read_at, until_nul, BrokenSector, DirectoryFrame};
-use super::{SaveFile, SaveState};
+use super::save::{build_save, SaveFile, SaveState};
 use crate::model::{Finding, Severity};
 use std::borrow::Cow;
 
@@ -433,7 +433,7 @@ fn to_save(chain: Chain, entries: &[Entry], card: &[u8]) -> SaveFile {
             n * BLOCK_SIZE as u32
         )));
     }
-    super::build_save(
+    build_save(
         chain.first.to_string(),
         Some(chain.first),
         state,

@@ -6,7 +6,7 @@ use super::detect::AR_HEADER;
 use super::format::ContainerFormat;
 use super::geometry::{BLOCK_SIZE, FRAME_SIZE};
 use super::layout::{read_at, until_nul, DirectoryFrame, PsvHeader};
-use super::{SaveFile, SaveState};
+use super::save::{build_save, SaveFile, SaveState};
 use crate::model::Finding;
 
 /// Bytes of a NUL-terminated field, at most `max`.
@@ -78,7 +78,7 @@ pub fn read_single(
             (name, 0, bytes.to_vec())
         }
     };
-    super::build_save("1".into(), None, state, name, size_field, Vec::new(), data, findings)
+    build_save("1".into(), None, state, name, size_field, Vec::new(), data, findings)
 }
 
 /// The blocks of an interleaved MCS, checking each block's directory frame state.

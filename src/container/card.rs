@@ -3,8 +3,9 @@
 //! The walk is lenient (memory-card-formats §3.1, §10, §11): every damage case is a
 //! [`Finding`] and one bad chain never hides the other saves.
 
-use super::layout::{read_at, BrokenSector, DirectoryFrame};
-use super::{SaveFile, SaveState, BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
+use super::geometry::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
+use super::layout::{read_at, until_nul, BrokenSector, DirectoryFrame};
+use super::save::{build_save, SaveFile, SaveState};
 use crate::model::{Finding, Severity};
 use std::borrow::Cow;
 
@@ -33,7 +34,7 @@ impl Entry {
             state_rest: f.state_rest,
             size: f.size,
             link: f.link,
-            name: super::until_nul(&f.name).to_vec(),
+            name: until_nul(&f.name).to_vec(),
         }
     }
 }
@@ -432,7 +433,7 @@ fn to_save(chain: Chain, entries: &[Entry], card: &[u8]) -> SaveFile {
             n * BLOCK_SIZE as u32
         )));
     }
-    super::build_save(
+    build_save(
         chain.first.to_string(),
         Some(chain.first),
         state,

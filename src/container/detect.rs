@@ -3,8 +3,9 @@
 //! truncated) and names the file in the message about unknown files.
 
 use super::card::looks_like_card_at;
+use super::format::{ContainerError, ContainerFormat};
+use super::geometry::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
 use super::layout::{read_at, GmeHeader, PsvHeader};
-use super::{ContainerError, ContainerFormat, BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
 use crate::model::Finding;
 
 /// DexDrive header length.

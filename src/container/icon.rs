@@ -1,8 +1,21 @@
 //! Save icons: title-frame palette and 16×16 4-bit frames → RGBA → PNG (memory-card-formats §6).
 
+use super::geometry::FRAME_SIZE;
 use super::layout::{read_at, TitleFrame};
-use super::{Icon, FRAME_SIZE};
 use crate::model::Finding;
+use serde::Serialize;
+
+/// A save's icon: palette and 16×16 4-bit frames.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct Icon {
+    /// Title frame byte 0x02 (0x11..0x13 for 1..3 frames).
+    pub flag: u8,
+    /// 16 PS1 CLUT colours (bit 0-4 red, 5-9 green, 10-14 blue, 15 STP); 0x0000 is transparent.
+    pub palette: [u16; 16],
+    /// One 128-byte bitmap per frame (low nibble = left pixel), 1..=3 frames.
+    #[serde(skip)]
+    pub frames: Vec<[u8; 128]>,
+}
 
 /// Icon width and height in pixels.
 pub const ICON_SIDE: usize = 16;

@@ -51,6 +51,12 @@ where
     out.into_inner()
 }
 
+/// The bytes before the first NUL (all of them when there is none).
+pub(crate) fn until_nul(bytes: &[u8]) -> &[u8] {
+    let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+    &bytes[..end]
+}
+
 /// A 128-byte directory frame (§2.3): also the frame before an MCS save (§7.7).
 #[binrw]
 #[brw(little)]

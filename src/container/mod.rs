@@ -10,160 +10,22 @@ use serde::Serialize;
 
 pub mod card;
 pub(crate) mod detect;
+mod format;
+mod geometry;
 pub mod icon;
 pub mod layout;
+mod save;
 pub(crate) mod single;
 pub mod source;
 pub(crate) mod title;
 #[cfg(feature = "write")]
 pub mod write;
 
-/// Bytes in one block (a save is 1..=15 blocks).
-pub const BLOCK_SIZE: usize = 0x2000;
-/// Bytes in one frame (the card I/O unit).
-pub const FRAME_SIZE: usize = 0x80;
-/// Bytes in a raw 128 KiB card image.
-pub const CARD_SIZE: usize = 0x20000;
-
-/// The kind of file the bytes were recognised as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum ContainerFormat {
-    /// Raw 128 KiB card (.mcr .mcd .srm .mc .ddf .bin .vm1 ...).
-    RawCard,
-    /// DexDrive .gme (3904-byte header).
-    Gme,
-    /// Connectix Virtual Game Station .mem/.vgs (64-byte header).
-    Vgs,
-    /// "PlayStation Magazine" card .psx (256-byte `PSV` header).
-    PsxMagazine,
-    /// PSP/Vita virtual card .vmp (128-byte header).
-    Vmp,
-    /// Vita PocketStation MCX card: encrypted, recognised but not read.
-    VitaMcx,
-    /// PSXGameEdit / Memory Juggler single save (.mcs .ps1).
-    Mcs,
-    /// Non-standard MCS with a directory frame before every block.
-    InterleavedMcs,
-    /// Action Replay / Xploder / GameShark single save (.mcb .mcx .pda .psx).
-    ActionReplay,
-    /// PS3 export single save (.psv).
-    Psv,
-    /// Raw single save with no header, named after the save.
-    RawSave,
-    /// PlayStation 2 memory card image: recognised but not read (PS1 saves on it use a
-    /// different file system).
-    Ps2Card,
-}
-
-impl ContainerFormat {
-    /// A short human name, e.g. "DexDrive GME card".
-    pub fn description(self) -> &'static str {
-        match self {
-            ContainerFormat::RawCard => "raw memory card image",
-            ContainerFormat::Gme => "DexDrive GME card",
-            ContainerFormat::Vgs => "Connectix VGS card",
-            ContainerFormat::PsxMagazine => "PlayStation Magazine card",
-            ContainerFormat::Vmp => "PSP/Vita virtual card (VMP)",
-            ContainerFormat::VitaMcx => "Vita PocketStation MCX card (encrypted)",
-            ContainerFormat::Mcs => "MCS single save",
-            ContainerFormat::InterleavedMcs => "interleaved MCS single save",
-            ContainerFormat::ActionReplay => "Action Replay single save",
-            ContainerFormat::Psv => "PS3 PSV single save",
-            ContainerFormat::RawSave => "raw single save",
-            ContainerFormat::Ps2Card => "PlayStation 2 memory card",
-        }
-    }
-
-    /// True for formats that hold a whole card (a directory of up to 15 saves).
-    pub fn is_card(self) -> bool {
-        matches!(
-            self,
-            ContainerFormat::RawCard
-                | ContainerFormat::Gme
-                | ContainerFormat::Vgs
-                | ContainerFormat::PsxMagazine
-                | ContainerFormat::Vmp
-                | ContainerFormat::VitaMcx
-        )
-    }
-}
-
-/// How a save was found on the card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum SaveState {
-    /// In use (state 0x51 chain, or a single-save file).
-    Live,
-    /// Deleted (0xA1 chain), still readable.
-    Deleted,
-    /// Deleted with its links cleared; the chain was rebuilt from the following blocks.
-    Reconstructed,
-}
-
-/// A save's 20-byte directory name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct SaveName {
-    /// The bytes up to the first NUL (at most 20).
-    pub raw: Vec<u8>,
-    /// The bytes as text (bytes outside 0x20..0x7E shown as `\xNN`).
-    pub text: String,
-}
-
-/// A decoded title (title frame bytes 0x04..0x43).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
-pub struct Title {
-    /// The raw bytes up to the first NUL.
-    #[serde(skip)]
-    pub raw: Vec<u8>,
-    /// The title decoded from Shift-JIS (CP932), trailing spaces trimmed.
-    pub unicode: String,
-    /// The same with full-width letters, digits and punctuation folded to ASCII.
-    pub folded: String,
-}
-
-/// A save's icon: palette and 16×16 4-bit frames.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
-pub struct Icon {
-    /// Title frame byte 0x02 (0x11..0x13 for 1..3 frames).
-    pub flag: u8,
-    /// 16 PS1 CLUT colours (bit 0-4 red, 5-9 green, 10-14 blue, 15 STP); 0x0000 is transparent.
-    pub palette: [u16; 16],
-    /// One 128-byte bitmap per frame (low nibble = left pixel), 1..=3 frames.
-    #[serde(skip)]
-    pub frames: Vec<[u8; 128]>,
-}
-
-/// One save found in a container.
-#[derive(Debug, Clone, Serialize)]
-pub struct SaveFile {
-    /// The selector other commands accept as `--save` (directory slot of the first block on
-    /// a card, 1..15; `1` for a single-save file).
-    pub selector: String,
-    /// Directory slot (1..15) of the first block, on a card.
-    pub directory_index: Option<u8>,
-    /// Live, deleted or reconstructed.
-    pub state: SaveState,
-    /// The directory name (e.g. `BASLUS-0125100000-00`).
-    pub name: SaveName,
-    /// Size field of the first directory entry, in bytes (0 when the container has none).
-    pub size_field: u32,
-    /// Card blocks (1..15) in chain order; empty for single-save files.
-    pub blocks: Vec<u8>,
-    /// Block count from title byte 0x03.
-    pub title_block_count: u8,
-    /// The decoded title.
-    pub title: Title,
-    /// The icon.
-    pub icon: Icon,
-    /// The save bytes: its blocks concatenated in chain order, starting with the title frame.
-    #[serde(skip)]
-    pub data: Vec<u8>,
-    /// What was noticed about this save.
-    pub findings: Vec<Finding>,
-}
+pub use format::{ContainerError, ContainerFormat};
+pub use geometry::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
+pub use icon::Icon;
+pub use save::{SaveFile, SaveName, SaveState};
+pub use title::Title;
 
 /// Everything read from one container file.
 #[derive(Debug, Clone, Serialize)]
@@ -176,18 +38,6 @@ pub struct ContainerFile {
     pub saves: Vec<SaveFile>,
     /// Card-level findings (header, directory, orphans, ...).
     pub findings: Vec<Finding>,
-}
-
-/// Why bytes could not be read as any PS1 container.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ContainerError {
-    /// Not a format quadmist knows (the message says what was seen).
-    #[error("not a PS1 memory card or save file: {0}")]
-    Unknown(String),
-    /// A format quadmist recognises but does not read (e.g. the encrypted Vita MCX card).
-    #[error("{format} is recognised but not supported: {1}", format = .0.description())]
-    Unsupported(ContainerFormat, String),
 }
 
 /// Reads a PS1 container.
@@ -218,67 +68,4 @@ pub fn read(bytes: &[u8], file_name: Option<&str>) -> Result<ContainerFile, Cont
         vec![single::read_single(d.format, bytes, d.payload_offset, file_name)]
     };
     Ok(ContainerFile { format: d.format, payload_offset: d.payload_offset, saves, findings })
-}
-
-/// The bytes before the first NUL (all of them when there is none).
-pub(crate) fn until_nul(bytes: &[u8]) -> &[u8] {
-    let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
-    &bytes[..end]
-}
-
-/// Builds a [`SaveFile`] from its bytes: decodes the name, title and icon, and checks the
-/// title frame (`SC` mark, block count against the blocks read).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn build_save(
-    selector: String,
-    directory_index: Option<u8>,
-    state: SaveState,
-    name: Vec<u8>,
-    size_field: u32,
-    blocks: Vec<u8>,
-    data: Vec<u8>,
-    mut findings: Vec<Finding>,
-) -> SaveFile {
-    let head = data.get(..FRAME_SIZE).unwrap_or(&[]);
-    match head.get(..2) {
-        Some(b"SC") => {}
-        Some(b"sc") => findings.push(Finding::info("title frame starts with lowercase `sc`")),
-        _ => findings.push(Finding::warning(
-            "the save's first block does not start with the `SC` title frame; title and icon are not meaningful",
-        )),
-    }
-    let title_block_count = head.get(3).copied().unwrap_or(0);
-    let n = data.len() / BLOCK_SIZE;
-    if title_block_count as usize != n {
-        findings.push(Finding::warning(format!(
-            "size mismatch: the title frame says {title_block_count} block(s), {n} were read"
-        )));
-    }
-    let (title, title_finding) = title::decode(head.get(4..0x44).unwrap_or(&[]));
-    findings.extend(title_finding);
-    let (icon, icon_findings) = icon::parse(&data);
-    findings.extend(icon_findings);
-    let text = name
-        .iter()
-        .map(|&b| {
-            if (0x20..=0x7E).contains(&b) {
-                (b as char).to_string()
-            } else {
-                format!("\\x{b:02X}")
-            }
-        })
-        .collect();
-    SaveFile {
-        selector,
-        directory_index,
-        state,
-        name: SaveName { raw: name, text },
-        size_field,
-        blocks,
-        title_block_count,
-        title,
-        icon,
-        data,
-        findings,
-    }
 }

@@ -3,13 +3,15 @@
 
 use super::card::xor_finding;
 use super::detect::AR_HEADER;
-use super::layout::{read_at, DirectoryFrame, PsvHeader};
-use super::{ContainerFormat, SaveFile, SaveState, BLOCK_SIZE, FRAME_SIZE};
+use super::format::ContainerFormat;
+use super::geometry::{BLOCK_SIZE, FRAME_SIZE};
+use super::layout::{read_at, until_nul, DirectoryFrame, PsvHeader};
+use super::save::{build_save, SaveFile, SaveState};
 use crate::model::Finding;
 
 /// Bytes of a NUL-terminated field, at most `max`.
 fn cstr(bytes: &[u8], max: usize) -> Vec<u8> {
-    super::until_nul(&bytes[..bytes.len().min(max)]).to_vec()
+    until_nul(&bytes[..bytes.len().min(max)]).to_vec()
 }
 
 /// Whole blocks of `data` (a trailing partial block is dropped).
@@ -76,7 +78,7 @@ pub fn read_single(
             (name, 0, bytes.to_vec())
         }
     };
-    super::build_save("1".into(), None, state, name, size_field, Vec::new(), data, findings)
+    build_save("1".into(), None, state, name, size_field, Vec::new(), data, findings)
 }
 
 /// The blocks of an interleaved MCS, checking each block's directory frame state.

@@ -2,14 +2,27 @@
 //!
 //! See memory-card-formats §5.
 
-use super::Title;
+use super::layout::until_nul;
 use crate::model::Finding;
+use serde::Serialize;
+
+/// A decoded title (title frame bytes 0x04..0x43).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct Title {
+    /// The raw bytes up to the first NUL.
+    #[serde(skip)]
+    pub raw: Vec<u8>,
+    /// The title decoded from Shift-JIS (CP932), trailing spaces trimmed.
+    pub unicode: String,
+    /// The same with full-width letters, digits and punctuation folded to ASCII.
+    pub folded: String,
+}
 
 /// Decodes title bytes (title frame 0x04..0x43): cut at the first NUL byte, decode as
 /// CP932, trim trailing spaces, fold full-width forms. The finding reports bytes that do not
 /// decode (shown as U+FFFD).
 pub fn decode(bytes: &[u8]) -> (Title, Option<Finding>) {
-    let raw = super::until_nul(bytes).to_vec();
+    let raw = until_nul(bytes).to_vec();
     let (text, had_errors) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(&raw);
     let unicode = text.trim_end_matches([' ', '\u{3000}']).to_string();
     let folded = fold(&unicode);

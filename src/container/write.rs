@@ -4,11 +4,11 @@
 //! or without damage. Nothing here touches the file system.
 
 pub use super::card::frame_xor;
+use super::geometry::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
 use super::layout::{
     read_at, to_bytes, write_at, ActionReplayHeader, DirectoryFrame, GmeHeader, PsvHeader,
     TitleFrame, VgsHeader, VmpHeader,
 };
-use super::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
 
 /// The first `N` bytes of `text`, NUL-padded.
 fn padded<const N: usize>(text: &[u8]) -> [u8; N] {

@@ -6,6 +6,7 @@ mod simplejson;
 
 mod bounds;
 mod catalogue;
+mod charset_genuine;
 mod cli_end_to_end;
 mod companion;
 mod container_build;

@@ -754,7 +754,7 @@ fn without_sgr(text: &str) -> Option<String> {
 pub fn save_heading(first: String, c: &Collection, with_location: bool) -> Vec<String> {
     let s = &c.summary;
     let mut parts = vec![first];
-    if let Some(n) = s.leader_name.as_deref().and_then(super::text::readable) {
+    if let Some(n) = s.leader_label().as_deref().and_then(super::text::readable) {
         parts.push(match s.leader_level {
             Some(l) => format!("{n} Lv {l}"),
             None => n.to_string(),

@@ -36,14 +36,15 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
-/// Every file the must-show names: the fixtures, then the real files when present.
+/// The folders of the genuine saves the width is checked on.
+const REAL: [&str; 3] = ["data/real/psx-ff9", "data/real/steam", "data/real/switch"];
+
+/// Every file the must-show names: the fixtures, then the real files.
 pub fn all_files() -> Vec<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut v = files_in(&root.join("fixtures"));
-    for dir in ["data/real/psx-ff9", "data/real/steam", "data/real/switch"] {
-        if shared::exists(dir) {
-            v.extend(files_in(&shared::path(dir)));
-        }
+    for dir in REAL {
+        v.extend(files_in(&shared::path(dir)));
     }
     v
 }
@@ -129,8 +130,7 @@ fn phrasing_fault(line: &str) -> Option<&'static str> {
     None
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn every_line_of_every_command_fits_80_columns() {
     let files = all_files();
     assert!(files.len() >= 4, "{files:?}");
@@ -154,11 +154,7 @@ fn every_line_of_every_command_fits_80_columns() {
     }
     // `saves DIR` on each folder.
     let mut dirs = vec![PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures")];
-    for dir in ["data/real/psx-ff9", "data/real/steam", "data/real/switch"] {
-        if shared::exists(dir) {
-            dirs.push(shared::path(dir));
-        }
-    }
+    dirs.extend(REAL.map(shared::path));
     for d in dirs {
         let args = vec!["saves".to_string(), d.to_str().unwrap().to_string()];
         let (out, err) = run80(&["saves", d.to_str().unwrap()]);

@@ -174,6 +174,12 @@ fn read(file: &str) -> ff9::SaveSet {
     ff9::open(&bytes, Some(file), &|_| None).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
+/// How many genuine files [`files`] lists, and how many FF9 saves they hold in all.
+pub fn files_and_saves() -> (usize, usize) {
+    let files = files();
+    (files.len(), files.iter().map(|(_, saves)| saves.len()).sum())
+}
+
 fn check_save(file: &str, s: &SaveEntry, x: &Expected) {
     let at = format!("{file} save {}", x.slot);
     assert_eq!(s.selector, x.slot, "{at}");

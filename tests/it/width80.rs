@@ -49,19 +49,22 @@ pub fn all_files() -> Vec<PathBuf> {
     v
 }
 
-/// The `--save` selectors of a file's FF9 saves.
+/// The `--save` selectors of a file's FF9 saves, as `saves --json` lists them (which must
+/// succeed).
 pub fn ff9_saves(file: &Path) -> Vec<String> {
     let out = Command::quadmist().args(["saves", "--json"]).arg(file).output().unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
-    v["saves"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter(|s| s["game"] == "ff9")
-                .filter_map(|s| s["save"].as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
+    let at = file.display();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "saves --json {at}: {stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("saves --json {at}: not JSON ({e})"));
+    let saves = v["saves"].as_array().unwrap_or_else(|| panic!("saves --json {at}: no saves"));
+    saves
+        .iter()
+        .filter(|s| s["game"] == "ff9")
+        .map(|s| s["save"].as_str().unwrap_or_else(|| panic!("{at}: a save without selector")))
+        .map(str::to_string)
+        .collect()
 }
 
 /// The slot of the first card of a save ("1" when it has none).
@@ -133,7 +136,12 @@ fn phrasing_fault(line: &str) -> Option<&'static str> {
 #[test(needs = SharedData)]
 fn every_line_of_every_command_fits_80_columns() {
     let files = all_files();
-    assert!(files.len() >= 4, "{files:?}");
+    // By hand: the 4 fixtures (fixtures/README.md) hold 3, 3, 1 and 1 FF9 saves; the genuine
+    // PlayStation files are those of psx_genuine's table, with its saves; the PC `.dat` holds 7
+    // (auto, 1-1 to 1-5 and 2-1) and each of the 7 Switch files one.
+    let (genuine_files, genuine_saves) = crate::psx_genuine::files_and_saves();
+    assert_eq!(files.len(), 4 + genuine_files + 1 + 7, "{files:?}");
+    let expected_saves = 3 + 3 + 1 + 1 + genuine_saves + 7 + 7;
     let mut bad = Vec::new();
     let mut runs = 0;
     let mut saves_seen = 0;
@@ -161,6 +169,7 @@ fn every_line_of_every_command_fits_80_columns() {
         too_wide(&args, &out, &err, &mut bad);
         runs += 1;
     }
+    assert_eq!(saves_seen, expected_saves);
     eprintln!("{runs} runs over {} files and {saves_seen} FF9 saves", files.len());
     assert!(bad.is_empty(), "{} lines wider than 80 columns:\n{}", bad.len(), bad.join("\n"));
 }

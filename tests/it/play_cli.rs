@@ -358,7 +358,7 @@ fn play_help_has_examples() {
 /// The board drawn into an 80×24 test terminal (ratatui's TestBackend) at my move, with a given
 /// analysis: the layout as a snapshot, colour only when allowed.
 mod drawing {
-    use quadmist::cli::play_view::{draw, View};
+    use quadmist::cli::command::play::view::{draw, View};
     use quadmist::game::board::{Side, EMPTY};
     use quadmist::game::engine::{prize, Outcome, Prize};
     use quadmist::game::live::{Ask, Live};

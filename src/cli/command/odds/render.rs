@@ -1,8 +1,8 @@
 //! The text of `quadmist odds`: one matchup both ways, or a table of several, fitted to the
-//! terminal. The figures come from [`super::odds_report`] (computed by [`crate::rules::odds`]).
+//! terminal. The figures come from [`super::report`] (computed by [`crate::rules::odds`]).
 
-use super::odds_report::Row;
-use super::text;
+use super::report::Row;
+use crate::cli::text;
 use crate::rules::battle::Odds;
 use crate::rules::odds::{Basis, RuleSet};
 use anstyle::Style;

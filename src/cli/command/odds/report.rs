@@ -1,5 +1,5 @@
 //! The report of `quadmist odds`: each matchup's exact odds under the rules, both ways, with
-//! the notes that go with them; what the text ([`super::odds_render`]) and the JSON show.
+//! the notes that go with them; what the text ([`super::render`]) and the JSON show.
 
 use crate::model::{CardType, Finding, Platform};
 use crate::rules::battle::{Fighter, Odds};

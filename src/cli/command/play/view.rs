@@ -2,7 +2,7 @@
 //! adviser's best move and its chances, the question asked, the line typed and the keys.
 //! Without colour (NO_COLOR) every mark is still a letter: `b` my side, `r` theirs.
 
-use super::text::{arrows_line, count};
+use crate::cli::text::{arrows_line, count};
 use crate::game::board::{Side, BLOCK, EMPTY};
 use crate::game::card::GameCard;
 use crate::game::live::{Ask, Live, ADVISED_MOVES};

@@ -1,9 +1,12 @@
 //! `quadmist report`: writes the report page ([`crate::report::html`]) to a file or to
 //! standard output.
 
-use super::common::{self, SaveArgs};
-use super::error::{CliError, CliResult};
-use super::plan as plan_cli;
+use crate::cli::args::{self, SaveArgs};
+use crate::cli::error::{CliError, CliResult};
+use crate::cli::files;
+use crate::cli::findings;
+use crate::cli::output;
+use crate::cli::select;
 use crate::report::html::{count, render_page, PageSource};
 use crate::report::plan::{plan_report, OddsChoice, MAX_PLAN_CARDS};
 use crate::report::score::score_report;
@@ -42,7 +45,7 @@ pub struct ReportArgs {
     #[arg(long, value_enum)]
     pub odds: Option<OddsChoice>,
     /// The score the plan aims at: 1698 (Master) or 1700 (maximum).
-    #[arg(long, default_value = "1698", value_parser = plan_cli::parse_target)]
+    #[arg(long, default_value = "1698", value_parser = args::parse_target)]
     pub target: u32,
     /// Print where the page was written as JSON (the page itself is always HTML).
     #[arg(long)]
@@ -79,12 +82,12 @@ pub fn default_output(file: &Path, selector: Option<&str>) -> PathBuf {
 }
 
 /// Refuses to write over the save being read (through any link), a directory, a FIFO or a
-/// device ([`common::check_output`]), or any existing file that is not an HTML page (another
+/// device ([`files::check_output`]), or any existing file that is not an HTML page (another
 /// save, a Memoria sidecar, anything else).
 pub fn check_output(output: &Path, input: &Path) -> Result<(), CliError> {
     // The input itself (by file identity), a directory, a FIFO or a device: refused first,
     // before anything opens the output.
-    common::check_output(output, input)?;
+    files::check_output(output, input)?;
     if output.is_file() {
         // Room for the 512 bytes looked at: one read, not a growing buffer.
         let mut head = Vec::with_capacity(513);
@@ -151,16 +154,16 @@ pub fn run(args: &ReportArgs) -> CliResult {
     if !to_stdout {
         check_output(&output, &args.save.file)?;
     }
-    let set = common::open(&args.save.file)?;
-    common::print_findings(&set.findings);
-    let mut entry = common::select(&set, args.save.save.as_deref(), &args.save.file)?.clone();
-    common::load_sidecar(&mut entry, &args.save.file);
+    let set = files::open(&args.save.file)?;
+    findings::print_findings(&set.findings);
+    let mut entry = select::select(&set, args.save.save.as_deref(), &args.save.file)?.clone();
+    files::load_sidecar(&mut entry, &args.save.file);
     let entry = &entry;
     let collection = entry.collection().map_err(|e| {
         CliError::unusable(format!("{} save {}: {e}", args.save.file.display(), entry.selector))
     })?;
-    common::print_findings(&entry.findings);
-    common::print_findings(&collection.findings);
+    findings::print_findings(&entry.findings);
+    findings::print_findings(&collection.findings);
 
     let score = score_report(&collection, true);
     let plan = (collection.cards.len() <= MAX_PLAN_CARDS)
@@ -191,10 +194,10 @@ pub fn run(args: &ReportArgs) -> CliResult {
     write_over(&output, page.as_bytes())
         .map_err(|e| CliError::unusable(format!("cannot write {}: {e}", output.display())))?;
     if args.json {
-        return common::print_json(&written);
+        return output::print_json(&written);
     }
     writeln!(
-        common::stdout(),
+        output::stdout(),
         "Wrote {} ({} KB, {}, {} points): open it in a browser.",
         written.output,
         written.bytes.div_ceil(1024),

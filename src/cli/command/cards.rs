@@ -1,14 +1,19 @@
 //! `quadmist cards`: every owned card with exact stats, caps, type, arrows and legality.
 
-use super::common::{self, SaveArgs};
-use super::error::{CliError, CliResult};
-use super::text::{self, count};
+use crate::cli::args::SaveArgs;
+use crate::cli::card_view::{views, CardView};
+use crate::cli::error::{CliError, CliResult};
+use crate::cli::findings;
+use crate::cli::heading;
+use crate::cli::output;
+use crate::cli::select;
+use crate::cli::text::{self, count};
 use crate::ff9::SaveEntry;
 use crate::model::{
     catalogue::{self, CardInfo},
-    display_string, CardRecord, CardType, Collection, Severity,
+    CardType, Collection, Severity,
 };
-use crate::rules::legality::{self, CardFinding, Issue};
+use crate::rules::legality::{CardFinding, Issue};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -119,88 +124,6 @@ fn parse_type(s: &str) -> Result<CardType, String> {
     crate::rules::notation::parse_type(s).map_err(|e| e.to_string())
 }
 
-/// The three stats of a card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Stats {
-    /// Attack.
-    pub atk: u8,
-    /// Physical defence.
-    pub pdef: u8,
-    /// Magical defence.
-    pub mdef: u8,
-}
-
-/// One card as `cards` shows it (and as its JSON holds it).
-#[derive(Debug, Clone, Serialize)]
-pub struct CardView {
-    /// Slot, 1-based.
-    pub slot: u16,
-    /// Card id 0..99.
-    pub id: u8,
-    /// Card number, id + 1.
-    pub number: u16,
-    /// Name.
-    pub name: String,
-    /// Type letter.
-    #[serde(rename = "type")]
-    pub card_type: CardType,
-    /// Attack.
-    pub atk: u8,
-    /// Physical defence.
-    pub pdef: u8,
-    /// Magical defence.
-    pub mdef: u8,
-    /// Arrow byte, 0..255.
-    pub arrows: u8,
-    /// In-game string, e.g. `3P2A`.
-    pub display: String,
-    /// The card's caps (`null` for an id outside the catalogue).
-    pub max: Option<Stats>,
-    /// Level-ups left per stat (0 at or above the cap).
-    pub left: Option<Stats>,
-    /// Cards of this id in the save.
-    pub copies: usize,
-    /// Legality findings about this card.
-    pub findings: Vec<CardFinding>,
-}
-
-impl CardView {
-    fn new(card: &CardRecord, copies: usize, findings: Vec<CardFinding>) -> Self {
-        let info = catalogue::info(card.id);
-        let max = info.map(|i| Stats { atk: i.max_atk, pdef: i.max_pdef, mdef: i.max_mdef });
-        let left = max.map(|m| Stats {
-            atk: m.atk.saturating_sub(card.atk),
-            pdef: m.pdef.saturating_sub(card.pdef),
-            mdef: m.mdef.saturating_sub(card.mdef),
-        });
-        CardView {
-            slot: card.slot,
-            id: card.id,
-            number: card.id as u16 + 1,
-            name: catalogue::name(card.id),
-            card_type: card.card_type,
-            atk: card.atk,
-            pdef: card.pdef,
-            mdef: card.mdef,
-            arrows: card.arrows,
-            display: display_string(card),
-            max,
-            left,
-            copies,
-            findings,
-        }
-    }
-
-    /// Level-ups left over the three stats.
-    pub fn total_left(&self) -> u32 {
-        self.left.map_or(0, |l| l.atk as u32 + l.pdef as u32 + l.mdef as u32)
-    }
-
-    fn strength(&self) -> u32 {
-        self.atk as u32 + self.pdef as u32 + self.mdef as u32
-    }
-}
-
 /// The JSON document of `quadmist cards --json`.
 #[derive(Debug, Serialize)]
 pub struct CardsReport<'a> {
@@ -226,28 +149,6 @@ pub struct CardsReport<'a> {
     pub ignored_records: Vec<CardView>,
     /// The decoder's findings.
     pub findings: &'a [crate::model::Finding],
-}
-
-/// Builds the views of a collection's cards, with copies and legality findings.
-pub fn views(collection: &Collection) -> (Vec<CardView>, Vec<CardView>) {
-    let mut copies = [0usize; 256];
-    for c in &collection.cards {
-        copies[c.id as usize] += 1;
-    }
-    // Findings grouped by slot once, so building the views is linear in the cards.
-    let mut by_slot: std::collections::HashMap<u16, Vec<CardFinding>> =
-        std::collections::HashMap::new();
-    for f in legality::check(collection) {
-        by_slot.entry(f.slot).or_default().push(f);
-    }
-    let view = |c: &CardRecord| {
-        let f = by_slot.get(&c.slot).cloned().unwrap_or_default();
-        CardView::new(c, copies[c.id as usize], f)
-    };
-    (
-        collection.cards.iter().map(view).collect(),
-        collection.ignored_records.iter().map(view).collect(),
-    )
 }
 
 /// Applies the filters and order of `args`.
@@ -392,7 +293,7 @@ fn write_csv(rows: &[CardView]) -> Result<(), CliError> {
 
 fn heading(entry: &SaveEntry, c: &Collection, shown: usize) -> String {
     let s = &c.summary;
-    let mut parts = common::save_heading(format!("Save {}", entry.selector), c, true);
+    let mut parts = heading::save_heading(format!("Save {}", entry.selector), c, true);
     if let Some(g) = s.gil {
         parts.push(format!("{g} gil"));
     }
@@ -423,7 +324,7 @@ pub fn run(args: &CardsArgs) -> CliResult {
         })?),
         None => None,
     };
-    let (entry, collection) = common::load_collection(&args.save)?;
+    let (entry, collection) = select::load_collection(&args.save)?;
     let (rows, ignored) = views(&collection);
     // Unknown type bytes and records past slot 100 are already among the decoder's
     // findings (printed by `load_collection`); they stay in the per-card JSON.
@@ -434,10 +335,10 @@ pub fn run(args: &CardsArgs) -> CliResult {
         .filter(|f| !matches!(f.issue, Issue::UnknownType | Issue::PastSlot100))
         .map(CardFinding::to_finding)
         .collect();
-    common::print_findings(&legality);
+    findings::print_findings(&legality);
     let rows = select_and_sort(rows, args, only);
     if args.json {
-        return common::print_json(&CardsReport {
+        return output::print_json(&CardsReport {
             save: &entry.selector,
             save_name: &entry.name,
             platform: collection.platform,
@@ -470,7 +371,7 @@ pub fn run(args: &CardsArgs) -> CliResult {
             let _ = writeln!(out, "{}", render_table(&ignored, args.wide, true));
         }
     }
-    common::print_text(&out)?;
+    output::print_text(&out)?;
     Ok(())
 }
 

@@ -1,15 +1,18 @@
 //! `quadmist score`: collector points, rank, the points to the next rank, to Master and to 1700.
 
-use super::common::{self, SaveArgs};
-use super::error::CliResult;
-use super::text::{self, count};
+use crate::cli::args::SaveArgs;
+use crate::cli::card_text::{cost_words, COST_LEGEND};
+use crate::cli::error::CliResult;
+use crate::cli::heading;
+use crate::cli::output;
+use crate::cli::select;
+use crate::cli::text::{self, count};
 use crate::ff9::SaveEntry;
-use crate::model::{catalogue, display_string, CardRecord, Collection};
+use crate::model::{catalogue, display_string, Collection};
 pub use crate::report::score::{
     rank_label, score_report, CardContribution, CountedPoints, NextLevel, ScoreReport, TypePoints,
     PERFECT_WORDING,
 };
-use crate::rules::score::Contribution;
 use anstyle::Style;
 use clap::Args;
 use std::fmt::Write as _;
@@ -43,41 +46,6 @@ pub struct ScoreArgs {
     #[arg(long)]
     pub json: bool,
 }
-
-/// One card on one line: slot, name, in-game string and arrows picture.
-pub fn card_label(card: &CardRecord) -> String {
-    format!(
-        "slot {:>3}  {:<14} {}  {}",
-        card.slot,
-        catalogue::name(card.id),
-        display_string(card),
-        text::arrows_line(card.arrows)
-    )
-}
-
-/// Why a card's discard costs points, in words: "last copy, unique arrows, type X"; "free"
-/// when it costs nothing.
-pub fn cost_words(card: &CardRecord, cost: &Contribution) -> String {
-    let mut why = Vec::new();
-    if cost.id_points > 0 {
-        why.push("last copy".to_string());
-    }
-    if cost.mask_points > 0 {
-        why.push("unique arrows".to_string());
-    }
-    if cost.type_points > 0 {
-        why.push(format!("type {}", card.card_type.letter()));
-    }
-    if why.is_empty() {
-        "free".to_string()
-    } else {
-        why.join(", ")
-    }
-}
-
-/// What [`cost_words`] means, for the line under a table of costs.
-pub const COST_LEGEND: &str = "Last copy: no other card has its number (10 points). Unique \
-     arrows: no other card has its arrows (5 points). Type X or A: the type bonus (1 or 2 points).";
 
 /// The breakdown of the points as a table.
 fn breakdown_table(report: &ScoreReport) -> String {
@@ -197,47 +165,27 @@ pub fn render_score(report: &ScoreReport, heading: &str, width: usize) -> String
 
 /// The heading of `score`: the save shown, named as in `quadmist saves`.
 pub fn heading(entry: &SaveEntry, c: &Collection, file: &std::path::Path) -> String {
-    common::save_heading(format!("Save {} of {}", entry.selector, file.display()), c, false)
+    heading::save_heading(format!("Save {} of {}", entry.selector, file.display()), c, false)
         .join(", ")
 }
 
 /// Runs `quadmist score`.
 pub fn run(args: &ScoreArgs) -> CliResult {
-    let (entry, collection) = common::load_collection(&args.save)?;
+    let (entry, collection) = select::load_collection(&args.save)?;
     let report = score_report(&collection, args.cards);
     if args.json {
-        return common::print_json(&report);
+        return output::print_json(&report);
     }
     let heading = heading(&entry, &collection, &args.save.file);
-    write!(common::stdout(), "{}", render_score(&report, &heading, text::term_width()))?;
+    write!(output::stdout(), "{}", render_score(&report, &heading, text::term_width()))?;
     Ok(())
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
-    use crate::model::{CardType, Platform};
-
-    /// A collection of these cards (id, type, arrows).
-    pub(crate) fn collection(cards: &[(u8, CardType, u8)]) -> Collection {
-        Collection::new(
-            Platform::Pc,
-            cards
-                .iter()
-                .enumerate()
-                .map(|(i, &(id, card_type, arrows))| CardRecord {
-                    slot: i as u16 + 1,
-                    id,
-                    arrows,
-                    atk: 0x10,
-                    card_type,
-                    pdef: 0x10,
-                    mdef: 0x10,
-                    cpoint: Some(10),
-                })
-                .collect(),
-        )
-    }
+    use crate::cli::testing::collection;
+    use crate::model::CardType;
 
     #[test]
     fn json_has_every_field_with_hand_computed_values() {

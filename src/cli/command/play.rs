@@ -1,12 +1,11 @@
 //! `quadmist play`: follow a real match on a terminal board and get the best move at each turn.
 //!
 //! The match itself ([`Live`]: what is asked, how an entry changes the match) lives in
-//! [`crate::game::live`]; this module reads keys and runs the adviser, [`super::play_view`]
+//! [`crate::game::live`]; this module reads keys and runs the adviser, [`view`]
 //! draws.
 
-use super::advise::{model_name, AdviceArgs, HandArgs};
-use super::error::{CliError, CliResult};
-use super::play_view::{self, View};
+use crate::cli::adviser::{model_name, AdviceArgs, HandArgs};
+use crate::cli::error::{CliError, CliResult};
 use crate::game::board::Side;
 use crate::game::live::{parse_cell, Ask, Live, MAX_BLOCKS};
 use crate::game::notation;
@@ -18,6 +17,9 @@ use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
+use view::View;
+
+pub mod view;
 
 const AFTER_HELP: &str = "\
 Type what the game shows, then Enter:
@@ -219,7 +221,7 @@ impl App {
                 self.advised_with(version, a);
             }
             let thinking = self.needs_advice();
-            terminal.draw(|f| play_view::draw(f, &self.view(thinking)))?;
+            terminal.draw(|f| view::draw(f, &self.view(thinking)))?;
             if !event::poll(Duration::from_millis(50))? {
                 continue;
             }

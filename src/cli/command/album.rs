@@ -1,8 +1,11 @@
 //! `quadmist album`: the collection as the game's card menu, the 100 cards in a 10×10 grid.
 
-use super::common::{self, SaveArgs};
-use super::error::CliResult;
-use super::text::{self, count};
+use crate::cli::args::SaveArgs;
+use crate::cli::error::CliResult;
+use crate::cli::heading;
+use crate::cli::output;
+use crate::cli::select;
+use crate::cli::text::{self, count};
 use crate::ff9::SaveEntry;
 use crate::model::card_sources::SourceKind;
 use crate::model::{catalogue, display_string, CardRecord, CardType, Collection};
@@ -247,27 +250,27 @@ fn how(a: &Availability, number: u8) -> &'static str {
 
 /// The heading: the save and whose it is.
 pub fn heading(entry: &SaveEntry, c: &Collection) -> String {
-    common::save_heading(format!("Album of save {}", entry.selector), c, false).join(", ")
+    heading::save_heading(format!("Album of save {}", entry.selector), c, false).join(", ")
 }
 
 /// Runs `quadmist album`.
 pub fn run(args: &AlbumArgs) -> CliResult {
-    let (entry, collection) = common::load_collection(&args.save)?;
+    let (entry, collection) = select::load_collection(&args.save)?;
     let report = album_report(&collection);
     if args.json {
-        return common::print_json(&report);
+        return output::print_json(&report);
     }
     let sources = args.missing.then(|| crate::sources::availability(&collection));
     let text =
         render_album(&report, &heading(&entry, &collection), sources.as_ref(), text::term_width());
-    common::print_text(&text)?;
+    output::print_text(&text)?;
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::score::tests::collection;
+    use crate::cli::testing::collection;
     use CardType::{Assault as A, Flexible as X, Physical as P};
 
     #[test]

@@ -1,43 +1,13 @@
-//! `quadmist diff OLD NEW`: what changed between two saves (cards won and gone, grown,
-//! evolved; counters; points and rank). The report is shared with `quadmist watch`.
+//! What changed between two saves, as JSON and as text (`diff`, and `watch` at each write):
+//! cards won and gone, grown, evolved, ambiguous; counters; points and rank.
 
-use super::cards::{self as cards_cli, CardView};
-use super::common::{self, SaveArgs};
-use super::error::{CliError, CliResult};
+use super::args::SaveArgs;
+use super::card_view::{self, CardView};
 use super::text;
-use crate::diff::{self, CardChange, Change, Diff};
+use crate::diff::{CardChange, Change, Diff};
 use crate::ff9::SaveEntry;
 use crate::model::{catalogue, display_string, CardRecord, CardType, Collection, Platform};
-use clap::Args;
 use serde::Serialize;
-
-const HELP: &str = "\
-OLD and NEW are FILE or FILE:SAVE, two files of any formats (PlayStation, PC, Switch) or two
-saves of one file. A save gives its cards no identity and the game reorders them, so cards
-are matched by the rules: same card and arrows, a type that only moves P/M -> X -> A, stats
-that only grow up to their caps; among the matchings allowed, the one keeping the most cards
-with the least growth. When two matchings tell different stories the cards are listed as
-ambiguous instead of guessed.
-
-Examples:
-  quadmist diff before.mcr after.mcr
-  quadmist diff memcard.mcr:3 memcard.mcr:1
-  quadmist diff SavedData_ww.dat:1-1 SavedData_ww.dat:auto --json";
-
-/// Arguments of `quadmist diff`.
-#[derive(Debug, Args)]
-#[command(after_help = HELP)]
-pub struct DiffArgs {
-    /// The earlier save: FILE or FILE:SAVE (e.g. `memcard.mcr:3`, `SavedData_ww.dat:1-1`).
-    #[arg(value_name = "OLD")]
-    pub old: String,
-    /// The later save: FILE or FILE:SAVE.
-    #[arg(value_name = "NEW")]
-    pub new: String,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    pub json: bool,
-}
 
 /// Which save a side of the diff is.
 #[derive(Debug, Clone, Serialize)]
@@ -159,7 +129,7 @@ pub fn report(
     old: &Collection,
     new: &Collection,
 ) -> DiffReport {
-    let (ov, nv) = (cards_cli::views(old).0, cards_cli::views(new).0);
+    let (ov, nv) = (card_view::views(old).0, card_view::views(new).0);
     let grown = d
         .grown
         .iter()
@@ -464,25 +434,4 @@ fn ambiguous_lines(d: &Diff, old: &Collection, new: &Collection) -> Vec<String> 
             ))
         })
         .collect()
-}
-
-fn load(spec: &str) -> Result<(SaveArgs, SaveEntry, Collection), CliError> {
-    let args = common::parse_save_spec(spec);
-    let (entry, c) = common::load_collection_hinted(&args, common::SelectorHint::FileSuffix)?;
-    Ok((args, entry, c))
-}
-
-/// Runs `quadmist diff`.
-pub fn run(args: &DiffArgs) -> CliResult {
-    let (oa, oe, old) = load(&args.old)?;
-    let (na, ne, new) = load(&args.new)?;
-    let (from, to) = (SaveRef::new(&oa, &oe, &old), SaveRef::new(&na, &ne, &new));
-    let d = diff::diff(&old, &new);
-    if args.json {
-        return common::print_json(&report(&d, from, to, &old, &new));
-    }
-    let mut text = render_text(&d, &old, &new, &from, &to, true);
-    text.push('\n');
-    common::print_text(&text)?;
-    Ok(())
 }

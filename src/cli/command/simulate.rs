@@ -1,8 +1,8 @@
 //! `quadmist simulate`: whole matches from random deals against the game's AI; win, draw and
 //! loss rates with 95 % intervals.
 
-use super::common;
-use super::error::{CliError, CliResult};
+use crate::cli::error::{CliError, CliResult};
+use crate::cli::output;
 use crate::game::sim::{run, Player, Rate, Tally};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -131,9 +131,9 @@ pub fn run_simulate(args: &SimulateArgs) -> CliResult {
         loss: Rate::wilson(tally.loss, n),
     };
     if args.json {
-        return common::print_json(&report);
+        return output::print_json(&report);
     }
-    let mut out = common::stdout();
+    let mut out = output::stdout();
     let who = match args.player {
         PlayerArg::Adviser => format!("the adviser ({} ms a move)", args.budget_ms),
         PlayerArg::Game => "the game's AI".to_string(),

@@ -1,7 +1,10 @@
 //! `quadmist icon`: a PlayStation save's icon as a PNG.
 
-use super::common::{self, print_findings, SaveArgs};
-use super::error::{CliError, CliResult};
+use crate::cli::args::SaveArgs;
+use crate::cli::error::{CliError, CliResult};
+use crate::cli::files;
+use crate::cli::findings::print_findings;
+use crate::cli::select;
 use crate::container::icon;
 use crate::ff9::SavePayload;
 use clap::Args;
@@ -36,12 +39,12 @@ pub struct IconArgs {
 /// Runs `quadmist icon`.
 pub fn run(args: &IconArgs) -> CliResult {
     let SaveArgs { file, save } = &args.save;
-    let set = common::open(file)?;
+    let set = files::open(file)?;
     print_findings(&set.findings);
     let entry = match save.as_deref() {
-        Some(sel) => common::select_any(&set, sel, file)?,
+        Some(sel) => select::select_any(&set, sel, file)?,
         None if set.saves.len() == 1 => &set.saves[0],
-        None => common::select(&set, None, file)?,
+        None => select::select(&set, None, file)?,
     };
     let SavePayload::PlayStation(save) = &entry.payload else {
         return Err(CliError::usage(format!(
@@ -57,7 +60,7 @@ pub fn run(args: &IconArgs) -> CliResult {
         std::io::stdout().lock().write_all(&png)?;
         return Ok(());
     }
-    common::check_output(&args.output, file)?;
+    files::check_output(&args.output, file)?;
     let bytes = png.len();
     std::fs::write(&args.output, png)
         .map_err(|e| CliError::unusable(format!("cannot write {}: {e}", args.output.display())))?;
@@ -73,12 +76,12 @@ pub fn run(args: &IconArgs) -> CliResult {
         "wrote the icon of save {} to {}: {picture}, {}",
         entry.selector,
         args.output.display(),
-        super::text::count(bytes as u64, "byte")
+        crate::cli::text::count(bytes as u64, "byte")
     );
     let _ = writeln!(
         std::io::stderr(),
         "{}",
-        super::text::fit(&message, super::text::term_width(), "  ")
+        crate::cli::text::fit(&message, crate::cli::text::term_width(), "  ")
     );
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! `quadmist completions SHELL` and `quadmist man`: shell completions and a man page, generated
 //! from the command line's own definition (clap_complete, clap_mangen) and printed on stdout.
 
-use super::error::{CliError, CliResult};
+use crate::cli::error::{CliError, CliResult};
 use clap::Args;
 use std::io::Write;
 

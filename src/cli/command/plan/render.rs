@@ -2,10 +2,11 @@
 //! [`crate::report::plan::plan_report`]) fitted to the terminal, with the shared helpers of
 //! [`super::text`].
 
-use super::score::rank_label;
-use super::text::{self, count};
+use crate::cli::card_text::{cost_words, COST_LEGEND};
+use crate::cli::text::{self, count};
 use crate::model::{catalogue, display_string, CardRecord, Collection};
 use crate::report::plan::{MasterReport, OutOfReach, PlanReport, StepReport};
+use crate::report::score::rank_label;
 use crate::rules::score::{self, PERFECT_POINTS};
 use anstyle::Style;
 use std::fmt::Write as _;
@@ -106,11 +107,11 @@ fn render_discard(s: &mut String, collection: &Collection, r: &PlanReport, width
         let total = c.cost.total();
         vec![
             if total == 0 { "0".into() } else { format!("−{total}") },
-            super::score::cost_words(&c.card, &c.cost),
+            cost_words(&c.card, &c.cost),
         ]
     };
     let _ = writeln!(s, "{}", card_table(collection, &slots, &["Cost", "Why"], &cost, width - 2));
-    let _ = writeln!(s, "{}", text::wrap(super::score::COST_LEGEND, width, "", ""));
+    let _ = writeln!(s, "{}", text::wrap(COST_LEGEND, width, "", ""));
 }
 
 fn render_road(s: &mut String, m: &MasterReport, width: usize) {

@@ -1,20 +1,28 @@
 //! `quadmist odds`: a card's exact chance to win a card battle, by the game's formula or the
 //! board-game dice variants, in both directions (when it attacks, when it is attacked).
 //!
-//! args ([`OddsArgs`]) → report ([`super::odds_report`], computed by [`crate::rules::odds`]) →
-//! render ([`super::odds_render`]).
+//! args ([`OddsArgs`]) → report ([`report`], computed by [`crate::rules::odds`]) →
+//! render ([`render`]).
 
-use super::common::{self, parse_save_spec, SaveArgs, SelectorHint};
-use super::error::{CliError, CliResult};
-use super::odds_render::{render_single, render_table};
-use super::odds_report::{notes, rows, Side, SingleJson, TableJson, MAX_ROWS};
-use super::text::{self, count};
+use crate::cli::args::parse_save_spec;
+use crate::cli::args::SaveArgs;
+use crate::cli::error::{CliError, CliResult};
+use crate::cli::findings;
+use crate::cli::output;
+use crate::cli::select;
+use crate::cli::select::SelectorHint;
+use crate::cli::text::{self, count};
 use crate::model::{catalogue, display_string, Collection, Finding};
 use crate::rules::battle::Fighter;
 use crate::rules::odds::RuleSet;
 use clap::Args;
+use render::{render_single, render_table};
+use report::{notes, rows, Side, SingleJson, TableJson, MAX_ROWS};
 use std::io::Write as _;
 use std::path::Path;
+
+pub mod render;
+pub mod report;
 
 const AFTER_HELP: &str = "\
 Card syntax:
@@ -153,7 +161,7 @@ fn no_card(collection: &Collection, slot: u16, file: &str) -> String {
 
 /// Reads a collection (findings go to stderr).
 fn load(args: &SaveArgs) -> Result<Collection, CliError> {
-    common::load_collection_hinted(args, SelectorHint::FileSuffix).map(|(_, c)| c)
+    select::load_collection_hinted(args, SelectorHint::FileSuffix).map(|(_, c)| c)
 }
 
 /// True when a text names a save file (an existing path, or `FILE:S` of an existing file).
@@ -289,7 +297,7 @@ pub fn run(args: &OddsArgs) -> CliResult {
             attackers.len().saturating_mul(defenders.len())
         )));
     }
-    common::print_findings(&findings);
+    findings::print_findings(&findings);
     if rows.is_empty() {
         return Err(CliError::unusable("no card here has a type the game defines; no odds"));
     }
@@ -297,14 +305,14 @@ pub fn run(args: &OddsArgs) -> CliResult {
     let single = attackers.len() == 1 && defenders.len() == 1;
     let width = text::term_width();
     match (args.json, single) {
-        (true, true) => common::print_json(&SingleJson { rules: args.rules, row: &rows[0], notes }),
-        (true, false) => common::print_json(&TableJson { rules: args.rules, rows: &rows, notes }),
+        (true, true) => output::print_json(&SingleJson { rules: args.rules, row: &rows[0], notes }),
+        (true, false) => output::print_json(&TableJson { rules: args.rules, rows: &rows, notes }),
         (false, true) => {
-            write!(common::stdout(), "{}", render_single(&rows[0], args.rules, &notes, width))?;
+            write!(output::stdout(), "{}", render_single(&rows[0], args.rules, &notes, width))?;
             Ok(())
         }
         (false, false) => {
-            write!(common::stdout(), "{}", render_table(&rows, args.rules, &notes, width))?;
+            write!(output::stdout(), "{}", render_table(&rows, args.rules, &notes, width))?;
             Ok(())
         }
     }
@@ -312,10 +320,10 @@ pub fn run(args: &OddsArgs) -> CliResult {
 
 #[cfg(test)]
 mod tests {
+    use super::render::percent;
+    use super::report::row;
     use super::*;
     use crate::cli::error::EXIT_USAGE;
-    use crate::cli::odds_render::percent;
-    use crate::cli::odds_report::row;
     use crate::model::{CardRecord, CardType, Platform};
     use crate::rules::battle::{self, Odds};
     use crate::rules::dice::{self, DiceRule};

@@ -4,9 +4,13 @@
 //! none, two reads agree), and prints what changed since the previous state, once per change,
 //! until interrupted.
 
-use super::common::{self, SaveArgs};
-use super::diff::{self as diff_cli, SaveRef};
-use super::error::{CliError, CliResult};
+use crate::cli::args::SaveArgs;
+use crate::cli::changes::{self, SaveRef};
+use crate::cli::error::{CliError, CliResult};
+use crate::cli::files;
+use crate::cli::findings;
+use crate::cli::output;
+use crate::cli::select;
 use crate::diff;
 use crate::ff9::SaveEntry;
 use crate::model::{Collection, Finding};
@@ -66,13 +70,13 @@ fn read_whole(args: &SaveArgs, selector: &str) -> Result<(SaveEntry, Collection)
 
 /// Reads the file and the save; `Err` with the reason when it is not (yet) a whole save.
 fn read_state(args: &SaveArgs, selector: &str) -> Result<(SaveEntry, Collection), String> {
-    let set = common::open(&args.file).map_err(|e| e.message)?;
+    let set = files::open(&args.file).map_err(|e| e.message)?;
     let mut entry =
-        common::select(&set, Some(selector), &args.file).map_err(|e| e.message)?.clone();
+        select::select(&set, Some(selector), &args.file).map_err(|e| e.message)?.clone();
     if entry.checksum_ok == Some(false) {
         return Err(format!("the checksum of save {} does not hold", entry.selector));
     }
-    common::load_sidecar(&mut entry, &args.file);
+    files::load_sidecar(&mut entry, &args.file);
     let c = entry.collection().map_err(|e| e.to_string())?;
     Ok((entry, c))
 }
@@ -133,7 +137,7 @@ fn wait_for_write(rx: &Events, retrying: bool, name: &std::ffi::OsStr) -> Wake {
             Ok(e) if relevant(&e, name) => {}
             Ok(_) => return Wake::Skip,
             Err(e) => {
-                common::print_findings(&[Finding::warning(format!("file watch: {e}"))]);
+                findings::print_findings(&[Finding::warning(format!("file watch: {e}"))]);
                 return Wake::Skip;
             }
         }
@@ -151,7 +155,7 @@ fn wait_for_write(rx: &Events, retrying: bool, name: &std::ffi::OsStr) -> Wake {
 
 /// Runs `quadmist watch`.
 pub fn run(args: &WatchArgs) -> CliResult {
-    let (entry, mut current) = common::load_collection(&args.save)?;
+    let (entry, mut current) = select::load_collection(&args.save)?;
     if entry.checksum_ok == Some(false) {
         return Err(CliError::unusable(format!(
             "{}: the checksum of save {} does not hold; wait for the game to finish writing",
@@ -174,7 +178,7 @@ pub fn run(args: &WatchArgs) -> CliResult {
     // The watcher stops when dropped: keep it for the whole loop.
     let (_watcher, rx) = watch_folder(&dir)?;
     let mut here = SaveRef::new(&args.save, &entry, &current);
-    common::print_findings(&[Finding::info(format!(
+    findings::print_findings(&[Finding::info(format!(
         "watching {}, save {} ({}): {} cards; stop with Ctrl-C",
         args.save.file.display(),
         selector,
@@ -195,7 +199,7 @@ pub fn run(args: &WatchArgs) -> CliResult {
             Err(reason) => {
                 failures += 1;
                 if failures >= RETRIES {
-                    common::print_findings(&[Finding::warning(format!(
+                    findings::print_findings(&[Finding::warning(format!(
                         "{} is not readable as a whole save ({reason}); waiting for the next write",
                         args.save.file.display()
                     ))]);
@@ -209,13 +213,13 @@ pub fn run(args: &WatchArgs) -> CliResult {
         let there = SaveRef::new(&args.save, &later_entry, &later);
         if !d.is_empty() {
             changes += 1;
-            let mut out = common::stdout();
+            let mut out = output::stdout();
             if args.json {
-                let report = diff_cli::report(&d, here.clone(), there.clone(), &current, &later);
+                let report = changes::report(&d, here.clone(), there.clone(), &current, &later);
                 let line = serde_json::to_string(&report).map_err(std::io::Error::from)?;
                 writeln!(out, "{line}")?;
             } else {
-                let body = diff_cli::render_text(&d, &current, &later, &here, &there, false);
+                let body = changes::render_text(&d, &current, &later, &here, &there, false);
                 writeln!(out, "Change {changes}:\n{body}\n")?;
             }
             out.flush()?;

@@ -1,8 +1,11 @@
 //! `quadmist saves`: one row per save in a file.
 
-use super::common::{self, print_findings, print_json};
-use super::error::{CliError, CliResult};
-use super::text::{self, count};
+use crate::cli::error::{CliError, CliResult};
+use crate::cli::files;
+use crate::cli::findings::print_findings;
+use crate::cli::output;
+use crate::cli::output::print_json;
+use crate::cli::text::{self, count};
 use crate::ff9::{FileKind, SaveEntry, SaveSet};
 use crate::model::{Finding, Severity};
 use clap::Args;
@@ -319,7 +322,7 @@ pub fn run(args: &SavesArgs) -> CliResult {
     if args.file.is_dir() {
         return run_dir(args);
     }
-    let set = common::open(&args.file)?;
+    let set = files::open(&args.file)?;
     print_findings(&set.findings);
     for s in &set.saves {
         let prefixed: Vec<Finding> = s
@@ -339,7 +342,7 @@ pub fn run(args: &SavesArgs) -> CliResult {
         print_json(&to_json(&set))?;
         return if set.saves.is_empty() { Err(nothing()) } else { Ok(()) };
     }
-    let mut out = common::stdout();
+    let mut out = output::stdout();
     let width = text::term_width();
     let head = format!(
         "{}: {}, {}",
@@ -390,11 +393,11 @@ fn dir_files(dir: &Path, recursive: bool, notes: &mut Vec<Finding>) -> Vec<PathB
                 }
             } else if !meta.is_file() {
                 notes.push(Finding::info(format!("{}: not a regular file; skipped", p.display())));
-            } else if meta.len() > common::MAX_FILE_SIZE {
+            } else if meta.len() > files::MAX_FILE_SIZE {
                 notes.push(Finding::info(format!(
                     "{}: larger than {} MiB, not a save; skipped",
                     p.display(),
-                    common::MAX_FILE_SIZE / (1024 * 1024)
+                    files::MAX_FILE_SIZE / (1024 * 1024)
                 )));
             } else {
                 files.push(p);
@@ -413,7 +416,7 @@ fn run_dir(args: &SavesArgs) -> CliResult {
     let mut sets = Vec::new();
     for path in &files {
         // Files that are not saves, or hold no FF9 save, are skipped quietly.
-        if let Ok(set) = common::open(path) {
+        if let Ok(set) = files::open(path) {
             if set.saves.iter().any(|s| s.is_ff9) {
                 sets.push((path, set));
             }
@@ -427,7 +430,7 @@ fn run_dir(args: &SavesArgs) -> CliResult {
         return print_json(&json);
     }
     let width = text::term_width();
-    let mut out = common::stdout();
+    let mut out = output::stdout();
     let head = format!(
         "{}: {} with Final Fantasy IX saves ({} read)",
         args.file.display(),

@@ -7,8 +7,12 @@
 //! window of its own, which closes the moment it ends: then it waits for Enter first, so that
 //! what it said can be read. Started from a terminal, it never waits.
 
-use super::common;
-use super::error::{CliError, CliResult, EXIT_OK, EXIT_USAGE};
+use crate::cli::args;
+use crate::cli::error::{CliError, CliResult, EXIT_OK, EXIT_USAGE};
+use crate::cli::files;
+use crate::cli::findings;
+use crate::cli::output;
+use crate::cli::select;
 use crate::ff9::SaveEntry;
 use crate::model::Finding;
 use crate::report::file_page::{self, SavePage};
@@ -63,16 +67,16 @@ pub fn parse(args: &[OsString], is_command: impl Fn(&str) -> bool) -> Option<Ope
 /// Runs the drop form: writes the page, opens it, and keeps the program's own console window
 /// open until Enter.
 pub fn main(args: &OpenArgs) -> ExitCode {
-    common::set_verbosity(match (args.quiet, args.verbose) {
-        (true, _) => common::Verbosity::Quiet,
-        (_, true) => common::Verbosity::Verbose,
-        _ => common::Verbosity::Normal,
+    findings::set_verbosity(match (args.quiet, args.verbose) {
+        (true, _) => findings::Verbosity::Quiet,
+        (_, true) => findings::Verbosity::Verbose,
+        _ => findings::Verbosity::Normal,
     });
     let code = match run(args) {
         Ok(()) => EXIT_OK,
         Err(e) => {
             if !e.message.is_empty() {
-                common::print_error(&e.message);
+                output::print_error(&e.message);
             }
             e.code
         }
@@ -85,7 +89,7 @@ pub fn main(args: &OpenArgs) -> ExitCode {
 /// player to drop a save onto the program, and waits for Enter.
 pub fn no_arguments() -> ExitCode {
     let text = if own_console() { FROM_EXPLORER } else { FROM_TERMINAL };
-    let _ = writeln!(common::stdout(), "{text}");
+    let _ = writeln!(output::stdout(), "{text}");
     wait_if_own_console();
     ExitCode::from(EXIT_USAGE)
 }
@@ -114,26 +118,26 @@ quadmist also runs in a terminal (PowerShell or Command Prompt): quadmist --help
 /// Writes the page of the file's saves to a new temporary file and opens it.
 pub fn run(args: &OpenArgs) -> CliResult {
     let save = match args.file.to_str() {
-        Some(spec) => common::parse_save_spec(spec),
-        None => common::SaveArgs { file: args.file.clone(), save: None },
+        Some(spec) => args::parse_save_spec(spec),
+        None => args::SaveArgs { file: args.file.clone(), save: None },
     };
     let file = &save.file;
-    let set = common::open(file)?;
-    common::print_findings(&set.findings);
+    let set = files::open(file)?;
+    findings::print_findings(&set.findings);
     let entries = chosen_saves(&set, save.save.as_deref(), file)?;
     let pages: Vec<SavePage> = entries
         .into_iter()
         .filter_map(|entry| {
             let mut entry = entry.clone();
-            common::load_sidecar(&mut entry, file);
-            common::print_findings(&entry.findings);
+            files::load_sidecar(&mut entry, file);
+            findings::print_findings(&entry.findings);
             match entry.collection() {
                 Ok(collection) => {
-                    common::print_findings(&collection.findings);
+                    findings::print_findings(&collection.findings);
                     Some(SavePage::new(entry, collection))
                 }
                 Err(e) => {
-                    common::print_findings(&[Finding::error(format!(
+                    findings::print_findings(&[Finding::error(format!(
                         "save {}: {e}; it is not on the page",
                         entry.selector
                     ))]);
@@ -151,7 +155,7 @@ pub fn run(args: &OpenArgs) -> CliResult {
     let file_name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let page = file_page::render_file_page(&set, &file_name, &pages);
     let path = write_temporary(file, page.as_bytes())?;
-    let mut out = common::stdout();
+    let mut out = output::stdout();
     let saves = if pages.len() == 1 {
         format!("save {}", pages[0].entry.selector)
     } else {
@@ -166,7 +170,7 @@ pub fn run(args: &OpenArgs) -> CliResult {
     out.flush()?;
     match webbrowser::open(&path.to_string_lossy()) {
         Ok(()) => writeln!(out, "It opens in your browser.")?,
-        Err(e) => common::print_findings(&[Finding::warning(format!(
+        Err(e) => findings::print_findings(&[Finding::warning(format!(
             "no browser could be started ({e}): open the page yourself"
         ))]),
     }
@@ -181,11 +185,11 @@ fn chosen_saves<'a>(
     file: &Path,
 ) -> Result<Vec<&'a SaveEntry>, CliError> {
     if selector.is_some() {
-        return Ok(vec![common::select(set, selector, file)?]);
+        return Ok(vec![select::select(set, selector, file)?]);
     }
     let live: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9 && !s.deleted).collect();
     if live.is_empty() {
-        return Ok(vec![common::select(set, None, file)?]);
+        return Ok(vec![select::select(set, None, file)?]);
     }
     Ok(live)
 }
@@ -223,7 +227,7 @@ fn page_name_part(stem: &OsStr) -> String {
 /// Waits for Enter when the console window is the program's own (started from Explorer).
 fn wait_if_own_console() {
     if own_console() {
-        let _ = write!(common::stdout(), "\nPress Enter to close this window.");
+        let _ = write!(output::stdout(), "\nPress Enter to close this window.");
         let _ = std::io::stdout().flush();
         let mut line = String::new();
         let _ = std::io::stdin().read_line(&mut line);

@@ -1,9 +1,12 @@
 //! `quadmist missing`: where each missing card can still be had in this playthrough, read
 //! from the save's own event variables, and the state of every pickup the save records.
 
-use super::common::{self, SaveArgs};
-use super::error::CliResult;
-use super::text::{self, count};
+use crate::cli::args::SaveArgs;
+use crate::cli::error::CliResult;
+use crate::cli::heading;
+use crate::cli::output;
+use crate::cli::select;
+use crate::cli::text::{self, count};
 use crate::ff9::SaveEntry;
 use crate::model::card_sources::ANY_CARD_PLAYER;
 use crate::model::Collection;
@@ -142,17 +145,17 @@ pub fn render_missing(a: &Availability, heading: &str, width: usize) -> String {
 
 /// The heading: the save and whose it is.
 pub fn heading(entry: &SaveEntry, c: &Collection) -> String {
-    common::save_heading(format!("Missing cards of save {}", entry.selector), c, false).join(", ")
+    heading::save_heading(format!("Missing cards of save {}", entry.selector), c, false).join(", ")
 }
 
 /// Runs `quadmist missing`.
 pub fn run(args: &MissingArgs) -> CliResult {
-    let (entry, collection) = common::load_collection(&args.save)?;
+    let (entry, collection) = select::load_collection(&args.save)?;
     let a = sources::availability(&collection);
     if args.json {
         let save = format!("{}:{}", args.save.file.display(), entry.selector);
-        return common::print_json(&missing_report(save, &a));
+        return output::print_json(&missing_report(save, &a));
     }
-    common::print_text(&render_missing(&a, &heading(&entry, &collection), text::term_width()))?;
+    output::print_text(&render_missing(&a, &heading(&entry, &collection), text::term_width()))?;
     Ok(())
 }

@@ -1,12 +1,16 @@
 //! `quadmist plan`: safe discards, the best N discards, and the road to Master.
 
-use super::common::{self, SaveArgs};
-use super::error::{CliError, CliResult};
-use super::plan_render::render_plan;
-use super::text;
+use crate::cli::args::{self, SaveArgs};
+use crate::cli::error::{CliError, CliResult};
+use crate::cli::findings;
+use crate::cli::output;
+use crate::cli::select;
+use crate::cli::text;
 use crate::model::Finding;
 use crate::report::plan::{plan_report, OddsChoice, MAX_PLAN_CARDS};
-use crate::rules::score::{MASTER_POINTS, PERFECT_POINTS};
+use render::render_plan;
+
+mod render;
 use clap::Args;
 
 const EXAMPLES: &str = "\
@@ -20,14 +24,6 @@ Examples:
 
 Every plan is exact (minimum-cost flow), not a rule of thumb. Expected battle wins are
 expected values; the chance of a new card getting a free arrow pattern is an estimate.";
-
-pub(crate) fn parse_target(s: &str) -> Result<u32, String> {
-    match s.trim() {
-        "1698" | "master" => Ok(MASTER_POINTS),
-        "1700" | "max" | "maximum" => Ok(PERFECT_POINTS),
-        _ => Err("expected 1698 (Master) or 1700 (maximum)".into()),
-    }
-}
 
 /// Arguments of `quadmist plan`.
 #[derive(Debug, Args)]
@@ -45,7 +41,7 @@ pub struct PlanArgs {
     #[arg(long, value_enum)]
     pub odds: Option<OddsChoice>,
     /// The score to plan for: 1698 (Master) or 1700 (maximum).
-    #[arg(long, default_value = "1698", value_parser = parse_target)]
+    #[arg(long, default_value = "1698", value_parser = args::parse_target)]
     pub target: u32,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -54,7 +50,7 @@ pub struct PlanArgs {
 
 /// Runs `quadmist plan`.
 pub fn run(args: &PlanArgs) -> CliResult {
-    let (_, collection) = common::load_collection(&args.save)?;
+    let (_, collection) = select::load_collection(&args.save)?;
     if collection.cards.len() > MAX_PLAN_CARDS {
         return Err(CliError::unusable(format!(
             "this save holds {} cards; quadmist plans collections of up to {MAX_PLAN_CARDS}",
@@ -64,7 +60,7 @@ pub fn run(args: &PlanArgs) -> CliResult {
     let held = collection.cards.len();
     let discard = match args.discard {
         Some(n) if n > held => {
-            common::print_findings(&[Finding::warning(format!(
+            findings::print_findings(&[Finding::warning(format!(
                 "--discard {n} is more than the {held} {} this save holds: the plan discards all {held}",
                 if held == 1 { "card" } else { "cards" }
             ))]);
@@ -74,18 +70,19 @@ pub fn run(args: &PlanArgs) -> CliResult {
     };
     let report = plan_report(&collection, discard, args.odds, args.target);
     if args.json {
-        return common::print_json(&report);
+        return output::print_json(&report);
     }
-    common::print_text(&render_plan(&collection, &report, text::term_width()))?;
+    output::print_text(&render_plan(&collection, &report, text::term_width()))?;
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::score::tests::collection;
+    use crate::cli::testing::collection;
     use crate::model::CardType::{Assault as A, Flexible as X, Physical as P};
     use crate::model::Collection;
+    use crate::rules::score::{MASTER_POINTS, PERFECT_POINTS};
 
     /// Every card number but Namingway (98), one copy each, with the story at `scenario`.
     fn all_but_namingway(scenario: u16) -> Collection {

@@ -72,12 +72,8 @@ fn western_place(language: &str) -> &'static str {
     }
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn every_genuine_place_decodes_as_its_title_and_every_name_as_its_release_names_it() {
-    if !shared::exists("data/real") {
-        return;
-    }
     let mut all = Vec::new();
     files(&shared::path("data/real"), &mut all);
     let (mut japanese, mut western, mut files_with_saves) = (0, 0, 0);

@@ -221,13 +221,10 @@ fn a_foreign_title_with_a_good_crc_still_decodes() {
     );
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn the_crafted_tonyhax_saves_are_not_game_saves() {
     for name in ["ff9-a-us-tpl.mcs", "ff9-b-us-tpl.mcs", "ff9-a-jp-tpl.mcs"] {
-        let Some(bytes) = shared::read(&format!("data/real/psx-ff9-crafted/{name}")) else {
-            return;
-        };
+        let bytes = shared::read(&format!("data/real/psx-ff9-crafted/{name}"));
         let data = bytes[0x80..].to_vec();
         assert_eq!(data.len(), 0x2000);
         let crc_ok = block_crc(&data).map(|(s, c)| s == c);

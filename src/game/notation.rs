@@ -18,8 +18,9 @@
 //! Example: `#.../.a../..../....;138/X/53/90@E+S,...` (see `quadmist advise --help`).
 
 use crate::game::board::{Board, Side, BLOCK, EMPTY};
-use crate::game::card::GameCard;
+use crate::game::card::{GameCard, Span};
 use crate::model::{catalogue, CardType};
+use crate::rules::dealt::{self, NotDealt, Origin, Shown, ShownCard};
 
 /// A parsed position: the ten cards and the board, the player to move.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,6 +68,9 @@ pub enum PositionError {
         /// Why its card could not be read.
         error: Box<PositionError>,
     },
+    /// An opponent card no opponent can hold (its digits are those of no card).
+    #[error(transparent)]
+    NotDealt(#[from] NotDealt),
     /// A hand without exactly five cards.
     #[error("{who}: five cards are needed, {given} given")]
     HandSize {
@@ -156,8 +160,15 @@ fn parse_type(s: &str) -> Result<CardType, PositionError> {
     }
 }
 
-/// Parses one card `[ID:]STATS@ARROWS`.
-pub fn parse_card(text: &str) -> Result<GameCard, PositionError> {
+/// A card as written: its id, type, the three stats (digits or exact) and arrows.
+struct Written {
+    id: Option<u8>,
+    card_type: CardType,
+    stats: [Shown; 3],
+    arrows: u8,
+}
+
+fn parse_written(text: &str) -> Result<Written, PositionError> {
     let text = text.trim();
     let (body, arrows) =
         text.rsplit_once('@').ok_or_else(|| PositionError::NoArrows(text.to_string()))?;
@@ -173,28 +184,73 @@ pub fn parse_card(text: &str) -> Result<GameCard, PositionError> {
     let parts: Vec<&str> = stats.split('/').collect();
     if parts.len() == 4 {
         let card_type = parse_type(parts[1])?;
-        return Ok(GameCard::exact(
-            id,
-            parse_value(parts[0])?,
-            card_type,
-            parse_value(parts[2])?,
-            parse_value(parts[3])?,
-            arrows,
-        ));
+        let stats = [
+            Shown::Exact(parse_value(parts[0])?),
+            Shown::Exact(parse_value(parts[2])?),
+            Shown::Exact(parse_value(parts[3])?),
+        ];
+        return Ok(Written { id, card_type, stats, arrows });
     }
     let chars: Vec<char> = stats.trim().chars().collect();
     if chars.len() != 4 {
         return Err(PositionError::Stats(stats.to_string()));
     }
-    let digit = |c: char| c.to_digit(16).map(|d| d as u8).ok_or(PositionError::Digit(c));
-    Ok(GameCard::from_digits(
+    let digit =
+        |c: char| c.to_digit(16).map(|d| Shown::Digit(d as u8)).ok_or(PositionError::Digit(c));
+    Ok(Written {
         id,
-        digit(chars[0])?,
-        parse_type(&chars[1].to_string())?,
-        digit(chars[2])?,
-        digit(chars[3])?,
+        card_type: parse_type(&chars[1].to_string())?,
+        stats: [digit(chars[0])?, digit(chars[2])?, digit(chars[3])?],
         arrows,
-    ))
+    })
+}
+
+impl Written {
+    /// The card, each band narrowed to what a card of its id and `origin` can have.
+    fn card(&self, origin: Origin) -> GameCard {
+        let info = self.id.and_then(catalogue::info);
+        let span = |s: usize| match self.stats[s] {
+            Shown::Exact(v) => Span::exact(v),
+            Shown::Digit(d) => {
+                let band = Span::digit(d);
+                match info {
+                    Some(i) => {
+                        let (lo, hi) = dealt::range(i, s, origin);
+                        band.within(lo, hi)
+                    }
+                    None => band,
+                }
+            }
+        };
+        GameCard {
+            id: self.id,
+            card_type: self.card_type,
+            arrows: self.arrows,
+            atk: span(0),
+            pdef: span(1),
+            mdef: span(2),
+        }
+    }
+
+    fn shown(&self) -> ShownCard {
+        ShownCard { id: self.id, card_type: self.card_type, stats: self.stats }
+    }
+}
+
+/// Parses one card `[ID:]STATS@ARROWS`. With an ID, a stat given by its digit is narrowed to
+/// what card creation gives that card.
+pub fn parse_card(text: &str) -> Result<GameCard, PositionError> {
+    Ok(parse_written(text)?.card(Origin::Created))
+}
+
+/// Parses one card of an opponent's hand, refusing a card no opponent can hold
+/// ([`dealt::check`]: `FP99` is no card). With an ID, a stat given by its digit is narrowed
+/// to what that card can have: as created, or grown when only a card the player lost can
+/// show it.
+pub fn parse_their_card(text: &str) -> Result<GameCard, PositionError> {
+    let w = parse_written(text)?;
+    let origin = dealt::check(&w.shown())?;
+    Ok(w.card(origin))
 }
 
 /// Writes a card back in the notation.
@@ -212,11 +268,24 @@ pub fn card_text(c: &GameCard) -> String {
 
 /// Parses five comma-separated cards (`who` names them in messages).
 pub fn parse_hand(s: &str, who: &str) -> Result<Vec<GameCard>, PositionError> {
-    let cards: Vec<GameCard> = s
-        .split(',')
-        .map(parse_card)
-        .collect::<Result<_, _>>()
-        .map_err(|e| PositionError::Hand { who: who.to_string(), error: Box::new(e) })?;
+    hand_of(s, who, parse_card)
+}
+
+/// Parses an opponent's five comma-separated cards ([`parse_their_card`] each).
+pub fn parse_their_hand(s: &str, who: &str) -> Result<Vec<GameCard>, PositionError> {
+    hand_of(s, who, parse_their_card)
+}
+
+fn hand_of(
+    s: &str,
+    who: &str,
+    card: fn(&str) -> Result<GameCard, PositionError>,
+) -> Result<Vec<GameCard>, PositionError> {
+    let hand = |error| PositionError::Hand { who: who.to_string(), error: Box::new(error) };
+    if s.trim().is_empty() {
+        return Err(PositionError::HandSize { who: who.to_string(), given: 0 });
+    }
+    let cards: Vec<GameCard> = s.split(',').map(card).collect::<Result<_, _>>().map_err(hand)?;
     if cards.len() != 5 {
         return Err(PositionError::HandSize { who: who.to_string(), given: cards.len() });
     }
@@ -270,7 +339,7 @@ pub fn parse(text: &str, mine: Option<[GameCard; 5]>) -> Result<Position, Positi
         Some(c) => c.to_vec(),
         None => parse_hand(parts[1], "my cards")?,
     };
-    let theirs = parse_hand(parts[2], "the opponent's cards")?;
+    let theirs = parse_their_hand(parts[2], "the opponent's cards")?;
     let mut cards = [GameCard::exact(None, 0, CardType::Physical, 0, 0, 0); 10];
     cards[..5].copy_from_slice(&my_cards);
     cards[5..].copy_from_slice(&theirs);
@@ -352,6 +421,35 @@ mod tests {
         assert!(parse(&format!("a.../..../..../....;{hand};{hand}"), None).is_err(), "my turn?");
         assert!(parse("................;x;y", None).is_err());
         assert_eq!(cell_name(6), "C2");
+    }
+
+    #[test]
+    fn an_opponent_card_no_opponent_holds_is_refused_with_the_reason() {
+        let ok = "0P00@N,0P00@N,0P00@N,0P00@N,0P00@N";
+        let board = "a.../F.../..../....";
+        let e =
+            parse(&format!("{board};{ok};FP99@N,0P00@N,0P00@N,0P00@N,0P00@N"), None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the opponent's cards: no card can show FP99: only Hades, Excalibur II and Ultima \
+             Weapon have that attack, and none of them can show the rest"
+        );
+        // My own cards come from a save, edited ones included: not checked.
+        assert!(parse(&format!("{board};FP99@N,0P00@N,0P00@N,0P00@N,0P00@N;{ok}"), None).is_ok());
+        // A named card's digit out of its range; exact stats no card has.
+        let e = parse_their_card("Goblin:1P00@N").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Goblin cannot show attack digit 1: its attack is 3 to 7 (digit 0)"
+        );
+        assert!(parse_their_card("250/P/250/250@N").is_err());
+        // An A card is one the player lost, grown: its band narrowed to 3..7, not 3..5.
+        let c = parse_their_card("Goblin:0A00@N").unwrap();
+        assert_eq!(c.atk, Span { lo: 3, hi: 7 });
+        assert_eq!(parse_their_card("Goblin:0P00@N").unwrap().atk, Span { lo: 3, hi: 5 });
+        // An empty hand says so.
+        let e = parse_hand(" ", "my cards").unwrap_err();
+        assert_eq!(e.to_string(), "my cards: five cards are needed, 0 given");
     }
 
     #[test]

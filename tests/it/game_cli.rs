@@ -61,6 +61,25 @@ fn advise_refuses_bad_positions_with_exit_2() {
 }
 
 #[test]
+fn advise_refuses_an_opponent_card_no_opponent_holds_with_the_reason() {
+    // FP99: attack digit F needs an attack cap of 240 or more (Hades, Excalibur II, Ultima
+    // Weapon in cards.csv), and none of them reaches magic defence 144.
+    let theirs = "FP99@W,62/M/38/52@S+W,50/P/50/50@N,75/X/30/45@E+W+N,66/P/40/40@SW";
+    let position = POSITION.rsplit_once(';').unwrap().0.to_string() + ";" + theirs;
+    let (out, err, code) = quadmist(&["advise", &position]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    // The message is wrapped at 80 columns: compared with its words joined by spaces.
+    let words = err.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(
+            "no card can show FP99: only Hades, Excalibur II and Ultima Weapon have that \
+             attack, and none of them can show the rest"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
 fn simulate_json_has_the_specified_shape() {
     let (out, err, code) = quadmist(&[
         "simulate", "--games", "50", "--seed", "7", "--player", "greedy", "--wise", "1", "--json",

@@ -235,11 +235,12 @@ fn parse_blocks(text: &str) -> Result<u16, EntryError> {
 }
 
 /// An opponent card as typed: `1P23 E+S` or `1P23@E+S` (notation of `advise`); a name may hold
-/// spaces (`Hedgehog Pie:2M11 SW`): the arrows are the last word when it reads as arrows.
-fn parse_their_card(text: &str) -> Result<GameCard, PositionError> {
+/// spaces (`Hedgehog Pie:2M11 SW`): the arrows are the last word when it reads as arrows. A
+/// card no opponent can hold is refused ([`notation::parse_their_card`]).
+pub fn parse_their_card(text: &str) -> Result<GameCard, PositionError> {
     let t = text.trim();
     if t.contains('@') {
-        return notation::parse_card(t);
+        return notation::parse_their_card(t);
     }
     let joined = match t.rsplit_once(char::is_whitespace) {
         Some((stats, arrows)) if notation::parse_arrows(arrows).is_ok() => {
@@ -247,7 +248,7 @@ fn parse_their_card(text: &str) -> Result<GameCard, PositionError> {
         }
         _ => format!("{t}@-"),
     };
-    notation::parse_card(&joined)
+    notation::parse_their_card(&joined)
 }
 
 /// A placement as typed: `2 B3` or `2B3`.
@@ -642,18 +643,26 @@ impl Live {
         let s = &mut self.state;
         let g = s.game.as_mut().ok_or(EntryError::NotSetUp)?;
         let mover = g.board.mover;
+        let before = sides(g);
         g.place(slot, cell).map_err(|e| match e {
             MoveError::NotInHand(_) => EntryError::Placed(slot % 5 + 1),
             MoveError::CellNotFree(_) => EntryError::NotFree(cell),
             other => EntryError::Refused(other),
         })?;
         let who = if mover == Side::Player { "I" } else { "They" };
-        s.log.push(format!(
-            "{who} put card {} ({}) on {}.",
+        let mut line = format!(
+            "{who} put card {} ({}) on {}",
             slot % 5 + 1,
-            g.cards[slot as usize].digits(),
+            digits_now(g, slot),
             notation::cell_name(cell)
-        ));
+        );
+        // Free captures: cards that changed side with no battle to fight.
+        let taken = flipped_by(g, &before);
+        if !taken.is_empty() {
+            line.push_str(&format!(" and took {} without a battle", taken_text(g, &taken)));
+        }
+        line.push('.');
+        s.log.push(line);
         Ok(())
     }
 
@@ -708,20 +717,21 @@ impl Live {
         if evolved && !evolves {
             return Err(EntryError::NoEvolution);
         }
-        let att = g.cards[attacker as usize].digits();
-        let def = g.cards[defender as usize].digits();
-        let flipped = g.fight(defender, attacker_won, evolves).map_err(EntryError::Refused)?;
+        let loser = if attacker_won { defender } else { attacker };
+        let (won_text, lost_text) = (card_words(g, winner), card_words(g, loser));
+        let before = sides(g);
+        g.fight(defender, attacker_won, evolves).map_err(EntryError::Refused)?;
         s.picked = None;
-        let (mine, theirs) = if mine_attacks { ("My", "their") } else { ("Their", "my") };
-        let verb = if attacker_won { "beat" } else { "lost to" };
+        let taken = flipped_by(g, &before);
         let evolution = if evolves {
             format!(" The winner is now {}.", g.types[winner as usize].letter())
         } else {
             String::new()
         };
         s.log.push(format!(
-            "{mine} {att} {verb} {theirs} {def}: {} changed side.{evolution}",
-            count(flipped.count_ones(), "card")
+            "{} beat {lost_text} and took {}.{evolution}",
+            capitalised(&won_text),
+            taken_text(g, &taken)
         ));
         Ok(())
     }
@@ -744,6 +754,63 @@ pub fn battle_value(card: &GameCard, defending: bool, t: CardType) -> Option<u8>
         (true, CardType::Unknown(_)) => 0,
     };
     Some(v.max(1))
+}
+
+/// The side of every slot on the board, by slot (`None` for a card still in hand).
+fn sides(g: &Match) -> [Option<Side>; 10] {
+    let mut out = [None; 10];
+    for &c in &g.board.cells {
+        if let Some(o) = out.get_mut(c as usize) {
+            *o = Some(g.board.side(c));
+        }
+    }
+    out
+}
+
+/// The slots on the board that changed side since `before`, in slot order.
+fn flipped_by(g: &Match, before: &[Option<Side>; 10]) -> Vec<u8> {
+    let now = sides(g);
+    (0..10u8)
+        .filter(|&s| matches!((before[s as usize], now[s as usize]), (Some(a), Some(b)) if a != b))
+        .collect()
+}
+
+/// A card's digits as the game shows them now (its type letter may have changed).
+fn digits_now(g: &Match, slot: u8) -> String {
+    GameCard { card_type: g.types[slot as usize], ..g.cards[slot as usize] }.digits()
+}
+
+/// A card in words, by its side now: `my 0M89`, `their 2X33`.
+fn card_words(g: &Match, slot: u8) -> String {
+    let whose = if g.board.side(slot) == Side::Player { "my" } else { "their" };
+    format!("{whose} {}", digits_now(g, slot))
+}
+
+/// Cards that changed side, all from one side: `my 0M89 and 1P40`, `their 0P00, 1P11 and
+/// 2M20` (whose they were, then their digits).
+fn taken_text(g: &Match, taken: &[u8]) -> String {
+    let Some(&first) = taken.first() else { return "nothing".into() };
+    // They changed side: they were the other side's.
+    let whose = if g.board.side(first) == Side::Player { "their" } else { "my" };
+    let digits: Vec<String> = taken.iter().map(|&s| digits_now(g, s)).collect();
+    format!("{whose} {}", words_list(&digits))
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn words_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
 }
 
 /// "1 card", "3 cards".
@@ -920,20 +987,62 @@ mod tests {
     }
 
     #[test]
+    fn every_change_of_side_gets_its_line() {
+        // My card 2 (arrows E+W) between their two arrowless cards on A1 and C1 takes both
+        // without a battle; their card on A3 (arrows N, attack 0..15) attacks my card 1 on A2
+        // (arrows S, physical defence 70), my card wins and, its own card 1 having no arrows
+        // toward them, takes only the attacker. Written out by hand from §2.5.
+        let mine = [
+            exact(100, CardType::Physical, 70, 20, 0x10),
+            exact(90, CardType::Magic, 40, 45, 0x44),
+            exact(50, CardType::Physical, 50, 50, 0),
+            exact(50, CardType::Physical, 50, 50, 0),
+            exact(50, CardType::Physical, 50, 50, 0),
+        ];
+        let theirs = ["0P00@-", "0M00@-", "0P00@N+E", "0P00@-", "0P00@-"]
+            .map(|t| parse_their_card(t).unwrap());
+        let mut live = Live::new(mine, theirs.to_vec(), Some(0), Some(Side::Npc)).unwrap();
+        for e in ["1 A1", "3 D4", "2 C1", "2 B1"] {
+            live.enter(e).unwrap();
+        }
+        assert_eq!(
+            live.log().last().unwrap(),
+            "I put card 2 (5M22) on B1 and took their 0P00 and 0M00 without a battle."
+        );
+        // Their card 4 out of the way on C3, my card 1 (S) on A2, then their card 3 (N+E) on
+        // A3 under it: a battle, which they lose.
+        for e in ["4 C3", "1 A2", "3 A3"] {
+            live.enter(e).unwrap();
+        }
+        assert_eq!(live.ask(), Ask::Battle { attacker: 7, defender: 0 });
+        live.enter("w").unwrap();
+        assert_eq!(live.log().last().unwrap(), "My 6P41 beat their 0P00 and took their 0P00.");
+        // On the board: my D4, B1 and A2 and their A1, C1 and A3 taken (6); their C3 (1).
+        assert_eq!(live.game().unwrap().board.score(), (6, 1));
+        // The same battle lost: their card takes mine (its own arrows point at no card of
+        // theirs, so nothing more changes side).
+        let mut lost = live.clone();
+        assert!(lost.undo());
+        lost.enter("l").unwrap();
+        assert_eq!(lost.log().last().unwrap(), "Their 0P00 beat my 6P41 and took my 6P41.");
+    }
+
+    #[test]
     fn a_defending_flexible_card_shows_its_lower_defence() {
         // Their X card pdef digit 1 (16..31), mdef digit 3 (48..63) attacked by my P card: the
         // number is pdef (P attacker). Attacked by my M card: mdef. Here an X defender is
-        // probed through reveal_card directly: min(pdef, mdef) = 20 → pdef = 20 exact.
-        let c = parse_their_card("2X13@W").unwrap();
+        // probed through reveal_card directly: min(pdef, mdef) = 20 → pdef = 20 exact. The
+        // cards are made up for the arithmetic (no opponent holds a 2X13): read unchecked.
+        let c = notation::parse_card("2X13@W").unwrap();
         let r = reveal_card(&c, false, CardType::Flexible, 20).unwrap();
         assert_eq!(r.pdef, Span::exact(20));
         assert_eq!(r.mdef, Span { lo: 48, hi: 63 });
         // Overlapping bands: both may hold the lowest value; both are cut below, none is exact.
-        let c = parse_their_card("2X11@W").unwrap();
+        let c = notation::parse_card("2X11@W").unwrap();
         let r = reveal_card(&c, false, CardType::Flexible, 20).unwrap();
         assert_eq!((r.pdef, r.mdef), (Span { lo: 20, hi: 31 }, Span { lo: 20, hi: 31 }));
         // An A attacker shows its highest stat: 3 digits 1, 4, 2 → 70 is atk? No: pdef (4x).
-        let c = parse_their_card("1A42@W").unwrap();
+        let c = notation::parse_card("1A42@W").unwrap();
         let r = reveal_card(&c, true, CardType::Assault, 70).unwrap();
         assert_eq!(r.pdef, Span::exact(70));
         assert!(reveal_card(&c, true, CardType::Assault, 20).is_err(), "pdef is at least 64");
@@ -946,6 +1055,7 @@ mod tests {
     #[test]
     fn their_attack_number_makes_their_attack_exact() {
         // They move first and attack: their card 1 (3P00, arrows S) on A1... placed after mine.
+        // A made-up card (no opponent holds a 3P00), read unchecked.
         let mine = [
             exact(100, CardType::Physical, 70, 20, 0x01),
             exact(90, CardType::Magic, 40, 45, 0),
@@ -954,7 +1064,7 @@ mod tests {
             exact(50, CardType::Physical, 50, 50, 0),
         ];
         let theirs = ["3P00@S", "0P00@-", "0P00@-", "0P00@-", "0P00@-"]
-            .map(|t| parse_their_card(t).unwrap());
+            .map(|t| notation::parse_card(t).unwrap());
         let mut live = Live::new(mine, theirs.to_vec(), Some(0), Some(Side::Player)).unwrap();
         live.enter("1 A2").unwrap();
         assert_eq!(live.ask(), Ask::Place(Side::Npc));
@@ -997,6 +1107,16 @@ mod tests {
             let _ = fresh.enter(j);
         }
         assert!(Live::new(*fresh.mine(), vec![fresh.mine()[0]; 6], None, None).is_err());
+    }
+
+    #[test]
+    fn a_card_no_opponent_holds_is_refused_and_changes_nothing() {
+        let mut live = Live::new(*duel("0P00@-").mine(), Vec::new(), None, None).unwrap();
+        let e = live.enter("FP99 N").unwrap_err();
+        assert!(e.to_string().starts_with("no card can show FP99: only Hades"), "{e}");
+        assert_eq!(live.ask(), Ask::TheirCard(0));
+        live.enter("Goblin:0P00 N").unwrap();
+        assert_eq!(live.ask(), Ask::TheirCard(1));
     }
 
     #[test]

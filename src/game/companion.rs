@@ -93,8 +93,8 @@ pub struct Session {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum CompanionError {
-    /// My cards could not be read.
-    #[error("my cards: {0}")]
+    /// My cards could not be read (the error names them).
+    #[error("{0}")]
     Mine(PositionError),
     /// A save slot that holds no card.
     #[error("the save has no card in slot {0}")]
@@ -123,6 +123,17 @@ pub enum CompanionError {
     #[error("stored entry {index} was refused: {error}")]
     Replay {
         /// Its position, from 1.
+        index: usize,
+        /// Why.
+        error: EntryError,
+    },
+    /// Their card `n` (from 0) is not entered yet.
+    #[error("their card {} is not entered yet", .0 + 1)]
+    NoTheirCard(usize),
+    /// An edited card that an entry after it contradicts.
+    #[error("with that card, entry {index} of the match no longer fits: {error}")]
+    Edit {
+        /// The entry's position, from 1.
         index: usize,
         /// Why.
         error: EntryError,
@@ -283,6 +294,59 @@ impl Companion {
         } else {
             false
         }
+    }
+
+    /// Their card `n` (0..=4) as it was entered, in the notation; `None` before it is.
+    pub fn their_card(&self, n: usize) -> Option<String> {
+        self.their_cards().into_iter().nth(n)
+    }
+
+    /// Their cards as entered, in hand order (a command may have given several).
+    fn their_cards(&self) -> Vec<String> {
+        self.session
+            .commands
+            .iter()
+            .filter_map(|c| match c {
+                Command::TheirCard { card } => Some(card.split(',').map(|t| t.trim().to_string())),
+                _ => None,
+            })
+            .flatten()
+            .collect()
+    }
+
+    /// Replaces their card `n` (0..=4) by `card` and replays every entry after it, as if it
+    /// had been entered so from the start. Refused, with nothing changed, when the card cannot
+    /// be read or an entry after it no longer fits (a battle number its digits rule out).
+    pub fn edit_their_card(&mut self, n: usize, card: &str) -> Result<(), CompanionError> {
+        if card.len() > MAX_TEXT {
+            return Err(CompanionError::TooLarge("the card"));
+        }
+        let card = card.trim();
+        // The card alone first, so that its own fault is named.
+        crate::game::live::parse_their_card(card).map_err(EntryError::Card)?;
+        let mut k = 0;
+        let mut found = false;
+        let mut session = self.session.clone();
+        for c in &mut session.commands {
+            let Command::TheirCard { card: text } = c else { continue };
+            let mut parts: Vec<String> = text.split(',').map(|t| t.trim().to_string()).collect();
+            for p in &mut parts {
+                if k == n {
+                    *p = card.to_string();
+                    found = true;
+                }
+                k += 1;
+            }
+            *text = parts.join(",");
+        }
+        if !found {
+            return Err(CompanionError::NoTheirCard(n));
+        }
+        *self = Companion::restore(&session).map_err(|e| match e {
+            CompanionError::Replay { index, error } => CompanionError::Edit { index, error },
+            other => other,
+        })?;
+        Ok(())
     }
 
     /// What the page shows now.

@@ -369,3 +369,48 @@ fn a_target_pick_is_advised_within_the_budget() {
     assert_eq!(quick.depth, 1);
     assert!(full.moves[0].first_target.is_some() && quick.moves[0].first_target.is_some());
 }
+
+#[test]
+fn an_opponent_card_edited_mid_match_replays_the_entries_after_it() {
+    use quadmist::game::card::GameCard;
+    use quadmist::game::companion::CompanionError;
+    // Game 2: their cards typed exactly, battles given by result only.
+    let (s, reference) = script(2);
+    let end = s.commands.len();
+    let mut c = play(&s, end);
+    let first = c.their_card(0).unwrap();
+    let old = notation::parse_their_card(&first).unwrap();
+    // The same card known by its digits only: the arrows are the same, so every entry still
+    // fits and the board is the engine's; the card's stats are bands now.
+    let digits = format!("{}@{}", old.digits(), notation::arrows_text(old.arrows));
+    c.edit_their_card(0, &digits).unwrap();
+    assert_eq!(c.their_card(0).as_deref(), Some(digits.as_str()));
+    assert_eq!(c.live().game().unwrap().board, reference.board);
+    assert!(!c.live().theirs()[0].is_exact());
+    assert_eq!(c.session().commands.len(), end, "every entry replayed");
+    // A card no opponent holds, and a card number not entered: refused, nothing changed.
+    let before = c.session_json();
+    let e = c.edit_their_card(1, "FP99@N").unwrap_err();
+    assert!(e.to_string().starts_with("no card can show FP99"), "{e}");
+    assert_eq!(c.edit_their_card(5, "0P00@N"), Err(CompanionError::NoTheirCard(5)));
+    assert_eq!(c.session_json(), before);
+    // Arrows changed on every card: some entry after them no longer fits (a battle that is
+    // not fought, a target that is none), and the message names it.
+    let mut refused = None;
+    for n in 0..5 {
+        let t = notation::parse_their_card(&c.their_card(n).unwrap()).unwrap();
+        let flipped = GameCard { arrows: !t.arrows, ..t };
+        if let Err(e) = c.clone().edit_their_card(n, &notation::card_text(&flipped)) {
+            refused = Some(e);
+            break;
+        }
+    }
+    let e = refused.expect("some arrows change contradicts a later entry");
+    assert!(matches!(e, CompanionError::Edit { .. }), "{e}");
+    assert!(e.to_string().starts_with("with that card, entry "), "{e}");
+    // During the set-up: card 2 of 3 entered so far.
+    let mut early = play(&s, 3);
+    early.edit_their_card(1, "Goblin:0P00@N+S").unwrap();
+    assert_eq!(early.their_card(1).as_deref(), Some("Goblin:0P00@N+S"));
+    assert_eq!(early.view().cards[6].arrows, 0x11);
+}

@@ -15,6 +15,7 @@ await build({
     join(web, "ts/worker.ts"),
     join(web, "ts/play.ts"),
     join(web, "ts/play-worker.ts"),
+    join(web, "ts/play-sw.ts"),
   ],
   outdir: dist,
   bundle: true,
@@ -29,6 +30,8 @@ for (const [from, to] of [
   ["static/page.css", "page.css"],
   ["static/play.html", "play.html"],
   ["static/play.css", "play.css"],
+  ["static/play.webmanifest", "play.webmanifest"],
+  ["static/play-icon.svg", "play-icon.svg"],
   ["../src/report/report.css", "report.css"],
   ["pkg/quadmist_web_bg.wasm", "quadmist_web_bg.wasm"],
 ]) {

@@ -10,6 +10,8 @@ const TYPES = {
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".wasm": "application/wasm",
+  ".svg": "image/svg+xml",
+  ".webmanifest": "application/manifest+json",
 };
 
 /** Serves `dir` on 127.0.0.1:`port` (0: any free port); resolves to its URL and a closer. */

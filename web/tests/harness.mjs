@@ -86,8 +86,9 @@ export function fixtureFiles() {
     .map((f) => join(fixtures, f));
 }
 
-/** Starts the server and a fresh Chromium profile; `close()` ends both. */
-export async function start() {
+/** Starts the server and a fresh Chromium profile; `close()` ends both. `options` go to the
+ * browser context (`{ hasTouch: true, isMobile: true }` for a phone's touch screen). */
+export async function start(options = {}) {
   if (!existsSync(join(dist, "index.html"))) {
     throw new Error("web/dist is not built: run bash web/build.sh");
   }
@@ -99,6 +100,7 @@ export async function start() {
     args: FLAGS,
     acceptDownloads: true,
     viewport: { width: 1280, height: 900 },
+    ...options,
   });
   return {
     url: server.url,

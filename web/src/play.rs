@@ -2,21 +2,25 @@
 //! searching in a Web Worker.
 //!
 //! The match itself is [`Companion`] (the library's `game::live` behind JSON commands); this
-//! module only renders it as HTML and passes strings across. The page's script keeps what is
-//! not the match: which card is selected, the cells tapped as blocked, the digits typed in the
-//! picker, the adviser's last answer. The worker calls [`advise`] with the stored match.
+//! module renders it as HTML and passes strings across. The page's script keeps what is not the
+//! match ([`Ui`]: which card is selected, the cells tapped as blocked, the opponent card being
+//! picked, the adviser's last answer); what a tap on the picker does is worked out here
+//! ([`picker`]), with the library's rule of what an opponent can hold
+//! ([`quadmist::rules::dealt`]). The worker calls [`advise`] with the stored match.
 
+use maud::{html, Markup};
 use quadmist::ff9;
 use quadmist::game::card::GameCard;
 use quadmist::game::companion::{
     Advice, AdviceOptions, AskView, CardView, Companion, CompanionError, View,
 };
-use quadmist::game::notation::{arrows_text, card_text, cell_name};
+use quadmist::game::notation::{self, arrows_text, card_text, cell_name};
 use quadmist::game::search::{Goal, Opponent, Searcher};
 use quadmist::game::sim::random_position;
 use quadmist::model::catalogue::{self as cards, CATALOGUE};
+use quadmist::model::CardType;
+use quadmist::rules::dealt::{self, Partial};
 use serde::{Deserialize, Serialize};
-use std::fmt::Write;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 #[cfg(target_arch = "wasm32")]
@@ -44,26 +48,56 @@ pub struct PlayMatch {
     companion: Companion,
 }
 
+/// An opponent card seen in an earlier match (or earlier in this one), offered again.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Seen {
+    /// The card's number 1..=100, or 0 when it was not named.
+    pub number: u8,
+    /// Its four characters (`0P00`).
+    pub chars: String,
+}
+
 /// What the page's script holds that is not the match.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct Ui {
     /// The card tapped, waiting for a cell.
     pub selected: Option<u8>,
+    /// The cell tapped, waiting for a card.
+    pub cell: Option<u8>,
     /// Cells tapped as blocked, before they are confirmed.
     pub blocks: Vec<u8>,
-    /// The opponent card being picked: its digits so far (`1P2`), arrows and name.
-    pub digits: String,
+    /// The opponent card being picked: its four characters, `_` where not known yet.
+    pub chars: String,
+    /// The character the keypad enters next (0..=3), when the player chose it.
+    pub cursor: Option<u8>,
     /// Arrow bits tapped.
     pub arrows: u8,
     /// The card's number 1..=100, or 0 for none.
     pub name: u8,
+    /// "Fix" was tapped: their card to correct is asked.
+    pub fixing: bool,
+    /// Their card (0..=4) being corrected.
+    pub editing: Option<u8>,
+    /// Opponent cards seen before, newest first.
+    pub seen: Vec<Seen>,
     /// The adviser is searching this position.
     pub thinking: bool,
+    /// The advice shown is a first answer; a better one is coming.
+    pub refining: bool,
     /// The last message (an entry refused).
     pub message: String,
     /// The time budget, milliseconds.
     pub budget_ms: u64,
+    /// The battle numbers typed so far, and the evolution box.
+    pub shown_mine: String,
+    /// Theirs.
+    pub shown_theirs: String,
+    /// The winner's letter changed.
+    pub evolved: bool,
+    /// The card typed in the notation, so far.
+    pub card_text: String,
 }
 
 #[wasm_bindgen]
@@ -93,6 +127,21 @@ impl PlayMatch {
         self.companion.undo()
     }
 
+    /// Replaces their card `n` (0..=4) by `card` (the notation) and replays the entries after
+    /// it; the empty string when done, else why not (nothing changed).
+    pub fn edit_their_card(&mut self, n: usize, card: &str) -> String {
+        match self.companion.edit_their_card(n, card) {
+            Ok(()) => String::new(),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    /// Their card `n` as the picker shows it (see [`card_picker`]), to correct it; the empty
+    /// string when it is not entered.
+    pub fn their_card_picker(&self, n: usize) -> String {
+        self.companion.their_card(n).map(|c| card_picker(&c)).unwrap_or_default()
+    }
+
     /// The whole match as JSON, to store; also the key advice is for.
     pub fn session(&self) -> String {
         self.companion.session_json()
@@ -114,8 +163,22 @@ impl PlayMatch {
         let ui: Ui = serde_json::from_str(ui).unwrap_or_default();
         let key = self.companion.session_json();
         let advice = Advice::from_json(advice).ok().filter(|a| a.key == key);
-        render(&self.companion.view(), advice.as_ref(), &ui, &key)
+        render(&self.companion.view(), advice.as_ref(), &ui, &key).into_string()
     }
+}
+
+/// A card in the notation as the picker shows it, JSON `{"chars","arrows","name"}` (the last
+/// card when several are given); the empty string when it cannot be read.
+#[wasm_bindgen]
+pub fn card_picker(card: &str) -> String {
+    let last = card.rsplit(',').next().unwrap_or_default();
+    let Ok(c) = quadmist::game::live::parse_their_card(last) else { return String::new() };
+    serde_json::json!({
+        "chars": c.digits(),
+        "arrows": c.arrows,
+        "name": c.id.map_or(0, |i| i + 1),
+    })
+    .to_string()
 }
 
 /// The adviser's answer for a stored match (`session`, JSON) with `options` (JSON), as JSON:
@@ -135,7 +198,7 @@ pub fn advise(session: &str, options: &str) -> String {
 }
 
 /// One save's cards to pick my hand from.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct HandSave {
     /// The save's label.
     pub label: String,
@@ -144,7 +207,7 @@ pub struct HandSave {
 }
 
 /// A card of a save, to tap into my hand.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct HandCard {
     /// Its slot in the save.
     pub slot: u16,
@@ -152,8 +215,17 @@ pub struct HandCard {
     pub text: String,
     /// Its name.
     pub name: String,
+    /// Its number 1..=100.
+    #[serde(default)]
+    pub number: u8,
     /// Its digits as the game shows them.
     pub digits: String,
+    /// Its exact stats, `138/X/53/90`.
+    #[serde(default)]
+    pub stats: String,
+    /// Attack plus both defences, to sort the strongest first.
+    #[serde(default)]
+    pub total: u16,
     /// Its arrows.
     pub arrows: u8,
 }
@@ -184,7 +256,10 @@ pub fn save_hands(name: &str, bytes: &[u8]) -> String {
                         slot: r.slot,
                         text: card_text(&g),
                         name: cards::name(r.id),
+                        number: r.id.saturating_add(1),
                         digits: g.digits(),
+                        stats: format!("{}/{}/{}/{}", r.atk, r.card_type.letter(), r.pdef, r.mdef),
+                        total: u16::from(r.atk) + u16::from(r.pdef) + u16::from(r.mdef),
                         arrows: r.arrows,
                     }
                 })
@@ -193,6 +268,62 @@ pub fn save_hands(name: &str, bytes: &[u8]) -> String {
         })
         .collect();
     serde_json::json!({ "saves": saves }).to_string()
+}
+
+/// What the set-up screen's card list shows: the save's cards, the ones picked (slots, in
+/// hand order) and the order asked.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct HandPick {
+    /// The save's cards.
+    pub cards: Vec<HandCard>,
+    /// Slots picked, in hand order.
+    pub picked: Vec<u16>,
+    /// `number` (catalogue order), `strength` (strongest first) or `save` (the save's order).
+    pub sort: String,
+}
+
+/// The set-up screen's card list: every card of the save with its arrows, digits, exact stats
+/// and name, sorted as asked; copies of one card told apart by their stats and, when those are
+/// the same too, a copy number. `pick` is [`HandPick`]'s JSON.
+#[wasm_bindgen]
+pub fn hand_cards_html(pick: &str) -> String {
+    let p: HandPick = serde_json::from_str(pick).unwrap_or_default();
+    let mut cards = p.cards.clone();
+    match p.sort.as_str() {
+        "strength" => cards.sort_by(|a, b| b.total.cmp(&a.total).then(a.slot.cmp(&b.slot))),
+        "save" => cards.sort_by_key(|c| c.slot),
+        _ => cards.sort_by(|a, b| {
+            (a.number, std::cmp::Reverse(a.total), a.slot).cmp(&(
+                b.number,
+                std::cmp::Reverse(b.total),
+                b.slot,
+            ))
+        }),
+    }
+    // Copies identical in stats and arrows: numbered in the order shown.
+    let same = |a: &HandCard, b: &HandCard| {
+        a.number == b.number && a.stats == b.stats && a.arrows == b.arrows
+    };
+    html! {
+        @for (k, c) in cards.iter().enumerate() {
+            @let copies = cards.iter().filter(|o| same(o, c)).count();
+            @let copy = cards[..k].iter().filter(|o| same(o, c)).count() + 1;
+            @let at = p.picked.iter().position(|&s| s == c.slot);
+            button type="button" class="hand-card" data-slot=(c.slot)
+                aria-pressed=(at.is_some()) {
+                span.face { (face(&c.digits, c.arrows)) }
+                span.about {
+                    b { (c.name) }
+                    @if copies > 1 { " (copy " (copy) ")" }
+                    br;
+                    span.stats { (c.stats) }
+                }
+                @if let Some(i) = at { span.order { (i + 1) } }
+            }
+        }
+    }
+    .into_string()
 }
 
 /// The card names, numbered 1..=100, for the picker's list.
@@ -223,20 +354,189 @@ pub fn search_speed(left: u32, count: usize) -> Vec<f64> {
     vec![nodes as f64, ms]
 }
 
-/// Escapes text for HTML.
-fn esc(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&#39;"),
-            c => o.push(c),
+/// What a tap on the opponent card picker does.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum PickerTap {
+    /// A key of the keypad: a hex digit, or a type letter where the type is entered.
+    Key(char),
+    /// The character `n` (0..=3) is entered next.
+    At(u8),
+    /// The last character known goes.
+    Back,
+    /// Everything goes.
+    Clear,
+    /// An arrow, bit 0 north then clockwise, on or off.
+    Arrow(u8),
+    /// The card's number 1..=100 (0: no name).
+    Name(u8),
+    /// A card seen before (its index in [`Ui::seen`]).
+    Seen(usize),
+    /// Nothing changes: the picker as it is (its card, for Add).
+    Look,
+}
+
+/// The picker after a tap.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Picked {
+    /// The four characters, `_` where unknown.
+    pub chars: String,
+    /// The character entered next.
+    pub cursor: Option<u8>,
+    /// Arrow bits.
+    pub arrows: u8,
+    /// The card's number, 0 for none.
+    pub name: u8,
+    /// The card in the notation, once the four characters are known and an opponent can hold
+    /// it.
+    pub card: Option<String>,
+    /// Why the four characters are no card an opponent holds.
+    pub error: Option<String>,
+    /// The card is to be added now: the tap completed it, its arrows were entered first, and
+    /// no card is being corrected.
+    pub add: bool,
+}
+
+fn partial(chars: &str) -> Partial {
+    let mut k: Partial = [None; 4];
+    for (i, c) in chars.chars().take(4).enumerate() {
+        if c != '_' {
+            k[i] = Some(c.to_ascii_uppercase());
         }
     }
-    o
+    k
+}
+
+fn chars_text(k: &Partial) -> String {
+    k.iter().map(|c| c.unwrap_or('_')).collect()
+}
+
+fn name_id(name: u8) -> Option<u8> {
+    (1..=100).contains(&name).then(|| name - 1)
+}
+
+/// The character the keypad enters next: the one chosen, else the first unknown, else the
+/// last.
+fn cursor_of(k: &Partial, cursor: Option<u8>) -> u8 {
+    cursor
+        .filter(|&c| c < 4)
+        .unwrap_or_else(|| k.iter().position(Option::is_none).unwrap_or(3) as u8)
+}
+
+/// Fills every unknown character that only one value can take.
+fn fill(id: Option<u8>, k: &mut Partial) {
+    loop {
+        let mut changed = false;
+        for p in 0..4 {
+            if k[p].is_none() {
+                if let [only] = dealt::choices(id, k, p)[..] {
+                    k[p] = Some(only);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+}
+
+/// The card the picker holds, in the notation (`[N:]0P00@0x05`).
+fn picked_text(name: u8, k: &Partial, arrows: u8) -> String {
+    let n = if name > 0 { format!("{name}:") } else { String::new() };
+    format!("{n}{}@0x{arrows:02x}", chars_text(k))
+}
+
+/// What a tap does to the picker (see [`PickerTap`]).
+pub fn picker(ui: &Ui, tap: &PickerTap) -> Picked {
+    let mut k = partial(&ui.chars);
+    let mut name = ui.name;
+    let mut arrows = ui.arrows;
+    let mut cursor = ui.cursor;
+    let mut forward = false;
+    match *tap {
+        PickerTap::Key(c) => {
+            let at = cursor_of(&k, cursor) as usize;
+            let c = c.to_ascii_uppercase();
+            if dealt::choices(name_id(name), &k, at).contains(&c) {
+                k[at] = Some(c);
+                // The next unknown character after this one, else the first unknown.
+                cursor = (at + 1..4).chain(0..at).find(|&p| k[p].is_none()).map(|p| p as u8);
+                forward = true;
+            }
+        }
+        PickerTap::At(p) => cursor = Some(p.min(3)),
+        PickerTap::Look => {}
+        PickerTap::Back => {
+            if let Some(p) = (0..4).rev().find(|&p| k[p].is_some()) {
+                k[p] = None;
+                cursor = Some(p as u8);
+            }
+        }
+        PickerTap::Clear => {
+            k = [None; 4];
+            name = 0;
+            arrows = 0;
+            cursor = None;
+        }
+        PickerTap::Arrow(b) => arrows ^= 1u8.checked_shl(u32::from(b)).unwrap_or(0),
+        PickerTap::Name(n) => {
+            name = if name_id(n).is_some_and(|id| !dealt::cards_matching(Some(id), &k).is_empty())
+            {
+                n
+            } else {
+                0
+            };
+            if let (Some(id), None) = (name_id(name), k[1]) {
+                // The card's own type, the one 126 of 127 new cards have (X or A is tapped).
+                let letter = CATALOGUE[id as usize].default_type.letter();
+                if !dealt::cards_matching(Some(id), &[k[0], Some(letter), k[2], k[3]]).is_empty() {
+                    k[1] = Some(letter);
+                }
+            }
+            cursor = None;
+            forward = name > 0;
+        }
+        PickerTap::Seen(i) => {
+            if let Some(s) = ui.seen.get(i) {
+                let sk = partial(&s.chars);
+                if sk.iter().all(Option::is_some)
+                    && !dealt::cards_matching(name_id(s.number), &sk).is_empty()
+                {
+                    k = sk;
+                    name = s.number;
+                    cursor = None;
+                    forward = true;
+                }
+            }
+        }
+    }
+    if forward {
+        fill(name_id(name), &mut k);
+        if cursor.is_some_and(|c| k[c as usize].is_some()) {
+            cursor = None;
+        }
+    }
+    let complete = k.iter().all(Option::is_some);
+    let (card, error) = if complete {
+        let text = picked_text(name, &k, arrows);
+        match notation::parse_their_card(&text) {
+            Ok(_) => (Some(text), None),
+            Err(e) => (None, Some(e.to_string())),
+        }
+    } else {
+        (None, None)
+    };
+    let add = forward && card.is_some() && arrows != 0 && ui.editing.is_none();
+    Picked { chars: chars_text(&k), cursor, arrows, name, card, error, add }
+}
+
+/// [`picker`] for the page: the script's state and the tap as JSON, the result as JSON.
+#[wasm_bindgen]
+pub fn picker_tap(ui: &str, tap: &str) -> String {
+    let ui: Ui = serde_json::from_str(ui).unwrap_or_default();
+    let Ok(tap) = serde_json::from_str::<PickerTap>(tap) else { return String::new() };
+    serde_json::to_string(&picker(&ui, &tap)).unwrap_or_default()
 }
 
 fn percent(p: f64) -> String {
@@ -244,53 +544,63 @@ fn percent(p: f64) -> String {
 }
 
 /// The eight arrow marks of a card (bit 0 north, clockwise).
-fn arrow_marks(arrows: u8) -> String {
+fn arrow_marks(arrows: u8) -> Markup {
     const NAMES: [&str; 8] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
-    let mut s = String::new();
-    for (b, n) in NAMES.iter().enumerate() {
-        if arrows & (1 << b) != 0 {
-            let _ = write!(s, "<i class=\"ar ar-{n}\"></i>");
+    html! {
+        @for (b, n) in NAMES.iter().enumerate() {
+            @if arrows & (1 << b) != 0 { i class={ "ar ar-" (n) } {} }
         }
     }
-    s
 }
 
 /// A card's face: its digits and arrows (the arrows also in words, for screen readers).
-fn face(digits: &str, arrows: u8) -> String {
+fn face(digits: &str, arrows: u8) -> Markup {
     let words = match arrows {
         0 => "no arrows".to_string(),
         a => format!("arrows {}", arrows_text(a)),
     };
-    format!(
-        "{}<b class=\"digits\">{}</b><span class=\"sr\"> {}</span>",
-        arrow_marks(arrows),
-        esc(digits),
-        esc(&words)
-    )
+    html! {
+        (arrow_marks(arrows))
+        b.digits { (digits) }
+        span.sr { " " (words) }
+    }
 }
 
-fn question(ask: &AskView, ui: &Ui) -> String {
-    match ask {
-        AskView::TheirCard { n } => {
-            format!("Their card {} of 5: tap its digits and arrows as the game shows them.", n + 1)
-        }
+fn question(v: &View, ui: &Ui) -> String {
+    if let Some(n) = ui.editing {
+        return format!("Correct their card {}: its characters, name and arrows, then Save.", n + 1);
+    }
+    if ui.fixing {
+        return "Tap their card to correct.".into();
+    }
+    let one_left = |me: bool| {
+        let (lo, hi) = if me { (0, 5) } else { (5, 10) };
+        v.cards.iter().filter(|c| (lo..hi).contains(&c.slot) && c.cell.is_none()).count() == 1
+    };
+    match &v.ask {
+        AskView::TheirCard { n } => format!(
+            "Their card {} of 5: tap its arrows, then its characters or name (added once \
+             known).",
+            n + 1
+        ),
         AskView::Blocks => "Tap the blocked cells (grey in the game), then Done.".into(),
         AskView::First => "Coin toss: who places the first card?".into(),
-        AskView::Place { me: true } => match ui.selected {
-            Some(_) => "Now tap a free cell.".into(),
-            None => "My move: tap my card, then a cell; the gold cell plays the best move.".into(),
-        },
-        AskView::Place { me: false } => match ui.selected {
-            Some(_) => "Now tap the cell they chose.".into(),
-            None => "Their move: tap the card they played, then its cell.".into(),
+        AskView::Place { me } => match (ui.selected, ui.cell, one_left(*me)) {
+            (Some(_), _, _) => "Now tap a free cell.".into(),
+            (None, Some(_), _) if *me => "Now tap my card for that cell.".into(),
+            (None, Some(_), _) => "Now tap the card they played there.".into(),
+            (None, None, true) if *me => "My last card: tap its cell.".into(),
+            (None, None, true) => "Their last card: tap its cell.".into(),
+            (None, None, false) if *me => {
+                "My move: the gold cell plays the best move; or a card and a cell.".into()
+            }
+            (None, None, false) => "Their move: tap the card they played and its cell.".into(),
         },
         AskView::Target { attacker, .. } if *attacker >= 5 => {
             "Which of my cards does their card attack first? Tap it.".into()
         }
-        AskView::Target { .. } => "Which card do I attack first? Tap it.".into(),
-        AskView::Battle { .. } => {
-            "Battle: did my card win? Add the two numbers shown if you saw them.".into()
-        }
+        AskView::Target { .. } => "Which card do I attack first? Tap it (gold: advised).".into(),
+        AskView::Battle { .. } => "Battle: did my card win? The numbers shown are optional.".into(),
         AskView::Over { .. } => "The match is over.".into(),
     }
 }
@@ -318,102 +628,123 @@ const BUDGETS: [(u64, &str); 6] = [
     (30_000, "30 s"),
 ];
 
-/// The whole match view.
-pub fn render(v: &View, advice: Option<&Advice>, ui: &Ui, key: &str) -> String {
-    let mut h = String::new();
-    let ask = ask_name(&v.ask);
-    let _ = write!(
-        h,
-        "<div class=\"play\" data-ask=\"{ask}\" data-board=\"{}\" data-types=\"{}\" \
-         data-advised=\"{}\" data-key-length=\"{}\">",
-        esc(v.board.as_deref().unwrap_or("")),
-        esc(v.types.as_deref().unwrap_or("")),
-        u8::from(advice.is_some()),
-        key.len()
-    );
-    // The bar: score, undo, a new match.
-    let score = match v.score {
-        Some((me, them)) => format!("Me <b>{me}</b> · them <b>{them}</b>"),
-        None => "Setting up".into(),
-    };
-    let mut budget = String::new();
-    for (ms, label) in BUDGETS {
-        let _ = write!(
-            budget,
-            "<option value=\"{ms}\"{}>{label}</option>",
-            if ui.budget_ms == ms { " selected" } else { "" }
-        );
-    }
-    let _ = write!(
-        h,
-        "<header class=\"bar\"><span class=\"score\">{score}</span>\
-         <select id=\"budget-now\" aria-label=\"The adviser's time for each move\">{budget}\
-         </select><button type=\"button\" data-act=\"undo\"{}>Undo</button>\
-         <button type=\"button\" data-act=\"new\">New</button></header>",
-        if v.can_undo { "" } else { " disabled" }
-    );
-    let _ = write!(h, "<p class=\"question\" id=\"question\">{}</p>", esc(&question(&v.ask, ui)));
-    if !ui.message.is_empty() {
-        let _ = write!(h, "<p class=\"message\" role=\"alert\">{}</p>", esc(&ui.message));
-    }
-    hand(&mut h, v, ui, advice, false);
-    board(&mut h, v, ui, advice);
-    hand(&mut h, v, ui, advice, true);
-    panel(&mut h, v, ui, advice);
-    h.push_str("</div>");
-    h
+/// The picker is shown: their card is asked or corrected.
+fn picking(v: &View, ui: &Ui) -> bool {
+    ui.editing.is_some() || (matches!(v.ask, AskView::TheirCard { .. }) && !ui.fixing)
 }
 
-fn hand(h: &mut String, v: &View, ui: &Ui, advice: Option<&Advice>, mine: bool) {
-    let cards: Vec<&CardView> = v.cards.iter().filter(|c| (c.slot < 5) == mine).collect();
-    let who = if mine { "mine" } else { "theirs" };
-    let label = if mine { "My cards" } else { "Their cards" };
-    let _ = write!(h, "<ol class=\"hand {who}\" aria-label=\"{label}\">");
-    let tappable = match v.ask {
-        AskView::Place { me } => me == mine,
-        _ => false,
+/// The whole match view.
+pub fn render(v: &View, advice: Option<&Advice>, ui: &Ui, key: &str) -> Markup {
+    let ask = ask_name(&v.ask);
+    let mode = if picking(v, ui) {
+        "pick"
+    } else if ui.fixing {
+        "fix"
+    } else {
+        "play"
     };
-    let best = advice.filter(|a| a.kind == "place").and_then(|a| a.moves.first()).map(|m| m.slot);
-    for k in 0..5u8 {
-        let slot = k + if mine { 0 } else { 5 };
-        match cards.iter().find(|c| c.slot == slot) {
-            Some(c) => {
-                let placed = c.cell.is_some();
-                let mut class = format!("card {}", if c.mine_now { "blue" } else { "red" });
-                if placed {
-                    class.push_str(" placed");
+    let score = v.score;
+    html! {
+        div.play data-ask=(ask) data-mode=(mode) data-board=(v.board.as_deref().unwrap_or(""))
+            data-types=(v.types.as_deref().unwrap_or("")) data-advised=(u8::from(advice.is_some()))
+            data-refining=(u8::from(ui.refining && advice.is_some()))
+            data-key-length=(key.len()) {
+            header.bar {
+                span.score {
+                    @match score {
+                        Some((me, them)) => { "Me " b { (me) } " · them " b { (them) } },
+                        None => "Setting up",
+                    }
                 }
-                if ui.selected == Some(slot) {
-                    class.push_str(" selected");
+                select #budget-now aria-label="The adviser's time for each move" {
+                    @for (ms, label) in BUDGETS {
+                        option value=(ms) selected[ui.budget_ms == ms] { (label) }
+                    }
                 }
-                if best == Some(slot) && !placed {
-                    class.push_str(" best");
-                }
-                let title = match &c.name {
-                    Some(n) if !c.known.is_empty() => format!("{n}: {}", c.known),
-                    Some(n) => n.clone(),
-                    None => c.known.clone(),
-                };
-                let disabled = if tappable && !placed { "" } else { " disabled" };
-                let _ = write!(
-                    h,
-                    "<li><button type=\"button\" class=\"{class}\" data-act=\"card\" \
-                     data-slot=\"{slot}\" title=\"{}\"{disabled}>{}<span class=\"n\">{}</span>\
-                     </button></li>",
-                    esc(&title),
-                    face(&c.digits, c.arrows),
-                    k + 1
-                );
+                button type="button" data-act="undo" disabled[!v.can_undo] { "Undo" }
+                button type="button" data-act="fix" aria-pressed=(ui.fixing)
+                    disabled[v.cards.len() <= 5 || ui.editing.is_some()]
+                    aria-label="Correct one of their cards" { "Fix" }
+                button type="button" data-act="new" { "New" }
             }
-            None => {
-                let _ = write!(h, "<li><span class=\"card unknown\">?</span></li>");
+            // A refusal takes the question's place (and height): nothing below moves.
+            @if ui.message.is_empty() {
+                p.question #question { (question(v, ui)) }
+            } @else {
+                p.message #question role="alert" { (ui.message) }
+            }
+            (hand(v, ui, advice, false))
+            @if picking(v, ui) {
+                (picker_html(ui))
+            } @else {
+                (board(v, ui, advice))
+                (hand(v, ui, advice, true))
+                (panel(v, ui, advice))
             }
         }
     }
-    h.push_str("</ol>");
 }
 
-fn board(h: &mut String, v: &View, ui: &Ui, advice: Option<&Advice>) {
+fn hand(v: &View, ui: &Ui, advice: Option<&Advice>, mine: bool) -> Markup {
+    let cards: Vec<&CardView> = v.cards.iter().filter(|c| (c.slot < 5) == mine).collect();
+    let (who, label) = if mine { ("mine", "My cards") } else { ("theirs", "Their cards") };
+    let tappable = |c: &CardView| {
+        if c.cell.is_some() {
+            return false;
+        }
+        match v.ask {
+            _ if ui.fixing => !mine,
+            AskView::TheirCard { .. } => !mine && ui.editing.is_none(),
+            AskView::Place { me } => me == mine,
+            _ => false,
+        }
+    };
+    let best = advice.filter(|a| a.kind == "place").and_then(|a| a.moves.first()).map(|m| m.slot);
+    let asked = match v.ask {
+        AskView::TheirCard { n } if !mine => Some(n as u8 + 5),
+        _ => None,
+    };
+    html! {
+        ol class={ "hand " (who) } aria-label=(label) {
+            @for k in 0..5u8 {
+                @let slot = k + if mine { 0 } else { 5 };
+                li {
+                    @match cards.iter().find(|c| c.slot == slot) {
+                        Some(c) => {
+                            @let placed = c.cell.is_some();
+                            @let title = match &c.name {
+                                Some(n) if !c.known.is_empty() => format!("{n}: {}", c.known),
+                                Some(n) => n.clone(),
+                                None => c.known.clone(),
+                            };
+                            @let editing = !mine && ui.editing == Some(slot.wrapping_sub(5));
+                            button type="button"
+                                class={ "card " (if c.mine_now { "blue" } else { "red" })
+                                    @if placed { " placed" }
+                                    @if ui.selected == Some(slot) || editing { " selected" }
+                                    @if best == Some(slot) && !placed { " best" } }
+                                data-act="card" data-slot=(slot) title=(title)
+                                disabled[!tappable(c)] {
+                                (face(&c.digits, c.arrows))
+                                span.n { (k + 1) }
+                            }
+                        },
+                        None => {
+                            span class={ "card unknown" @if asked == Some(slot) { " asked" } } {
+                                @if asked == Some(slot) {
+                                    @let k2 = partial(&ui.chars);
+                                    (face(&chars_text(&k2), ui.arrows))
+                                } @else { "?" }
+                            }
+                        },
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn board(v: &View, ui: &Ui, advice: Option<&Advice>) -> Markup {
     let board: Vec<char> = v.board.as_deref().unwrap_or("").chars().filter(|&c| c != '/').collect();
     let (best_cell, best_target) = match advice.and_then(|a| a.moves.first().map(|m| (a, m))) {
         Some((a, m)) if a.kind == "place" => (Some(m.cell), None),
@@ -428,259 +759,348 @@ fn board(h: &mut String, v: &View, ui: &Ui, advice: Option<&Advice>) {
         AskView::Battle { attacker, defender, .. } => Some((attacker, defender)),
         _ => None,
     };
-    let blocking = matches!(v.ask, AskView::Blocks | AskView::TheirCard { .. } | AskView::First);
-    let placing = matches!(v.ask, AskView::Place { .. });
-    h.push_str("<div class=\"board\" role=\"group\" aria-label=\"The board\">");
-    for cell in 0..16u8 {
-        let name = cell_name(cell);
-        let ch = board.get(cell as usize).copied();
-        let slot = match ch {
-            Some(c @ 'a'..='j') => Some(c as u8 - b'a'),
-            Some(c @ 'A'..='J') => Some(c as u8 - b'A'),
-            _ => None,
-        };
-        let blocked = ch == Some('#') || (blocking && ui.blocks.contains(&cell));
-        let mut class = String::from("cell");
-        let mut inner = String::new();
-        let mut enabled = false;
-        if blocked {
-            class.push_str(" block");
-            enabled = matches!(v.ask, AskView::Blocks);
-        } else if let Some(s) = slot {
-            let c = v.cards.iter().find(|c| c.slot == s);
-            if let Some(c) = c {
-                class.push_str(if c.mine_now { " blue" } else { " red" });
-                inner = face(&c.digits, c.arrows);
-            }
-            if targets.contains(&s) {
-                class.push_str(" target");
-                enabled = true;
-            }
-            if best_target == Some(s) {
-                class.push_str(" best");
-            }
-            if battle.is_some_and(|(a, d)| a == s || d == s) {
-                class.push_str(" fighting");
-            }
-        } else {
-            enabled = matches!(v.ask, AskView::Blocks) || placing;
-            if best_cell == Some(cell) && matches!(v.ask, AskView::Place { me: true }) {
-                class.push_str(" best");
-            }
-        }
-        let slot_attr = slot.map(|s| format!(" data-slot=\"{s}\"")).unwrap_or_default();
-        let _ = write!(
-            h,
-            "<button type=\"button\" class=\"{class}\" data-act=\"cell\" data-cell=\"{cell}\"\
-             {slot_attr} aria-label=\"{name}\"{}>{inner}</button>",
-            if enabled { "" } else { " disabled" }
-        );
-    }
-    h.push_str("</div>");
-}
-
-fn panel(h: &mut String, v: &View, ui: &Ui, advice: Option<&Advice>) {
-    h.push_str("<section class=\"panel\" aria-live=\"polite\">");
-    match &v.ask {
-        AskView::TheirCard { .. } => picker(h, ui),
-        AskView::Blocks => {
-            let n = ui.blocks.len();
-            let _ = write!(
-                h,
-                "<button type=\"button\" class=\"wide\" data-act=\"blocks\">Done: {}</button>",
-                match n {
-                    0 => "no blocked cell".to_string(),
-                    1 => "1 blocked cell".to_string(),
-                    n => format!("{n} blocked cells"),
+    let entered = v.blocks.unwrap_or(0);
+    let placing = matches!(v.ask, AskView::Place { .. }) && !ui.fixing;
+    let asking_blocks = matches!(v.ask, AskView::Blocks) && !ui.fixing;
+    html! {
+        div.board role="group" aria-label="The board" {
+            @for cell in 0..16u8 {
+                @let ch = board.get(cell as usize).copied();
+                @let slot = match ch {
+                    Some(c @ 'a'..='j') => Some(c as u8 - b'a'),
+                    Some(c @ 'A'..='J') => Some(c as u8 - b'A'),
+                    _ => None,
+                };
+                @let blocked = ch == Some('#') || entered & (1 << cell) != 0
+                    || (asking_blocks && ui.blocks.contains(&cell));
+                @let card = slot.and_then(|s| v.cards.iter().find(|c| c.slot == s));
+                @let (class, enabled, label) = cell_look(
+                    cell, blocked, card, targets, best_cell, best_target, battle, ui,
+                    placing, asking_blocks, matches!(v.ask, AskView::Place { me: true }));
+                button type="button" class=(class) data-act="cell" data-cell=(cell)
+                    data-slot=[slot] aria-label=(label) disabled[!enabled] {
+                    @if let Some(c) = card { (face(&c.digits, c.arrows)) }
                 }
-            );
-        }
-        AskView::First => h.push_str(
-            "<div class=\"row\"><button type=\"button\" data-act=\"first\" data-me=\"1\">I do\
-             </button><button type=\"button\" data-act=\"first\" data-me=\"0\">They do</button>\
-             </div>",
-        ),
-        AskView::Place { me: true } | AskView::Target { .. } => advice_panel(h, ui, advice),
-        AskView::Place { me: false } => {}
-        AskView::Battle { chance, exact, mine_attacks, attacker, defender, .. } => {
-            let name = |s: u8| {
-                v.cards.iter().find(|c| c.slot == s).map(|c| c.digits.clone()).unwrap_or_default()
-            };
-            let (mine, theirs) =
-                if *mine_attacks { (*attacker, *defender) } else { (*defender, *attacker) };
-            let label = if *exact { "" } else { " (estimate: the mean over their card's values)" };
-            let _ = write!(
-                h,
-                "<p>My {} {} their {}. My chance to win it: <b data-chance=\"{chance}\">{}</b>\
-                 {label}</p>",
-                esc(&name(mine)),
-                if *mine_attacks { "attacks" } else { "defends against" },
-                esc(&name(theirs)),
-                percent(*chance)
-            );
-            h.push_str(
-                "<div class=\"row numbers\"><label>Mine <input id=\"shown-mine\" \
-                 inputmode=\"numeric\" maxlength=\"3\" autocomplete=\"off\"></label>\
-                 <label>Theirs <input id=\"shown-theirs\" inputmode=\"numeric\" maxlength=\"3\" \
-                 autocomplete=\"off\"></label><label class=\"check\"><input type=\"checkbox\" \
-                 id=\"evolved\"> Letter changed</label></div>\
-                 <div class=\"row\"><button type=\"button\" data-act=\"battle\" data-won=\"1\">\
-                 Won</button><button type=\"button\" data-act=\"battle\" data-won=\"0\">Lost\
-                 </button></div>",
-            );
-        }
-        AskView::Over { result, prize, outcome, .. } => {
-            let _ = write!(
-                h,
-                "<p class=\"result\" data-outcome=\"{}\"><b>{}</b> {}</p>",
-                esc(&format!("{outcome:?}").to_lowercase()),
-                esc(result),
-                esc(prize)
-            );
+            }
         }
     }
-    // What happened last, unless the adviser's answer needs the room.
-    let advising = matches!(v.ask, AskView::Place { me: true } | AskView::Target { .. });
-    if let (Some(last), false) = (v.log.last(), advising) {
-        let _ = write!(h, "<p class=\"log\">{}</p>", esc(last));
-    }
-    h.push_str("</section>");
 }
 
-fn advice_panel(h: &mut String, ui: &Ui, advice: Option<&Advice>) {
+/// A cell's class, whether it takes a tap now, and its name for screen readers.
+#[allow(clippy::too_many_arguments)]
+fn cell_look(
+    cell: u8,
+    blocked: bool,
+    card: Option<&CardView>,
+    targets: &[u8],
+    best_cell: Option<u8>,
+    best_target: Option<u8>,
+    battle: Option<(u8, u8)>,
+    ui: &Ui,
+    placing: bool,
+    asking_blocks: bool,
+    my_move: bool,
+) -> (String, bool, String) {
+    let name = cell_name(cell);
+    let mut class = String::from("cell");
+    if blocked {
+        class.push_str(" block");
+        return (class, asking_blocks, format!("{name}, blocked"));
+    }
+    let Some(c) = card else {
+        if best_cell == Some(cell) && my_move {
+            class.push_str(" best");
+        }
+        if ui.cell == Some(cell) {
+            class.push_str(" selected");
+        }
+        return (class, placing || asking_blocks, format!("{name}, free"));
+    };
+    class.push_str(if c.mine_now { " blue" } else { " red" });
+    let mut enabled = false;
+    if targets.contains(&c.slot) {
+        class.push_str(" target");
+        enabled = true;
+    }
+    if best_target == Some(c.slot) {
+        class.push_str(" best");
+    }
+    if battle.is_some_and(|(a, d)| a == c.slot || d == c.slot) {
+        class.push_str(" fighting");
+    }
+    let whose = if c.mine_now { "mine" } else { "theirs" };
+    (class, enabled, format!("{name}, {whose}"))
+}
+
+fn panel(v: &View, ui: &Ui, advice: Option<&Advice>) -> Markup {
+    let names = |s: u8| v.cards.iter().find(|c| c.slot == s).map(|c| c.digits.clone());
+    html! {
+        section.panel {
+            @match &v.ask {
+                _ if ui.fixing => {
+                    button type="button" class="wide" data-act="fix-cancel" { "Cancel" }
+                },
+                AskView::TheirCard { .. } => {},
+                AskView::Blocks => {
+                    @let n = ui.blocks.len();
+                    button type="button" class="wide" data-act="blocks" {
+                        "Done: " (match n {
+                            0 => "no blocked cell".to_string(),
+                            1 => "1 blocked cell".to_string(),
+                            n => format!("{n} blocked cells"),
+                        })
+                    }
+                },
+                AskView::First => {
+                    div.row {
+                        button type="button" data-act="first" data-me="1" { "I do" }
+                        button type="button" data-act="first" data-me="0" { "They do" }
+                    }
+                },
+                AskView::Place { me: true } | AskView::Target { .. } => (advice_panel(ui, advice)),
+                AskView::Place { me: false } => {},
+                AskView::Battle { chance, exact, mine_attacks, attacker, defender, .. } => {
+                    @let (mine, theirs) = if *mine_attacks { (*attacker, *defender) } else { (*defender, *attacker) };
+                    p {
+                        "My " (names(mine).unwrap_or_default()) " "
+                        (if *mine_attacks { "attacks" } else { "defends against" })
+                        " their " (names(theirs).unwrap_or_default()) ". My chance to win it: "
+                        b data-chance=(chance) { (percent(*chance)) }
+                        @if !exact { " (estimate: the mean over their card's values)" }
+                    }
+                    div.row.numbers {
+                        label { "Mine " input #shown-mine inputmode="numeric" maxlength="3"
+                            autocomplete="off" value=(ui.shown_mine); }
+                        label { "Theirs " input #shown-theirs inputmode="numeric" maxlength="3"
+                            autocomplete="off" value=(ui.shown_theirs); }
+                        label.check { input #evolved type="checkbox" checked[ui.evolved]; " Letter changed" }
+                    }
+                    div.row {
+                        button type="button" data-act="battle" data-won="1" { "Won" }
+                        button type="button" data-act="battle" data-won="0" { "Lost" }
+                    }
+                },
+                AskView::Over { result, prize, outcome, .. } => {
+                    p.result data-outcome=(format!("{outcome:?}").to_lowercase()) {
+                        b { (result) } " " (prize)
+                    }
+                    div.row {
+                        button type="button" data-act="rematch" { "Rematch with the same hand" }
+                        button type="button" data-act="new" { "New match" }
+                    }
+                },
+            }
+            (log(v))
+        }
+    }
+}
+
+/// The last changes, kept on screen beside the advice.
+fn log(v: &View) -> Markup {
+    let from = v.log.len().saturating_sub(3);
+    html! {
+        ol.log aria-label="What happened last" aria-live="polite" {
+            @for line in &v.log[from..] { li { (line) } }
+        }
+    }
+}
+
+/// A move in a few words, for the table: `card 5 to A2`, `their 0P00 on B1`.
+fn move_words(kind: &str, m: &quadmist::game::companion::AdvisedMove) -> String {
+    if kind == "place" {
+        format!("card {} to {}", m.slot + 1, cell_name(m.cell))
+    } else {
+        m.text.trim_start_matches("attack ").trim_end_matches(" first").to_string()
+    }
+}
+
+fn advice_panel(ui: &Ui, advice: Option<&Advice>) -> Markup {
     let Some(a) = advice else {
         let what = if ui.thinking { "Thinking…" } else { "No advice yet." };
-        let _ = write!(h, "<p class=\"advice thinking\">{what}</p>");
-        return;
+        return html! { div.advice.thinking { p { (what) } } };
     };
     let Some(best) = a.moves.first() else {
-        h.push_str("<p class=\"advice\">No move to advise.</p>");
-        return;
+        return html! { div.advice { p { "No move to advise." } } };
     };
-    let cards = if best.cards.abs() < 0.005 { 0.0 } else { best.cards };
-    let _ = write!(
-        h,
-        "<div class=\"advice\" data-exact=\"{}\" data-depth=\"{}\"><button type=\"button\" \
-         class=\"wide play-best\" data-act=\"best\">Best: {}</button>\
-         <p class=\"figures\">win {} · draw {} · loss {} · expected cards {cards:+.2}</p>",
-        u8::from(a.exact),
-        a.depth,
-        esc(&best.text),
-        percent(best.win),
-        percent(best.draw),
-        percent(best.loss)
-    );
-    h.push_str("<ol class=\"moves\">");
-    for (k, m) in a.moves.iter().enumerate() {
-        let _ = write!(
-            h,
-            "<li data-slot=\"{}\" data-cell=\"{}\" data-win=\"{:e}\" data-draw=\"{:e}\" \
-             data-loss=\"{:e}\" data-cards=\"{:e}\"{}>{}</li>",
-            m.slot,
-            m.cell,
-            m.win,
-            m.draw,
-            m.loss,
-            m.cards,
-            if k == 0 { " hidden" } else { "" },
-            if k == 0 {
-                String::new()
-            } else {
-                format!("Next: {}, win {}", esc(&m.text), percent(m.win))
+    let cards = |c: f64| if c.abs() < 0.005 { 0.0 } else { c };
+    html! {
+        div.advice data-exact=(u8::from(a.exact)) data-depth=(a.depth) {
+            button type="button" class="wide play-best" data-act="best" { "Best: " (best.text) }
+            table.moves {
+                thead { tr {
+                    th scope="col" { span.sr { "Move" } }
+                    th scope="col" { "win" } th scope="col" { "draw" } th scope="col" { "loss" }
+                    th scope="col" { "cards" }
+                } }
+                tbody {
+                    @for (k, m) in a.moves.iter().enumerate() {
+                        tr data-slot=(m.slot) data-cell=(m.cell) data-win=(format!("{:e}", m.win))
+                            data-draw=(format!("{:e}", m.draw)) data-loss=(format!("{:e}", m.loss))
+                            data-cards=(format!("{:e}", m.cards)) class=[(k == 0).then_some("best-row")] {
+                            th scope="row" { (if k == 0 { "Best: " } else { "" }) (move_words(&a.kind, m)) }
+                            td { (percent(m.win)) } td { (percent(m.draw)) } td { (percent(m.loss)) }
+                            td { (format!("{:+.2}", cards(m.cards))) }
+                        }
+                    }
+                }
             }
-        );
-    }
-    h.push_str("</ol>");
-    for e in &a.estimates {
-        let _ = write!(h, "<p class=\"estimate\">{}</p>", esc(e));
-    }
-    h.push_str("</div>");
-}
-
-/// The opponent card picker: the digits typed so far, a hex keypad with the type letters,
-/// the eight arrows around a card, the card's name, and a line to type the card instead.
-fn picker(h: &mut String, ui: &Ui) {
-    let mut shown: Vec<char> = ui.digits.chars().take(4).collect();
-    while shown.len() < 4 {
-        shown.push('_');
-    }
-    let shown: String = shown.into_iter().collect();
-    let _ = write!(h, "<div class=\"picker\"><div class=\"keys\">");
-    let next = ui.digits.chars().count();
-    for k in "0123456789ABCDEF".chars() {
-        let on = next != 1 && next < 4;
-        let _ = write!(
-            h,
-            "<button type=\"button\" data-act=\"digit\" data-key=\"{k}\"{}>{k}</button>",
-            if on { "" } else { " disabled" }
-        );
-    }
-    for k in ["P", "M", "X", "A"] {
-        let _ = write!(
-            h,
-            "<button type=\"button\" data-act=\"digit\" data-key=\"{k}\"{}>{k}</button>",
-            if next == 1 { "" } else { " disabled" }
-        );
-    }
-    let _ = write!(
-        h,
-        "<button type=\"button\" data-act=\"digit\" data-key=\"back\" aria-label=\"Delete\">⌫\
-         </button></div><div class=\"compass\">"
-    );
-    const AROUND: [(usize, &str); 9] = [
-        (7, "NW"),
-        (0, "N"),
-        (1, "NE"),
-        (6, "W"),
-        (9, ""),
-        (2, "E"),
-        (5, "SW"),
-        (4, "S"),
-        (3, "SE"),
-    ];
-    for (bit, label) in AROUND {
-        if bit == 9 {
-            let _ = write!(h, "<output class=\"digits\" id=\"typed\">{}</output>", esc(&shown));
-            continue;
+            @if !a.estimates.is_empty() || ui.refining {
+                p.estimate {
+                    @for e in &a.estimates { (e) " " }
+                    @if ui.refining { span.refining { "A deeper search is under way…" } }
+                }
+            }
         }
-        let on = ui.arrows & (1 << bit) != 0;
-        let _ = write!(
-            h,
-            "<button type=\"button\" data-act=\"arrow\" data-bit=\"{bit}\" aria-pressed=\"{on}\" \
-             class=\"{}\">{label}</button>",
-            if on { "on" } else { "" }
-        );
     }
-    h.push_str(
-        "</div></div><div class=\"row\"><select id=\"name\" aria-label=\"Its name (optional)\">",
-    );
-    let _ = write!(h, "<option value=\"0\">Name (optional)</option>");
-    for c in CATALOGUE {
-        let _ = write!(
-            h,
-            "<option value=\"{}\"{}>{}</option>",
-            c.number,
-            if ui.name == c.number { " selected" } else { "" },
-            esc(c.name)
-        );
-    }
-    let _ = write!(
-        h,
-        "</select><button type=\"button\" data-act=\"add\"{}>Add</button></div>\
-         <div class=\"row typed\"><input id=\"card-text\" placeholder=\"or type: Goblin:0P00@N+E\" \
-         autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\"><button type=\"button\" \
-         data-act=\"add-text\">Add</button></div>",
-        if next == 4 { "" } else { " disabled" }
-    );
 }
 
-/// The picker's card in the notation: `[N:]1P23@0x54`.
-pub fn picked_card(ui: &Ui) -> Option<String> {
-    if ui.digits.chars().count() != 4 {
-        return None;
+/// The hex keys (and the type letters where the type is entered), the arrows around the card
+/// as typed so far, its name, the cards seen before and a line to type the card instead.
+fn picker_html(ui: &Ui) -> Markup {
+    let k = partial(&ui.chars);
+    let id = name_id(ui.name);
+    let at = cursor_of(&k, ui.cursor) as usize;
+    let choices = dealt::choices(id, &k, at);
+    let complete = k.iter().all(Option::is_some);
+    const AROUND: [(u8, &str, &str); 8] = [
+        (7, "NW", "north-west"),
+        (0, "N", "north"),
+        (1, "NE", "north-east"),
+        (6, "W", "west"),
+        (2, "E", "east"),
+        (5, "SW", "south-west"),
+        (4, "S", "south"),
+        (3, "SE", "south-east"),
+    ];
+    const POSITIONS: [&str; 4] = ["attack digit", "type", "physical defence digit", "magic defence digit"];
+    // Names that can show what is known, alphabetical.
+    let mut names: Vec<(&str, u8)> = dealt::cards_matching(None, &k)
+        .iter()
+        .map(|i| (i.name, i.number))
+        .collect();
+    if let Some(i) = id.and_then(cards::info) {
+        if !names.iter().any(|&(_, n)| n == i.number) {
+            names.push((i.name, i.number));
+        }
     }
-    let name = if ui.name > 0 { format!("{}:", ui.name) } else { String::new() };
-    Some(format!("{name}{}@0x{:02x}", ui.digits, ui.arrows))
+    names.sort();
+    let seen: Vec<(usize, &Seen)> = ui
+        .seen
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| {
+            let sk = partial(&s.chars);
+            sk.iter().all(Option::is_some)
+                && (ui.name == 0 || ui.name == s.number)
+                && (0..4).all(|p| k[p].is_none() || k[p] == sk[p])
+                && !dealt::cards_matching(name_id(s.number), &sk).is_empty()
+        })
+        .take(6)
+        .collect();
+    html! {
+        div.picker {
+            div.compass role="group" aria-label="Its arrows" {
+                @for (i, (bit, label, words)) in AROUND.iter().enumerate() {
+                    @if i == 4 {
+                        output.typed #typed aria-label="The card so far" {
+                            (arrow_marks(ui.arrows))
+                            b.digits { (chars_text(&k)) }
+                        }
+                    }
+                    @let on = ui.arrows & (1 << bit) != 0;
+                    button type="button" data-act="arrow" data-bit=(bit) aria-pressed=(on)
+                        aria-label=(words) class=[on.then_some("on")] { (label) }
+                }
+            }
+            div.entry {
+                div.chars role="group" aria-label="Its four characters" {
+                    @for p in 0..4 {
+                        button type="button" data-act="at" data-at=(p)
+                            class=[(p == at && !complete).then_some("cursor")]
+                            aria-label=(format!("{}: {}", POSITIONS[p], k[p].map_or("not entered".to_string(), |c| c.to_string()))) {
+                            (k[p].unwrap_or('_'))
+                        }
+                    }
+                }
+                @if at == 1 && !complete {
+                    div.keys.types role="group" aria-label="Its type letter" {
+                        @for (c, w) in [('P', "physical"), ('M', "magic"), ('X', "flexible"), ('A', "assault")] {
+                            button type="button" class="type-key" data-act="key" data-key=(c)
+                                aria-label=(format!("type {c}, {w}")) disabled[!choices.contains(&c)] {
+                                (c) small { (w) }
+                            }
+                        }
+                        button type="button" data-act="back" aria-label="Delete" { "⌫" }
+                    }
+                } @else {
+                    div.keys.hex role="group" aria-label=(format!("Its {}", POSITIONS[at])) {
+                        @for c in "0123456789ABCDEF".chars() {
+                            button type="button" class="hex-key" data-act="key" data-key=(c)
+                                aria-label=(format!("digit {c}"))
+                                disabled[complete || !choices.contains(&c)] { (c) }
+                        }
+                    }
+                }
+            }
+        }
+        div.row.name-row {
+            select #name aria-label="Its name (optional)" {
+                option value="0" { "Name (optional)" }
+                @for (n, number) in &names {
+                    option value=(number) selected[ui.name == *number] { (n) }
+                }
+            }
+            @if complete || !matches!(at, 1) {
+                button type="button" data-act="back" aria-label="Delete" disabled[k.iter().all(Option::is_none)] { "⌫" }
+            }
+            @if let Some(n) = ui.editing {
+                button type="button" data-act="save" data-n=(n) disabled[!complete] { "Save" }
+                button type="button" data-act="edit-cancel" { "Cancel" }
+            } @else {
+                button type="button" data-act="add" disabled[!complete] { "Add" }
+            }
+        }
+        @if !seen.is_empty() {
+            div.seen role="group" aria-label="Seen before" {
+                @for (i, s) in &seen {
+                    button type="button" data-act="seen" data-i=(i) {
+                        @if let Some(info) = name_id(s.number).and_then(cards::info) { (info.name) " " }
+                        b { (s.chars) }
+                    }
+                }
+            }
+        }
+        details.typed-line {
+            summary { "Type it instead" }
+            div.row.typed {
+                input #card-text placeholder="Goblin:0P00@N+E" autocomplete="off"
+                    autocapitalize="off" spellcheck="false" aria-label="The card, typed"
+                    value=(ui.card_text);
+                button type="button" data-act="add-text" { "Add" }
+            }
+        }
+        @if let Some(info) = id.and_then(cards::info) {
+            p.hint { (info.name) " shows " (name_hint(info)) }
+        }
+    }
+}
+
+/// What a named card's characters can be: `0 P 0 0–1` (its own type; X or A are seldom).
+fn name_hint(info: &cards::CardInfo) -> String {
+    let none: Partial = [None; 4];
+    let span = |p: usize| {
+        let c = dealt::choices(Some(info.id), &none, p);
+        match (c.first(), c.last()) {
+            (Some(a), Some(b)) if a == b => a.to_string(),
+            (Some(a), Some(b)) => format!("{a}–{b}"),
+            _ => "?".into(),
+        }
+    };
+    let letter = match info.default_type {
+        CardType::Magic => 'M',
+        _ => 'P',
+    };
+    format!("{} {letter} {} {} (X or A seldom)", span(0), span(2), span(3))
 }
 
 #[cfg(test)]
@@ -709,6 +1129,62 @@ mod tests {
         assert_eq!(m.apply(json), "", "{json}");
     }
 
+    fn ui(json: &str) -> Ui {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn a_name_fills_the_characters_it_alone_can_show_and_adds_the_card() {
+        // Goblin (caps 7, 9, 4): every digit 0; its own type P. With two arrows tapped first,
+        // naming it completes the card and adds it.
+        let u = ui(r#"{"chars":"____","arrows":5}"#);
+        let p = picker(&u, &PickerTap::Name(1));
+        assert_eq!((p.chars.as_str(), p.card.as_deref(), p.add), ("0P00", Some("1:0P00@0x05"), true));
+        // Without arrows yet: complete, not added (Add, or arrows then Add).
+        let p = picker(&ui(r#"{"chars":"____"}"#), &PickerTap::Name(1));
+        assert_eq!((p.chars.as_str(), p.add), ("0P00", false));
+        // X tapped before the name is kept.
+        let p = picker(&ui(r#"{"chars":"_X__","arrows":1}"#), &PickerTap::Name(1));
+        assert_eq!(p.card.as_deref(), Some("1:0X00@0x01"));
+        // Flan (caps 13, 6, 19): magic defence 9..18, digit 0 or 1: the name leaves it open.
+        let p = picker(&ui(r#"{"chars":"____","arrows":1}"#), &PickerTap::Name(4));
+        assert_eq!((p.chars.as_str(), p.add, p.cursor), ("0M0_", false, None));
+        let u = ui(r#"{"chars":"0M0_","arrows":1,"name":4}"#);
+        let p = picker(&u, &PickerTap::Key('1'));
+        assert_eq!((p.card.as_deref(), p.add), (Some("4:0M01@0x01"), true));
+        // A key the card cannot show does nothing.
+        assert_eq!(picker(&u, &PickerTap::Key('2')).chars, "0M0_");
+    }
+
+    #[test]
+    fn digits_typed_in_order_and_keys_that_cannot_be_do_nothing() {
+        let mut u = ui(r#"{"chars":"____","arrows":16}"#);
+        for (key, chars) in [('F', "F___"), ('P', "FP__"), ('9', "FP9_")] {
+            let p = picker(&u, &PickerTap::Key(key));
+            assert_eq!(p.chars, chars);
+            u.chars = p.chars;
+            u.cursor = p.cursor;
+        }
+        // FP9 then 9: no card (Excalibur II's magic defence digit is 0).
+        assert_eq!(picker(&u, &PickerTap::Key('9')).chars, "FP9_");
+        let p = picker(&u, &PickerTap::Key('0'));
+        assert_eq!((p.chars.as_str(), p.add), ("FP90", true));
+        // Back removes the last known character and moves the cursor there.
+        u.chars = p.chars;
+        let p = picker(&u, &PickerTap::Back);
+        assert_eq!((p.chars.as_str(), p.cursor), ("FP9_", Some(3)));
+    }
+
+    #[test]
+    fn a_card_seen_before_is_one_tap() {
+        let u = ui(r#"{"chars":"____","arrows":3,"seen":[{"number":2,"chars":"0P00"}]}"#);
+        let p = picker(&u, &PickerTap::Seen(0));
+        assert_eq!((p.card.as_deref(), p.add), (Some("2:0P00@0x03"), true));
+        // Not while a card is corrected: Save does it.
+        let u = ui(r#"{"arrows":3,"editing":1,"seen":[{"number":2,"chars":"0P00"}]}"#);
+        assert!(!picker(&u, &PickerTap::Seen(0)).add);
+    }
+
     /// The match's HTML at each kind of question, with the picker half filled, cells tapped as
     /// blocked, and advice given by hand (a timed search's figures depend on the machine).
     #[test]
@@ -717,13 +1193,15 @@ mod tests {
             "Goblin:100/P/70/20@W,90/M/40/45@E+W,50/P/50/50@N,50/X/50/50@S,50/A/50/50@-",
         )
         .unwrap();
-        let picker = r#"{"digits":"1P","arrows":5,"name":12,"budget_ms":2000}"#;
+        let picker = r#"{"chars":"1P__","arrows":5,"name":0,"budget_ms":2000,
+            "seen":[{"number":20,"chars":"1P10"},{"number":1,"chars":"0P00"}]}"#;
         insta::assert_snapshot!("their_card", m.html("", picker));
         for c in ["1P23@E", "10/P/10/10@E", "10/P/200/200@W", "0P00@-", "0P00@-"] {
             command(&mut m, &format!(r#"{{"do":"their_card","card":"{c}"}}"#));
         }
         insta::assert_snapshot!("blocks", m.html("", r#"{"blocks":[0,15],"budget_ms":2000}"#));
         command(&mut m, r#"{"do":"blocks","cells":[15]}"#);
+        insta::assert_snapshot!("first", m.html("", r#"{"budget_ms":2000}"#));
         command(&mut m, r#"{"do":"first","me":false}"#);
         command(&mut m, r#"{"do":"place","slot":6,"cell":0}"#);
         let advice = serde_json::json!({
@@ -738,10 +1216,59 @@ mod tests {
             ]
         })
         .to_string();
-        insta::assert_snapshot!("my_move", m.html(&advice, r#"{"selected":1,"budget_ms":2000}"#));
+        insta::assert_snapshot!(
+            "my_move",
+            m.html(&advice, r#"{"selected":1,"budget_ms":2000,"refining":true}"#)
+        );
         command(&mut m, r#"{"do":"place","slot":1,"cell":1}"#);
-        insta::assert_snapshot!("battle", m.html("", r#"{"budget_ms":2000}"#));
+        insta::assert_snapshot!(
+            "battle",
+            m.html("", r#"{"budget_ms":2000,"shown_mine":"90","message":"a refused entry"}"#)
+        );
         command(&mut m, r#"{"do":"battle","won":true,"shown":[90,10]}"#);
         insta::assert_snapshot!("after_battle", m.html("", r#"{"budget_ms":2000}"#));
+        insta::assert_snapshot!("fix", m.html("", r#"{"budget_ms":2000,"fixing":true}"#));
+        let n = m.their_card_picker(2);
+        assert_eq!(n, r#"{"arrows":64,"chars":"0PCC","name":0}"#);
+        insta::assert_snapshot!(
+            "correcting",
+            m.html("", r#"{"budget_ms":2000,"editing":2,"chars":"0PCC","arrows":64}"#)
+        );
+    }
+
+    #[test]
+    fn the_save_cards_sort_and_copies_are_told_apart() {
+        let card = |slot: u16, number: u8, stats: &str, total: u16, arrows: u8| HandCard {
+            slot,
+            text: String::new(),
+            name: CATALOGUE[number as usize - 1].name.to_string(),
+            number,
+            digits: "0P00".into(),
+            stats: stats.into(),
+            total,
+            arrows,
+        };
+        let cards = vec![
+            card(0, 2, "8/P/5/2", 15, 1),
+            card(1, 1, "4/P/6/3", 13, 1),
+            card(2, 2, "8/P/5/2", 15, 1),
+            card(3, 2, "9/P/5/2", 16, 1),
+        ];
+        let json = |sort: &str| {
+            serde_json::json!({ "cards": cards, "picked": [2, 1], "sort": sort }).to_string()
+        };
+        let slots = |h: &str| -> Vec<String> {
+            h.split("data-slot=\"").skip(1).map(|s| s[..1].to_string()).collect()
+        };
+        let h = hand_cards_html(&json("number"));
+        // Goblin first, then the Fangs strongest first, equal ones in save order.
+        assert_eq!(slots(&h), ["1", "3", "0", "2"]);
+        assert_eq!(h.matches("(copy ").count(), 2, "{h}");
+        assert!(h.contains("(copy 2)"));
+        assert_eq!(slots(&hand_cards_html(&json("strength"))), ["3", "0", "2", "1"]);
+        assert_eq!(slots(&hand_cards_html(&json("save"))), ["0", "1", "2", "3"]);
+        // Picked: their place in my hand.
+        assert!(h.contains("<span class=\"order\">1</span>"));
+        insta::assert_snapshot!("hand_cards", h);
     }
 }

@@ -5,17 +5,21 @@ export interface WorkerStart {
   module: WebAssembly.Module;
 }
 
-/** Search the stored match `session` with the adviser's `options` (JSON). */
+/** Search the stored match `session` with the adviser's `options` (JSON), first for
+ * `quick_ms` (an answer at once), then for the whole budget (`options.budget_ms`). */
 export interface AdviceRequest {
   id: number;
   session: string;
   options: string;
+  quick_ms: number;
 }
 
-/** The adviser's answer (the library's JSON) for the request `id` on `session`. */
+/** One of the adviser's answers (the library's JSON) for the request `id` on `session`;
+ * `final` when no better one follows. */
 export interface AdviceReply {
   id: number;
   session: string;
   advice: string;
   ms: number;
+  final: boolean;
 }

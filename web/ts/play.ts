@@ -4,11 +4,21 @@
 // still running is stopped (its worker is ended) and an answer for another position is never
 // shown (the library shows advice only with the key of the match as it is now).
 //
-// The match is stored in localStorage under this tab's own key (kept in sessionStorage, which
-// survives a reload but is not shared with other tabs), so a reload or a locked phone loses
-// nothing and two tabs follow two matches.
+// Everything is kept in localStorage, which outlives the tab: each match (with what was tapped
+// and not yet confirmed), the last save's cards, the last hand and the opponent cards seen. A
+// tab follows one match (its id in sessionStorage, which survives a reload); a new tab offers
+// to resume the newest unfinished match no other open tab follows. A service worker keeps the
+// page's files, so it opens and plays with no network after one visit. Nothing is sent
+// anywhere.
 
-import init, { PlayMatch, save_hands, search_speed } from "../pkg/quadmist_web.js";
+import init, {
+  PlayMatch,
+  card_picker,
+  hand_cards_html,
+  picker_tap,
+  save_hands,
+  search_speed,
+} from "../pkg/quadmist_web.js";
 import type { AdviceReply, AdviceRequest, WorkerStart } from "./play-protocol.js";
 import { MAX_FILE_SIZE } from "./protocol.js";
 
@@ -21,8 +31,10 @@ function byId<T extends HTMLElement>(id: string): T {
 const status = byId<HTMLElement>("status");
 const setup = byId<HTMLElement>("setup");
 const board = byId<HTMLElement>("match");
+const resumeBox = byId<HTMLElement>("resume");
 const saveInput = byId<HTMLInputElement>("save");
 const saveList = byId<HTMLSelectElement>("save-list");
+const sortSelect = byId<HTMLSelectElement>("sort");
 const saveCards = byId<HTMLElement>("save-cards");
 const handList = byId<HTMLElement>("hand");
 const mineText = byId<HTMLTextAreaElement>("mine-text");
@@ -30,67 +42,142 @@ const budgetSelect = byId<HTMLSelectElement>("budget");
 const setupMessage = byId<HTMLElement>("setup-message");
 const startButton = byId<HTMLButtonElement>("start");
 
+/** An opponent card seen before. */
+interface Seen {
+  number: number;
+  chars: string;
+}
+
 /** What the script holds that is not the match (the library renders it into the board). */
 interface Ui {
   selected: number | null;
+  cell: number | null;
   blocks: number[];
-  digits: string;
+  chars: string;
+  cursor: number | null;
   arrows: number;
   name: number;
+  fixing: boolean;
+  editing: number | null;
+  seen: Seen[];
   thinking: boolean;
+  refining: boolean;
   message: string;
   budget_ms: number;
+  shown_mine: string;
+  shown_theirs: string;
+  evolved: boolean;
+  card_text: string;
 }
 
+/** What is kept of a match. */
 interface Stored {
   session: string;
   budget_ms: number;
   saved: number;
+  over: boolean;
+  /** What was tapped and not yet confirmed: the blocked cells, the card being picked. */
+  draft?: Partial<Ui>;
+}
+
+/** The picker after a tap (the library's `Picked`). */
+interface Picked {
+  chars: string;
+  cursor: number | null;
+  arrows: number;
+  name: number;
+  card: string | null;
+  error: string | null;
+  add: boolean;
+}
+
+interface HandCard {
+  slot: number;
+  text: string;
+  name: string;
+  digits: string;
+}
+
+interface HandSave {
+  label: string;
+  cards: HandCard[];
 }
 
 const PREFIX = "quadmist.play.";
 /** Stored matches kept (the oldest beyond this are dropped): the storage stays bounded. */
 const KEEP = 8;
+/** Opponent cards remembered. */
+const SEEN = 24;
+/** The adviser's first answer: searched this long, so that it shows at once. */
+const QUICK_MS = 80;
 
-function tabKey(): string {
-  let id = sessionStorage.getItem(`${PREFIX}tab`);
-  if (!id) {
-    id = crypto.randomUUID();
-    sessionStorage.setItem(`${PREFIX}tab`, id);
-  }
-  return `${PREFIX}match.${id}`;
+const store = {
+  get<T>(k: string): T | null {
+    try {
+      const t = localStorage.getItem(PREFIX + k);
+      return t === null ? null : (JSON.parse(t) as T);
+    } catch {
+      return null;
+    }
+  },
+  set(k: string, v: unknown): void {
+    try {
+      localStorage.setItem(PREFIX + k, JSON.stringify(v));
+    } catch {
+      // Storage full or refused: the match goes on, unsaved.
+    }
+  },
+  remove(k: string): void {
+    localStorage.removeItem(PREFIX + k);
+  },
+};
+
+function newId(): string {
+  return crypto.randomUUID();
 }
 
-let key = tabKey();
+let id = sessionStorage.getItem(`${PREFIX}tab`) ?? newId();
+sessionStorage.setItem(`${PREFIX}tab`, id);
+const matchKey = (i: string) => `match.${i}`;
 
-/** A duplicated tab inherits its original's sessionStorage, so its key: tabs tell each other
- * over a BroadcastChannel which key they hold, and a tab that starts with a key another tab
- * holds takes a new one (with a copy of the match, which then goes its own way). */
+/** The ids of the stored matches, newest first. */
+function storedMatches(): [string, Stored][] {
+  const out: [string, Stored][] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (!k?.startsWith(`${PREFIX}match.`)) continue;
+    const s = store.get<Stored>(k.slice(PREFIX.length));
+    if (s?.session) out.push([k.slice(`${PREFIX}match.`.length), s]);
+  }
+  return out.sort((a, b) => b[1].saved - a[1].saved);
+}
+
+/** Tabs tell each other which matches they follow: a tab that starts asks, and avoids those
+ * (a duplicated tab inherits its original's sessionStorage, so its id: it takes a new one,
+ * with a copy of the match, which then goes its own way). */
 const channel = new BroadcastChannel(`${PREFIX}tabs`);
-channel.addEventListener("message", (event: MessageEvent<{ who?: string }>) => {
-  if (event.data.who === key) channel.postMessage({ holds: key });
+channel.addEventListener("message", (event: MessageEvent<{ roll?: boolean }>) => {
+  if (event.data.roll) channel.postMessage({ holds: id });
 });
 
-function claim(): Promise<void> {
+function rollCall(): Promise<Set<string>> {
   return new Promise((resolve) => {
-    const held = (event: MessageEvent<{ holds?: string }>) => {
-      if (event.data.holds !== key) return;
-      const id = crypto.randomUUID();
-      sessionStorage.setItem(`${PREFIX}tab`, id);
-      const stored = localStorage.getItem(key);
-      key = `${PREFIX}match.${id}`;
-      if (stored) localStorage.setItem(key, stored);
+    const held = new Set<string>();
+    const listen = (event: MessageEvent<{ holds?: string }>) => {
+      if (event.data.holds) held.add(event.data.holds);
     };
-    channel.addEventListener("message", held);
-    channel.postMessage({ who: key });
-    // Another tab answers within a few milliseconds; none answers when the key is free.
+    channel.addEventListener("message", listen);
+    channel.postMessage({ roll: true });
+    // Other tabs answer within a few milliseconds.
     setTimeout(() => {
-      channel.removeEventListener("message", held);
-      resolve();
+      channel.removeEventListener("message", listen);
+      resolve(held);
     }, 100);
   });
 }
+
 const WASM = new URL("./quadmist_web_bg.wasm", import.meta.url);
+const WORKER = new URL("./play-worker.js", import.meta.url);
 
 let match: PlayMatch | null = null;
 let ui: Ui = freshUi(2000);
@@ -101,64 +188,76 @@ let search: { worker: Worker; session: string; id: number } | null = null;
 let idle: Worker | null = null;
 let nextId = 1;
 let module: WebAssembly.Module | null = null;
-/** For tests and the benchmark: searches started and stopped, answers dropped as stale. */
-const stats = { started: 0, stopped: 0, stale: 0, shown: 0 };
+/** When the position last changed (for the adviser's answer times). */
+let changedAt = 0;
+let firstShown = false;
+/** For tests and the benchmark: searches started and stopped, answers dropped as stale, and
+ * the milliseconds from a change to the first and to the final answer shown. */
+const stats = {
+  started: 0,
+  stopped: 0,
+  stale: 0,
+  shown: 0,
+  first: [] as number[],
+  refined: [] as number[],
+  offline: false,
+};
 
 function freshUi(budget: number): Ui {
   return {
     selected: null,
+    cell: null,
     blocks: [],
-    digits: "",
+    chars: "____",
+    cursor: null,
     arrows: 0,
     name: 0,
+    fixing: false,
+    editing: null,
+    seen: store.get<Seen[]>("seen") ?? [],
     thinking: false,
+    refining: false,
     message: "",
     budget_ms: budget,
+    shown_mine: "",
+    shown_theirs: "",
+    evolved: false,
+    card_text: "",
   };
 }
 
-function store(): void {
-  if (!match) {
-    localStorage.removeItem(key);
-    return;
-  }
-  const s: Stored = { session: match.session(), budget_ms: ui.budget_ms, saved: Date.now() };
-  try {
-    localStorage.setItem(key, JSON.stringify(s));
-    // Bounded: only the newest KEEP matches stay.
-    const all: [string, number][] = [];
-    for (let i = 0; i < localStorage.length; i++) {
-      const k = localStorage.key(i);
-      if (!k || !k.startsWith(`${PREFIX}match.`)) continue;
-      try {
-        all.push([k, (JSON.parse(localStorage.getItem(k) ?? "{}") as Stored).saved ?? 0]);
-      } catch {
-        all.push([k, 0]);
-      }
-    }
-    all.sort((a, b) => b[1] - a[1]);
-    for (const [k] of all.slice(KEEP)) localStorage.removeItem(k);
-  } catch {
-    // Storage full or refused: the match goes on, unsaved.
-  }
+/** What of the script's state outlives a reload: what was tapped and not yet sent. */
+function draft(): Partial<Ui> {
+  const { blocks, chars, cursor, arrows, name, editing, shown_mine, shown_theirs, evolved, card_text } = ui;
+  return { blocks, chars, cursor, arrows, name, editing, shown_mine, shown_theirs, evolved, card_text };
 }
 
-function restore(): boolean {
-  const text = localStorage.getItem(key);
-  if (!text) return false;
+function save(): void {
+  if (!match) return;
+  const over = (JSON.parse(match.view()) as ViewJson).ask.kind === "over";
+  const s: Stored = { session: match.session(), budget_ms: ui.budget_ms, saved: Date.now(), over, draft: draft() };
+  store.set(matchKey(id), s);
+  // Bounded: only the newest KEEP matches stay.
+  for (const [old] of storedMatches().slice(KEEP)) store.remove(matchKey(old));
+}
+
+function load(which: string): boolean {
+  const s = store.get<Stored>(matchKey(which));
+  if (!s) return false;
   try {
-    const s = JSON.parse(text) as Stored;
+    match?.free();
     match = PlayMatch.restore(s.session);
-    ui = freshUi(s.budget_ms || 2000);
+    ui = { ...freshUi(s.budget_ms || 2000), ...(s.draft ?? {}) };
+    advice = "";
     return true;
   } catch {
-    localStorage.removeItem(key);
+    store.remove(matchKey(which));
     return false;
   }
 }
 
 function newWorker(): Worker {
-  const w = new Worker(new URL("./play-worker.js", import.meta.url), { type: "module" });
+  const w = new Worker(WORKER, { type: "module" });
   const start: WorkerStart = { module: module! };
   w.postMessage(start);
   w.onmessage = (event: MessageEvent<AdviceReply>) => answered(w, event.data);
@@ -178,11 +277,12 @@ function think(): void {
   if (!match || !match.wants_advice()) {
     stopSearch();
     ui.thinking = false;
+    ui.refining = false;
     return;
   }
   const session = match.session();
   if (search?.session === session) return;
-  if (adviceKey() === session) {
+  if (adviceKey() === session && !ui.refining) {
     ui.thinking = false;
     return;
   }
@@ -194,14 +294,15 @@ function think(): void {
   setTimeout(() => {
     idle ??= newWorker();
   }, 100);
-  const id = nextId++;
-  search = { worker, session, id };
+  const rid = nextId++;
+  search = { worker, session, id: rid };
   stats.started++;
   ui.thinking = true;
   const request: AdviceRequest = {
-    id,
+    id: rid,
     session,
     options: JSON.stringify({ budget_ms: ui.budget_ms }),
+    quick_ms: QUICK_MS,
   };
   worker.postMessage(request);
 }
@@ -220,17 +321,26 @@ function answered(worker: Worker, reply: AdviceReply): void {
     stats.stale++;
     return;
   }
-  search = null;
-  // One idle worker is kept; a second is ended.
-  if (idle) worker.terminate();
-  else idle = worker;
+  if (reply.final) {
+    search = null;
+    // One idle worker is kept; a second is ended.
+    if (idle) worker.terminate();
+    else idle = worker;
+  }
   if (!match || reply.session !== match.session()) {
     stats.stale++;
     return;
   }
   advice = reply.advice;
   stats.shown++;
-  ui.thinking = false;
+  const ms = performance.now() - changedAt;
+  if (!firstShown) {
+    stats.first.push(ms);
+    firstShown = true;
+  }
+  if (reply.final) stats.refined.push(ms);
+  ui.thinking = !reply.final;
+  ui.refining = !reply.final;
   render();
 }
 
@@ -238,19 +348,23 @@ function render(): void {
   if (!match) {
     board.hidden = true;
     setup.hidden = false;
+    drawSetup();
     return;
   }
   setup.hidden = true;
   board.hidden = false;
   board.innerHTML = match.html(advice, JSON.stringify(ui));
-  board.dataset.session = String(match.session().length);
 }
 
 /** After a change of the match: draw it at once (the tap is answered), then store it and
  * restart the adviser (ending a worker and starting another takes longer than a frame). */
 function changed(): void {
   ui.selected = null;
+  ui.cell = null;
   ui.message = "";
+  ui.refining = false;
+  changedAt = performance.now();
+  firstShown = false;
   ui.thinking = !!match && match.wants_advice() && adviceKey() !== match.session();
   render();
   dirty = true;
@@ -263,42 +377,74 @@ let dirty = false;
 function settle(): void {
   if (!dirty) return;
   dirty = false;
-  store();
+  save();
   const thinking = ui.thinking;
   think();
   if (ui.thinking !== thinking) render();
 }
 
+/** A change of what is tapped but not sent (blocks, the picker, the numbers typed): drawn and
+ * kept, so that a reload before it is sent loses nothing. */
+function touched(): void {
+  render();
+  save();
+}
+
 // A reload, a closed tab or a locked phone right after a tap loses nothing.
-addEventListener("pagehide", settle);
-document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "hidden") settle();
+addEventListener("pagehide", () => {
+  settle();
+  save();
 });
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") {
+    settle();
+    save();
+  }
+});
+
+interface ViewJson {
+  ask: { kind: string; me?: boolean; targets?: number[]; n?: number };
+  cards: { slot: number; name: string | null; digits: string; cell: number | null }[];
+}
+
+function view(): ViewJson | null {
+  return match ? (JSON.parse(match.view()) as ViewJson) : null;
+}
 
 function send(command: object): boolean {
   if (!match) return false;
   const error = match.apply(JSON.stringify(command));
   if (error) {
     ui.message = error;
-    render();
+    touched();
     return false;
   }
-  if ("do" in command && (command as { do: string }).do === "their_card") {
-    ui.digits = "";
-    ui.arrows = 0;
-    ui.name = 0;
+  const kind = (command as { do: string }).do;
+  if (kind === "their_card") clearPicker();
+  if (kind === "blocks") ui.blocks = [];
+  if (kind === "battle") {
+    ui.shown_mine = "";
+    ui.shown_theirs = "";
+    ui.evolved = false;
   }
-  if ("do" in command && (command as { do: string }).do === "blocks") ui.blocks = [];
   changed();
   return true;
 }
 
-interface ViewJson {
-  ask: { kind: string; me?: boolean; targets?: number[] };
+function clearPicker(): void {
+  ui.chars = "____";
+  ui.cursor = null;
+  ui.arrows = 0;
+  ui.name = 0;
+  ui.card_text = "";
+  ui.editing = null;
 }
 
-function view(): ViewJson | null {
-  return match ? (JSON.parse(match.view()) as ViewJson) : null;
+/** Remembers an opponent card for the next ones (newest first, each once). */
+function remember(number: number, chars: string): void {
+  if (chars.includes("_")) return;
+  ui.seen = [{ number, chars }, ...ui.seen.filter((s) => s.number !== number || s.chars !== chars)].slice(0, SEEN);
+  store.set("seen", ui.seen);
 }
 
 interface BestMove {
@@ -313,6 +459,11 @@ function bestMove(): BestMove | null {
   return a.moves[0] ?? null;
 }
 
+/** The cards of the mover's hand still to place. */
+function inHand(v: ViewJson, me: boolean): number[] {
+  return v.cards.filter((c) => (c.slot < 5) === me && c.cell === null).map((c) => c.slot);
+}
+
 function tapCell(cell: number, slot: number | null): void {
   const v = view();
   if (!v) return;
@@ -321,21 +472,29 @@ function tapCell(cell: number, slot: number | null): void {
       const i = ui.blocks.indexOf(cell);
       if (i >= 0) ui.blocks.splice(i, 1);
       else ui.blocks.push(cell);
-      render();
+      ui.message = "";
+      touched();
       return;
     }
     case "place": {
       if (slot !== null) return;
+      const me = v.ask.me === true;
       if (ui.selected !== null) {
         send({ do: "place", slot: ui.selected, cell });
         return;
       }
       const best = bestMove();
-      if (v.ask.me && best && best.cell === cell) {
+      if (me && best && best.cell === cell) {
         send({ do: "place", slot: best.slot, cell: best.cell });
         return;
       }
-      ui.message = v.ask.me ? "Tap one of my cards first." : "Tap the card they played first.";
+      const left = inHand(v, me);
+      if (left.length === 1) {
+        send({ do: "place", slot: left[0], cell });
+        return;
+      }
+      ui.cell = ui.cell === cell ? null : cell;
+      ui.message = "";
       render();
       return;
     }
@@ -345,30 +504,122 @@ function tapCell(cell: number, slot: number | null): void {
   }
 }
 
-function numberOf(id: string): number | null {
-  const e = document.getElementById(id) as HTMLInputElement | null;
-  const t = e?.value.trim() ?? "";
-  return t === "" ? null : Number(t);
+/** A tap on the opponent card picker, worked out by the library. */
+function pickerTap(tap: object | string): void {
+  const out = picker_tap(JSON.stringify(ui), JSON.stringify(tap));
+  if (!out) return;
+  const p = JSON.parse(out) as Picked;
+  ui.chars = p.chars;
+  ui.cursor = p.cursor;
+  ui.arrows = p.arrows;
+  ui.name = p.name;
+  ui.message = p.error ?? "";
+  if (p.add && p.card) {
+    addTheirCard(p);
+    return;
+  }
+  touched();
+}
+
+function addTheirCard(p: Picked): void {
+  if (!p.card) {
+    ui.message = p.error ?? "Enter the card's four characters first.";
+    touched();
+    return;
+  }
+  const [number, chars] = [p.name, p.chars];
+  if (send({ do: "their_card", card: p.card })) remember(number, chars);
+}
+
+/** Opens their card `n` in the picker, to correct it. */
+function edit(n: number): void {
+  if (!match) return;
+  const p = match.their_card_picker(n);
+  if (!p) return;
+  const c = JSON.parse(p) as { chars: string; arrows: number; name: number };
+  ui.editing = n;
+  ui.fixing = false;
+  ui.chars = c.chars;
+  ui.arrows = c.arrows;
+  ui.name = c.name;
+  ui.cursor = null;
+  ui.message = "";
+  touched();
+}
+
+function saveEdit(): void {
+  if (!match || ui.editing === null) return;
+  const p = JSON.parse(picker_tap(JSON.stringify(ui), '"look"')) as Picked;
+  if (!p.card) {
+    ui.message = p.error ?? "Enter the card's four characters first.";
+    touched();
+    return;
+  }
+  const error = match.edit_their_card(ui.editing, p.card);
+  if (error) {
+    ui.message = error;
+    touched();
+    return;
+  }
+  remember(p.name, p.chars);
+  clearPicker();
+  advice = "";
+  stopSearch();
+  changed();
 }
 
 function act(target: HTMLElement): void {
-  const act = target.dataset.act;
-  switch (act) {
-    case "undo":
-      if (match?.undo()) changed();
+  const what = target.dataset.act;
+  const v = view();
+  switch (what) {
+    case "undo": {
+      if (!match) return;
+      // Undoing their card puts it back into the picker, to be corrected.
+      const commands = (JSON.parse(match.session()) as { commands: { do: string; card?: string }[] }).commands;
+      const last = commands[commands.length - 1];
+      if (match.undo()) {
+        if (last?.do === "their_card" && last.card) {
+          const c = card_picker(last.card);
+          if (c) Object.assign(ui, JSON.parse(c) as Partial<Ui>, { cursor: null });
+        }
+        changed();
+      }
       return;
+    }
     case "new":
-      if (!confirm("Leave this match and start another?")) return;
-      stopSearch();
-      match?.free();
-      match = null;
-      advice = "";
-      dirty = false;
-      store();
-      render();
+      if (match && v?.ask.kind !== "over" && !confirm("Leave this match and start another?")) return;
+      leave();
+      return;
+    case "rematch":
+      rematch();
+      return;
+    case "fix":
+      ui.fixing = !ui.fixing;
+      ui.message = "";
+      touched();
+      return;
+    case "fix-cancel":
+      ui.fixing = false;
+      touched();
+      return;
+    case "edit-cancel":
+      clearPicker();
+      ui.message = "";
+      touched();
+      return;
+    case "save":
+      saveEdit();
       return;
     case "card": {
       const slot = Number(target.dataset.slot);
+      if (slot >= 5 && (ui.fixing || v?.ask.kind === "their_card")) {
+        edit(slot - 5);
+        return;
+      }
+      if (ui.cell !== null) {
+        send({ do: "place", slot, cell: ui.cell });
+        return;
+      }
       ui.selected = ui.selected === slot ? null : slot;
       ui.message = "";
       render();
@@ -379,7 +630,6 @@ function act(target: HTMLElement): void {
       return;
     case "best": {
       const best = bestMove();
-      const v = view();
       if (!best || !v) return;
       if (v.ask.kind === "target" && best.first_target !== null) {
         send({ do: "target", slot: best.first_target });
@@ -395,38 +645,61 @@ function act(target: HTMLElement): void {
       send({ do: "first", me: target.dataset.me === "1" });
       return;
     case "battle": {
-      const mine = numberOf("shown-mine");
-      const theirs = numberOf("shown-theirs");
-      const evolved = (document.getElementById("evolved") as HTMLInputElement | null)?.checked;
-      if ((mine === null) !== (theirs === null)) {
+      const mine = ui.shown_mine.trim();
+      const theirs = ui.shown_theirs.trim();
+      if ((mine === "") !== (theirs === "")) {
         ui.message = "Give both numbers shown, mine and theirs, or neither.";
-        render();
+        touched();
         return;
       }
-      const shown = mine === null || theirs === null ? null : [mine, theirs];
-      send({ do: "battle", won: target.dataset.won === "1", shown, evolved: !!evolved });
+      const number = (t: string) => (/^\d{1,3}$/.test(t) ? Number(t) : NaN);
+      const shown = mine === "" ? null : [number(mine), number(theirs)];
+      if (shown && shown.some((n) => Number.isNaN(n) || n > 255)) {
+        ui.message = "The numbers shown are 0 to 255.";
+        touched();
+        return;
+      }
+      send({ do: "battle", won: target.dataset.won === "1", shown, evolved: ui.evolved });
       return;
     }
-    case "digit": {
-      const k = target.dataset.key ?? "";
-      if (k === "back") ui.digits = ui.digits.slice(0, -1);
-      else if (ui.digits.length < 4) ui.digits += k;
-      render();
+    case "key":
+      pickerTap({ key: target.dataset.key ?? "" });
       return;
-    }
+    case "at":
+      pickerTap({ at: Number(target.dataset.at) });
+      return;
+    case "back":
+      pickerTap("back");
+      return;
     case "arrow":
-      ui.arrows ^= 1 << Number(target.dataset.bit);
-      render();
+      pickerTap({ arrow: Number(target.dataset.bit) });
       return;
-    case "add": {
-      const name = Number((document.getElementById("name") as HTMLSelectElement | null)?.value ?? 0);
-      const hex = ui.arrows.toString(16).padStart(2, "0");
-      send({ do: "their_card", card: `${name > 0 ? `${name}:` : ""}${ui.digits}@0x${hex}` });
+    case "seen":
+      pickerTap({ seen: Number(target.dataset.i) });
       return;
-    }
+    case "add":
+      addTheirCard(JSON.parse(picker_tap(JSON.stringify(ui), '"look"')) as Picked);
+      return;
     case "add-text": {
-      const text = (document.getElementById("card-text") as HTMLInputElement | null)?.value ?? "";
-      send({ do: "their_card", card: text.trim() });
+      const text = ui.card_text.trim();
+      if (ui.editing !== null) {
+        const error = match?.edit_their_card(ui.editing, text);
+        if (error) {
+          ui.message = error;
+          touched();
+        } else {
+          clearPicker();
+          changed();
+        }
+        return;
+      }
+      if (send({ do: "their_card", card: text })) {
+        const c = card_picker(text);
+        if (c) {
+          const p = JSON.parse(c) as { chars: string; name: number };
+          remember(p.name, p.chars);
+        }
+      }
       return;
     }
   }
@@ -440,10 +713,24 @@ board.addEventListener("click", (event) => {
   performance.measure("tap", { start: event.timeStamp, end: performance.now() });
 });
 
+// What is typed is kept as it is typed: an error shown later does not wipe it.
+board.addEventListener("input", (event) => {
+  const t = event.target as HTMLInputElement;
+  if (t.id === "shown-mine") ui.shown_mine = t.value;
+  else if (t.id === "shown-theirs") ui.shown_theirs = t.value;
+  else if (t.id === "card-text") ui.card_text = t.value;
+  else return;
+  save();
+});
+
 board.addEventListener("change", (event) => {
   const t = event.target as HTMLElement;
-  if (t.id === "name") ui.name = Number((t as HTMLSelectElement).value);
-  if (t.id === "budget-now") {
+  if (t.id === "evolved") {
+    ui.evolved = (t as HTMLInputElement).checked;
+    save();
+  } else if (t.id === "name") {
+    pickerTap({ name: Number((t as HTMLSelectElement).value) });
+  } else if (t.id === "budget-now") {
     // A new budget: the position is searched again with it.
     ui.budget_ms = Number((t as HTMLSelectElement).value);
     stopSearch();
@@ -453,43 +740,150 @@ board.addEventListener("change", (event) => {
   }
 });
 
-// The set-up: my five cards from a save, tapped in hand order, or typed.
-let picked: { slot: number; text: string; digits: string }[] = [];
-let saves: { label: string; cards: { slot: number; text: string; name: string; digits: string }[] }[] =
-  [];
-
-function drawSaveCards(): void {
-  saveCards.replaceChildren();
-  const save = saves[Number(saveList.value || 0)];
-  if (!save) return;
-  for (const c of save.cards) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.dataset.slot = String(c.slot);
-    const at = picked.findIndex((p) => p.slot === c.slot);
-    b.setAttribute("aria-pressed", String(at >= 0));
-    b.textContent = `${at >= 0 ? `${at + 1}. ` : ""}${c.digits} ${c.name}`;
-    b.addEventListener("click", () => {
-      const i = picked.findIndex((p) => p.slot === c.slot);
-      if (i >= 0) picked.splice(i, 1);
-      else if (picked.length < 5) picked.push(c);
-      drawPicked();
-      drawSaveCards();
-    });
-    saveCards.append(b);
-  }
+/** Leaves the match shown (it stays stored, finished or to be resumed) for the set-up. */
+function leave(): void {
+  stopSearch();
+  if (match) save();
+  match?.free();
+  match = null;
+  advice = "";
+  dirty = false;
+  id = newId();
+  sessionStorage.setItem(`${PREFIX}tab`, id);
+  offer = null;
+  render();
+  // The match left, if unfinished, is offered back (unless another tab follows it).
+  void rollCall().then((held) => {
+    if (match) return;
+    offer = openMatch(held);
+    render();
+  });
 }
 
-function drawPicked(): void {
+/** The newest unfinished match no open tab follows. */
+function openMatch(held: Set<string>): { id: string; stored: Stored } | null {
+  const open = storedMatches().find(([i, s]) => !s.over && !held.has(i));
+  return open ? { id: open[0], stored: open[1] } : null;
+}
+
+/** A new match with my five cards, in a new record (the last one stays stored). */
+function begin(mine: string, budget: number): boolean {
+  let m: PlayMatch;
+  try {
+    m = PlayMatch.start(mine);
+  } catch (e) {
+    setupMessage.textContent = String(e);
+    return false;
+  }
+  if (match) save();
+  match?.free();
+  match = m;
+  id = newId();
+  sessionStorage.setItem(`${PREFIX}tab`, id);
+  setupMessage.textContent = "";
+  advice = "";
+  ui = freshUi(budget);
+  store.set("hand", { mine, saved: Date.now() });
+  offer = null;
+  changed();
+  return true;
+}
+
+function rematch(): void {
+  const mine = match ? (JSON.parse(match.session()) as { mine: string }).mine : store.get<{ mine: string }>("hand")?.mine;
+  if (mine) begin(mine, ui.budget_ms);
+}
+
+// The set-up: my five cards from a save, tapped in hand order, or typed.
+let picked: number[] = [];
+let saves: HandSave[] = store.get<HandSave[]>("saves") ?? [];
+/** The unfinished match offered for resuming, if any. */
+let offer: { id: string; stored: Stored } | null = null;
+
+function when(t: number): string {
+  const d = new Date(t);
+  const time = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const today = new Date().toDateString() === d.toDateString();
+  return today ? time : `${d.toLocaleDateString([], { day: "numeric", month: "short" })}, ${time}`;
+}
+
+function drawSetup(): void {
+  resumeBox.replaceChildren();
+  const last = store.get<{ mine: string }>("hand");
+  const button = (text: string, act: () => void, cls = "wide") => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = cls;
+    b.textContent = text;
+    b.addEventListener("click", act);
+    return b;
+  };
+  if (offer) {
+    const o = offer;
+    const p = document.createElement("p");
+    p.textContent = `Resume the match from ${when(o.stored.saved)}?`;
+    resumeBox.append(
+      p,
+      button("Resume", () => {
+        id = o.id;
+        sessionStorage.setItem(`${PREFIX}tab`, id);
+        offer = null;
+        if (load(id)) changed();
+        else render();
+      }, "wide resume-yes"),
+    );
+  }
+  if (last?.mine) {
+    resumeBox.append(button("Rematch with the same hand", () => begin(last.mine, Number(budgetSelect.value)), "wide rematch"));
+  }
+  resumeBox.hidden = resumeBox.childElementCount === 0;
+  drawSaveCards();
+}
+
+function currentSave(): HandSave | undefined {
+  return saves[Number(saveList.value || 0)];
+}
+
+function drawSaveCards(): void {
+  const save = currentSave();
+  saveList.replaceChildren(
+    ...saves.map((s, i) => {
+      const o = document.createElement("option");
+      o.value = String(i);
+      o.textContent = `${s.label} (${s.cards.length} cards)`;
+      return o;
+    }),
+  );
+  saveList.hidden = saves.length < 2;
+  sortSelect.parentElement!.hidden = !save;
+  saveCards.innerHTML = save
+    ? hand_cards_html(JSON.stringify({ cards: save.cards, picked, sort: sortSelect.value }))
+    : "";
   handList.replaceChildren(
-    ...picked.map((p) => {
+    ...picked.map((slot) => {
       const li = document.createElement("li");
-      li.textContent = p.digits;
+      li.textContent = save?.cards.find((c) => c.slot === slot)?.digits ?? "?";
       return li;
     }),
   );
-  if (picked.length === 5) mineText.value = picked.map((p) => p.text).join(",");
+  if (save && save.cards.length < 5) {
+    setupMessage.textContent = `This save holds ${save.cards.length === 1 ? "1 card" : `${save.cards.length} cards`}; a hand needs five. Load another save, or type the five cards below.`;
+  }
+  startButton.disabled = !(picked.length === 5 || mineText.value.trim() !== "");
 }
+
+saveCards.addEventListener("click", (event) => {
+  const b = (event.target as HTMLElement).closest<HTMLElement>("[data-slot]");
+  const save = currentSave();
+  if (!b || !save) return;
+  const slot = Number(b.dataset.slot);
+  const i = picked.indexOf(slot);
+  if (i >= 0) picked.splice(i, 1);
+  else if (picked.length < 5) picked.push(slot);
+  mineText.value =
+    picked.length === 5 ? picked.map((s) => save.cards.find((c) => c.slot === s)!.text).join(",") : "";
+  drawSaveCards();
+});
 
 saveInput.addEventListener("change", async () => {
   const file = saveInput.files?.[0];
@@ -500,43 +894,67 @@ saveInput.addEventListener("change", async () => {
     return;
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const out = JSON.parse(save_hands(file.name, bytes)) as { saves?: typeof saves; error?: string };
+  const out = JSON.parse(save_hands(file.name, bytes)) as { saves?: HandSave[]; error?: string };
   setupMessage.textContent = out.error ?? "";
-  saves = out.saves ?? [];
+  saves = (out.saves ?? []).filter((s) => s.cards.length > 0).concat((out.saves ?? []).filter((s) => s.cards.length === 0));
+  store.set("saves", saves);
   picked = [];
-  saveList.replaceChildren(
-    ...saves.map((s, i) => {
-      const o = document.createElement("option");
-      o.value = String(i);
-      o.textContent = `${s.label} (${s.cards.length} cards)`;
-      return o;
-    }),
-  );
-  saveList.hidden = saves.length < 2;
+  saveList.value = "0";
   if (!out.error && saves.length === 0) setupMessage.textContent = "No Final Fantasy IX save with cards in this file.";
-  drawPicked();
   drawSaveCards();
 });
 saveList.addEventListener("change", () => {
   picked = [];
-  drawPicked();
+  setupMessage.textContent = "";
   drawSaveCards();
+});
+sortSelect.addEventListener("change", drawSaveCards);
+mineText.addEventListener("input", () => {
+  startButton.disabled = mineText.value.trim() === "";
 });
 
 startButton.addEventListener("click", () => {
-  try {
-    match = PlayMatch.start(mineText.value.trim());
-  } catch (e) {
-    setupMessage.textContent = String(e);
+  const mine = mineText.value.trim();
+  if (!mine) {
+    setupMessage.textContent = "Pick five cards from a save, or type them.";
     return;
   }
-  setupMessage.textContent = "";
-  advice = "";
-  ui = freshUi(Number(budgetSelect.value));
-  changed();
+  begin(mine, Number(budgetSelect.value));
 });
 
-/** For the benchmark: the search's positions and milliseconds on this thread. */
+/** Keeps the page's files for use with no network: a service worker (scope: the companion's
+ * files only), told which files this page loaded. */
+async function keepOffline(): Promise<void> {
+  if (!("serviceWorker" in navigator)) return;
+  try {
+    const reg = await navigator.serviceWorker.register(new URL("./play-sw.js", import.meta.url), {
+      scope: "./play",
+    });
+    await navigator.serviceWorker.ready;
+    const files = [
+      location.href.split("#")[0]!,
+      new URL("./play.html", location.href).href,
+      new URL("./play.css", location.href).href,
+      new URL("./play.webmanifest", location.href).href,
+      new URL("./play-icon.svg", location.href).href,
+      import.meta.url,
+      WORKER.href,
+      WASM.href,
+    ];
+    const done = new MessageChannel();
+    const kept = new Promise<void>((resolve) => {
+      done.port1.onmessage = () => resolve();
+    });
+    (reg.active ?? navigator.serviceWorker.controller)?.postMessage({ keep: files }, [done.port2]);
+    await kept;
+    stats.offline = true;
+    document.body.dataset.offline = "1";
+  } catch {
+    // No service worker (a private window, a file:// page): the page works online only.
+  }
+}
+
+/** For tests and the benchmark: the search's positions and milliseconds on this thread. */
 (globalThis as unknown as { quadmistPlay: object }).quadmistPlay = {
   stats,
   searchSpeed: (left: number, count: number) => Array.from(search_speed(left, count)),
@@ -545,11 +963,26 @@ startButton.addEventListener("click", () => {
 async function main(): Promise<void> {
   module = await WebAssembly.compileStreaming(fetch(WASM));
   await init({ module_or_path: module });
-  await claim();
+  const held = await rollCall();
+  if (held.has(id)) {
+    // A duplicated tab: the same match, copied under an id of its own.
+    const copy = store.get<Stored>(matchKey(id));
+    id = newId();
+    sessionStorage.setItem(`${PREFIX}tab`, id);
+    if (copy) store.set(matchKey(id), copy);
+  }
   status.hidden = true;
-  if (restore()) changed();
-  else render();
+  // A worker with its library loaded, waiting: the adviser's first answer does not wait for
+  // one to start.
+  idle = newWorker();
+  if (load(id)) {
+    changed();
+  } else {
+    offer = openMatch(held);
+    render();
+  }
   document.body.dataset.ready = "1";
+  void keepOffline();
 }
 
 main().catch((e: unknown) => {

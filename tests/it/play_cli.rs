@@ -346,6 +346,12 @@ fn play_needs_a_terminal_and_my_cards() {
         assert_eq!(code, 2, "{bad:?}: {err}");
         assert!(!err.contains("terminal"), "{bad:?}: {err}");
     }
+    // An opponent card no opponent holds: refused with the reason, before the terminal.
+    let theirs = ["--theirs", "FP99@N,0P00@N,0P00@N,0P00@N,0P00@N"];
+    let (_, err, code) = quadmist(&[&["play"], &fixture_hand[..], &theirs[..]].concat());
+    let words = err.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(code, 2, "{err}");
+    assert!(words.contains("--theirs: no card can show FP99: only Hades,"), "{err}");
 }
 
 #[test]

@@ -130,7 +130,7 @@ fn setup(args: &PlayArgs) -> Result<Live, CliError> {
         )
     })?;
     let theirs = match &args.theirs {
-        Some(t) => notation::parse_hand(t, "--theirs").map_err(CliError::usage)?,
+        Some(t) => notation::parse_their_hand(t, "--theirs").map_err(CliError::usage)?,
         None => Vec::new(),
     };
     let blocks = args.blocks.as_deref().map(parse_blocks_arg).transpose()?;

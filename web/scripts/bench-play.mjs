@@ -5,7 +5,9 @@
 //    as the shipped binary is), positions a second on benches/game.rs's positions;
 // 2. how long a tap takes to be answered (from the input event to the board redrawn,
 //    performance marks) while the worker searches: taps that select a card, and taps that
-//    change the match (the search stopped, another started).
+//    change the match (the search stopped, another started);
+// 3. how long after a change the adviser's first answer is shown, and its refined one (the
+//    whole budget searched), over every move of mine in five of the browser tests' matches.
 // Usage: bash web/build.sh && node web/scripts/bench-play.mjs   (RUNS=3 by default)
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -27,6 +29,7 @@ function nativeRun() {
 
 const env = await start();
 const page = await env.context.newPage();
+page.on("dialog", (d) => d.accept());
 await page.setViewportSize({ width: 390, height: 700 });
 await page.goto(new URL("play.html", env.url).href);
 await page.waitForSelector("body[data-ready='1']");
@@ -71,11 +74,19 @@ async function taps(label) {
   const q = (p) => durations[Math.min(durations.length - 1, Math.floor(p * durations.length))];
   console.log(`${label}: ${durations.length} taps, median ${q(0.5).toFixed(2)} ms, 95th ${q(0.95).toFixed(2)} ms, max ${durations.at(-1).toFixed(2)} ms`);
 }
-await page.fill("#mine-text", s.mine);
-await page.selectOption("#budget", "30000");
-await page.click("#start");
-for (const c of s.commands.slice(0, 7)) {
+/** Starts a match with my cards typed and a budget. */
+async function begin(mine, budget) {
+  if (!(await page.locator("details.type-mine").evaluate((d) => d.open))) await page.click("details.type-mine summary");
+  await page.fill("#mine-text", mine);
+  await page.selectOption("#budget", budget);
+  await page.click("#start");
+  await page.waitForSelector(".play");
+}
+
+/** One of the scripts' commands by clicks (their cards typed in the notation). */
+async function command(c) {
   if (c.do === "their_card") {
+    if (!(await page.locator("details.typed-line").evaluate((d) => d.open))) await page.click("details.typed-line summary");
     await page.fill("#card-text", c.card);
     await page.click("[data-act=add-text]");
   } else if (c.do === "blocks") {
@@ -83,14 +94,22 @@ for (const c of s.commands.slice(0, 7)) {
     await page.click("[data-act=blocks]");
   } else if (c.do === "first") {
     await page.click(`[data-act=first][data-me='${c.me ? 1 : 0}']`);
+  } else if (c.do === "place") {
+    await page.click(`.hand [data-slot='${c.slot}']`);
+    await page.click(`.cell[data-cell='${c.cell}']`);
+  } else if (c.do === "target") {
+    await page.click(`.cell.target[data-slot='${c.slot}']`);
+  } else if (c.do === "battle") {
+    await page.click(`[data-act=battle][data-won='${c.won ? 1 : 0}']`);
   }
 }
+
+await begin(s.mine, "30000");
+for (const c of s.commands.slice(0, 7)) await command(c);
 let ask = await page.getAttribute(".play", "data-ask");
 if (ask !== "place_me") {
   // They move first: their first move, then mine is searched.
-  const c = s.commands[7];
-  await page.click(`.hand [data-slot='${c.slot}']`);
-  await page.click(`.cell[data-cell='${c.cell}']`);
+  await command(s.commands[7]);
   ask = await page.getAttribute(".play", "data-ask");
 }
 const thinking = await page.evaluate(() => !!document.querySelector(".advice.thinking"));
@@ -119,4 +138,30 @@ changes.sort((a, b) => a - b);
 console.log(`taps that change the match (place, undo; a search stopped or started each time): ${changes.length} taps, median ${changes[Math.floor(changes.length / 2)].toFixed(2)} ms, max ${changes.at(-1).toFixed(2)} ms`);
 const st = await page.evaluate(() => globalThis.quadmistPlay.stats);
 console.log(`searches started ${st.started}, stopped ${st.stopped}, answers dropped as stale ${st.stale}`);
+
+// The adviser's answers: first and refined, with the default budget (2 s), at every move of
+// mine in five matches (each move waits for the refined answer before it is played).
+const all = JSON.parse(readFileSync(join(web, "tests/companion/matches.json"), "utf8")).slice(0, 5);
+const first = [];
+const refined = [];
+for (const m of all) {
+  await page.click("[data-act=new]");
+  await page.waitForSelector("#setup:not([hidden])");
+  await begin(m.mine, "2000");
+  for (const c of m.commands) {
+    if ((await page.getAttribute(".play", "data-ask")) === "place_me") {
+      await page.waitForSelector(".play[data-advised='1'][data-refining='0']", { timeout: 60000 });
+      const st = await page.evaluate(() => globalThis.quadmistPlay.stats);
+      first.push(st.first.at(-1));
+      refined.push(st.refined.at(-1));
+    }
+    await command(c);
+  }
+}
+const summary = (xs) => {
+  const v = [...xs].sort((a, b) => a - b);
+  return `median ${v[Math.floor(v.length / 2)].toFixed(0)} ms, 90th ${v[Math.floor(0.9 * (v.length - 1))].toFixed(0)} ms, max ${v.at(-1).toFixed(0)} ms`;
+};
+console.log(`adviser, from a change to the first answer shown: ${first.length} positions, ${summary(first)}`);
+console.log(`adviser, from a change to the refined answer shown (budget 2 s): ${summary(refined)}`);
 await env.close();

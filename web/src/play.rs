@@ -98,6 +98,8 @@ pub struct Ui {
     pub evolved: bool,
     /// The card typed in the notation, so far.
     pub card_text: String,
+    /// The line to type the card is open.
+    pub typing: bool,
 }
 
 #[wasm_bindgen]
@@ -481,8 +483,7 @@ pub fn picker(ui: &Ui, tap: &PickerTap) -> Picked {
         }
         PickerTap::Arrow(b) => arrows ^= 1u8.checked_shl(u32::from(b)).unwrap_or(0),
         PickerTap::Name(n) => {
-            name = if name_id(n).is_some_and(|id| !dealt::cards_matching(Some(id), &k).is_empty())
-            {
+            name = if name_id(n).is_some_and(|id| !dealt::cards_matching(Some(id), &k).is_empty()) {
                 n
             } else {
                 0
@@ -568,7 +569,10 @@ fn face(digits: &str, arrows: u8) -> Markup {
 
 fn question(v: &View, ui: &Ui) -> String {
     if let Some(n) = ui.editing {
-        return format!("Correct their card {}: its characters, name and arrows, then Save.", n + 1);
+        return format!(
+            "Correct their card {}: its characters, name and arrows, then Save.",
+            n + 1
+        );
     }
     if ui.fixing {
         return "Tap their card to correct.".into();
@@ -675,6 +679,7 @@ pub fn render(v: &View, advice: Option<&Advice>, ui: &Ui, key: &str) -> Markup {
             }
             (hand(v, ui, advice, false))
             @if picking(v, ui) {
+                (hand(v, ui, advice, true))
                 (picker_html(ui))
             } @else {
                 (board(v, ui, advice))
@@ -689,11 +694,14 @@ fn hand(v: &View, ui: &Ui, advice: Option<&Advice>, mine: bool) -> Markup {
     let cards: Vec<&CardView> = v.cards.iter().filter(|c| (c.slot < 5) == mine).collect();
     let (who, label) = if mine { ("mine", "My cards") } else { ("theirs", "Their cards") };
     let tappable = |c: &CardView| {
+        if ui.fixing {
+            // Any of their cards, on the board or not, can be corrected.
+            return !mine;
+        }
         if c.cell.is_some() {
             return false;
         }
         match v.ask {
-            _ if ui.fixing => !mine,
             AskView::TheirCard { .. } => !mine && ui.editing.is_none(),
             AskView::Place { me } => me == mine,
             _ => false,
@@ -972,12 +980,11 @@ fn picker_html(ui: &Ui) -> Markup {
         (4, "S", "south"),
         (3, "SE", "south-east"),
     ];
-    const POSITIONS: [&str; 4] = ["attack digit", "type", "physical defence digit", "magic defence digit"];
+    const POSITIONS: [&str; 4] =
+        ["attack digit", "type", "physical defence digit", "magic defence digit"];
     // Names that can show what is known, alphabetical.
-    let mut names: Vec<(&str, u8)> = dealt::cards_matching(None, &k)
-        .iter()
-        .map(|i| (i.name, i.number))
-        .collect();
+    let mut names: Vec<(&str, u8)> =
+        dealt::cards_matching(None, &k).iter().map(|i| (i.name, i.number)).collect();
     if let Some(i) = id.and_then(cards::info) {
         if !names.iter().any(|&(_, n)| n == i.number) {
             names.push((i.name, i.number));
@@ -1070,7 +1077,7 @@ fn picker_html(ui: &Ui) -> Markup {
                 }
             }
         }
-        details.typed-line {
+        details.typed-line open[ui.typing || !ui.card_text.is_empty()] {
             summary { "Type it instead" }
             div.row.typed {
                 input #card-text placeholder="Goblin:0P00@N+E" autocomplete="off"
@@ -1139,7 +1146,10 @@ mod tests {
         // naming it completes the card and adds it.
         let u = ui(r#"{"chars":"____","arrows":5}"#);
         let p = picker(&u, &PickerTap::Name(1));
-        assert_eq!((p.chars.as_str(), p.card.as_deref(), p.add), ("0P00", Some("1:0P00@0x05"), true));
+        assert_eq!(
+            (p.chars.as_str(), p.card.as_deref(), p.add),
+            ("0P00", Some("1:0P00@0x05"), true)
+        );
         // Without arrows yet: complete, not added (Add, or arrows then Add).
         let p = picker(&ui(r#"{"chars":"____"}"#), &PickerTap::Name(1));
         assert_eq!((p.chars.as_str(), p.add), ("0P00", false));

@@ -68,6 +68,7 @@ interface Ui {
   shown_theirs: string;
   evolved: boolean;
   card_text: string;
+  typing: boolean;
 }
 
 /** What is kept of a match. */
@@ -223,13 +224,14 @@ function freshUi(budget: number): Ui {
     shown_theirs: "",
     evolved: false,
     card_text: "",
+    typing: false,
   };
 }
 
 /** What of the script's state outlives a reload: what was tapped and not yet sent. */
 function draft(): Partial<Ui> {
-  const { blocks, chars, cursor, arrows, name, editing, shown_mine, shown_theirs, evolved, card_text } = ui;
-  return { blocks, chars, cursor, arrows, name, editing, shown_mine, shown_theirs, evolved, card_text };
+  const { blocks, chars, cursor, arrows, name, editing, shown_mine, shown_theirs, evolved, card_text, typing } = ui;
+  return { blocks, chars, cursor, arrows, name, editing, shown_mine, shown_theirs, evolved, card_text, typing };
 }
 
 function save(): void {
@@ -722,6 +724,19 @@ board.addEventListener("input", (event) => {
   else return;
   save();
 });
+
+// The line to type a card stays open across redraws once opened (toggle does not bubble).
+board.addEventListener(
+  "toggle",
+  (event) => {
+    const d = event.target as HTMLDetailsElement;
+    if (d.classList.contains("typed-line") && d.open !== ui.typing) {
+      ui.typing = d.open;
+      save();
+    }
+  },
+  true,
+);
 
 board.addEventListener("change", (event) => {
   const t = event.target as HTMLElement;

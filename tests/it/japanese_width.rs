@@ -62,7 +62,7 @@ fn japanese_titles_wrap_in_their_column_whole_at_every_width() {
         for line in &lines[1..] {
             let starts_row = !line.starts_with(' ');
             let (head, title) = split_at_display(line, at);
-            assert!(head.chars().all(|c| c.is_ascii()), "at {columns}: {line:?}");
+            assert!(head.is_ascii(), "at {columns}: {line:?}");
             if starts_row {
                 got.push(String::new());
             }

@@ -7,9 +7,9 @@
 // targets, contrast) in light and dark.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { start, web, fixtures } from "./harness.mjs";
+import { start, web, fixtures, shared, CI } from "./harness.mjs";
 
 const scripts = JSON.parse(readFileSync(join(web, "tests/companion/matches.json"), "utf8"));
 const SIZES = { portrait: { width: 390, height: 700 }, landscape: { width: 700, height: 390 } };
@@ -82,14 +82,22 @@ async function checkLayout(page, where) {
       .map((b) => [b.outerHTML.slice(0, 70), b.getBoundingClientRect()])
       .filter(([, r]) => r.width < 44 || r.height < 44)
       .map(([h, r]) => `${h} ${r.width}x${r.height}`);
+    // A card's hand number overlaps none of its arrows.
+    const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const overlaps = [...document.querySelectorAll(".card .n")].flatMap((n) =>
+      [...n.parentElement.querySelectorAll(".ar")]
+        .filter((a) => meet(n.getBoundingClientRect(), a.getBoundingClientRect()))
+        .map((a) => `${n.parentElement.dataset.slot} ${a.className}`),
+    );
     const s = document.scrollingElement;
     const boxes = {};
     for (const sel of [".board", ".hand.mine", ".hand.theirs", ".panel", ".advice", ".picker", ".name-row", ".question"]) {
       const e = document.querySelector(`.play ${sel}`);
       if (e && e.offsetParent !== null) boxes[sel] = e.getBoundingClientRect().toJSON();
     }
-    return { height: s.scrollHeight, width: s.scrollWidth, small, boxes };
+    return { height: s.scrollHeight, width: s.scrollWidth, small, boxes, overlaps };
   });
+  assert.deepEqual(r.overlaps, [], `${where}: a card number on an arrow`);
   assert.ok(r.height <= size.height, `${where}: ${r.height} px tall`);
   assert.ok(r.width <= size.width, `${where}: ${r.width} px wide`);
   assert.deepEqual(r.small, [], `${where}: small tap targets`);
@@ -168,10 +176,15 @@ async function command(page, t, c) {
     case "first":
       await t.tap(`[data-act=first][data-me='${c.me ? 1 : 0}']`);
       break;
-    case "place":
+    case "place": {
+      // The board stays where it is between the two taps of a move.
+      const where = () => page.evaluate(() => JSON.stringify(document.querySelector(".board").getBoundingClientRect()));
+      const before = await where();
       await t.tap(`.hand [data-slot='${c.slot}']`);
+      assert.equal(await where(), before, "the board moved after the card's tap");
       await t.tap(`.cell[data-cell='${c.cell}']`);
       break;
+    }
     case "target":
       await t.tap(`.cell.target[data-slot='${c.slot}']`);
       break;
@@ -643,4 +656,46 @@ test("light and dark: text at least 7:1, owned cells filled at least 3:1 against
     await checkLayout(page, scheme);
   }
   await page.close();
+});
+
+test("a save with fewer than five cards says so plainly", async (t) => {
+  // A genuine PlayStation save at the start of the game: 3 cards.
+  const file = join(shared, "psx-ff9", "usa.mcr");
+  if (!existsSync(file)) {
+    if (CI) throw new Error(`${file} is required under CI=true`);
+    t.skip(`${file} is missing (the shared data is not here)`);
+    return;
+  }
+  const page = await openPlay();
+  await page.setInputFiles("#save", file);
+  await page.waitForSelector("#save-cards button");
+  assert.equal(await page.locator("#save-cards button").count(), 3);
+  assert.match(await page.locator("#setup-message").textContent(), /^This save holds 3 cards: a hand needs five\./);
+  assert.equal(await page.locator("#start").isDisabled(), true);
+  await page.close();
+});
+
+test("the companion installs to a home screen, and sends nothing anywhere", async () => {
+  // Every request of the page, its workers and its service worker, over a match's start and
+  // an advised move of mine.
+  const requests = [];
+  const listen = (r) => requests.push(r.url());
+  env.context.on("request", listen);
+  const page = await openPlay();
+  await page.waitForSelector("body[data-offline='1']");
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  assert.deepEqual(installabilityErrors, []);
+  const manifest = await page.evaluate(async () => (await fetch("play.webmanifest")).json());
+  assert.equal(manifest.start_url, "play.html");
+  assert.equal(manifest.display, "standalone");
+  const s = scripts[0];
+  await setMine(page, s.mine);
+  const k = s.commands.findIndex((c, i) => i > 6 && c.do === "place" && c.slot < 5);
+  await playScript(page, s, 0, k);
+  await page.waitForSelector(".play[data-advised='1']");
+  await page.close();
+  env.context.off("request", listen);
+  assert.ok(requests.length > 0);
+  assert.deepEqual(requests.filter((u) => !u.startsWith(env.url)), []);
 });

@@ -169,11 +169,11 @@ function rollCall(): Promise<Set<string>> {
     };
     channel.addEventListener("message", listen);
     channel.postMessage({ roll: true });
-    // Other tabs answer within a few milliseconds.
+    // Other tabs answer within a few milliseconds; a busy phone may take longer.
     setTimeout(() => {
       channel.removeEventListener("message", listen);
       resolve(held);
-    }, 100);
+    }, 200);
   });
 }
 
@@ -882,7 +882,12 @@ function drawSaveCards(): void {
     }),
   );
   if (save && save.cards.length < 5) {
-    setupMessage.textContent = `This save holds ${save.cards.length === 1 ? "1 card" : `${save.cards.length} cards`}; a hand needs five. Load another save, or type the five cards below.`;
+    const held = save.cards.length === 1 ? "1 card" : `${save.cards.length} cards`;
+    // tetra-master-match §1.3: the game creates 8 random cards for a player with fewer than 5.
+    setupMessage.textContent =
+      `This save holds ${held}: a hand needs five. The game adds 8 random cards when a match ` +
+      "starts with fewer than five: save after that match and load the new save, or type five " +
+      "cards below.";
   }
   startButton.disabled = !(picked.length === 5 || mineText.value.trim() !== "");
 }

@@ -4,13 +4,9 @@
 
 use crate::shared;
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn json_follows_the_contract_on_a_genuine_switch_save() {
     let file = "../shared/data/real/switch/DATA_SLOT0_FILE1";
-    if !shared::exists("data/real/switch/DATA_SLOT0_FILE1") {
-        return;
-    }
     let (out, _, code) = shared::quadmist(&["missing", file, "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -125,12 +121,8 @@ fn lines_and_missing(file: &str, save: &str) -> (usize, usize) {
 /// The list says at most 2.5 lines per missing card on average at 80 columns (the heading,
 /// the summary, the pickups and the legend included), on every genuine save: the seven
 /// Switch saves, the seven blocks of the PC file and every PlayStation save.
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn the_list_takes_at_most_two_and_a_half_lines_a_missing_card() {
-    if !shared::exists("data/real/switch/AUTO") {
-        return;
-    }
     let mut saves: Vec<(String, String)> = Vec::new();
     for file in [
         "AUTO",

@@ -133,3 +133,26 @@ fn every_genuine_place_decodes_as_its_title_and_every_name_as_its_release_names_
     // japan.{mcr,gme,vmp,psv} and filled.mcr's third save; 40 US and PAL saves in 28 files.
     assert_eq!((japanese, western, files_with_saves), (5, 40, 32));
 }
+
+#[test(needs = SharedData)]
+fn the_page_of_a_japanese_save_names_its_place_and_vivi_not_named_yet() {
+    for file in ["psx-ff9/japan.mcr", "psx-ff9/filled.mcr:3", "psx-ff9/usa.psv"] {
+        let (path, save) = file.split_once(':').unwrap_or((file, "1"));
+        let path = shared::path(&format!("data/real/{path}"));
+        let out = crate::shared::cmd::Command::quadmist()
+            .args(["report", path.to_str().unwrap(), "--save", save, "--output", "-"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{file}: {}", String::from_utf8_lossy(&out.stderr));
+        let html = String::from_utf8(out.stdout).unwrap();
+        assert!(html.contains("<title>Vivi's Tetra Master collection"), "{file}");
+        assert!(html.contains("Vivi (not named yet), level 1"), "{file}");
+        assert!(!html.contains("??????") && !html.contains("\\x"), "{file}");
+        let place = if file.starts_with("psx-ff9/usa") {
+            "Alexandria/Steeple"
+        } else {
+            "アレクサンドリア"
+        };
+        assert!(html.contains(&format!("<dd>{place}</dd>")), "{file}");
+    }
+}

@@ -26,6 +26,7 @@ mod game_cli;
 mod game_properties;
 mod game_search;
 mod game_vectors;
+mod japanese_width;
 mod layers;
 mod library_example;
 mod missing_cli;

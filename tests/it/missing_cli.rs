@@ -177,3 +177,30 @@ fn help_has_examples_and_exit_codes_are_the_usual_ones() {
     // Save 3 of the fixture: story counter 1000 (disc 1), 14 card numbers held.
     assert!(out.contains("86 card numbers missing, all still to be had"), "{out}");
 }
+
+/// The player's text names no source and no internal label; `--sources` numbers each way's
+/// sources and lists every number it uses, once, with its citation.
+#[test(needs = SharedData)]
+fn citations_stay_behind_sources() {
+    let file = "../shared/data/real/switch/DATA_SLOT0_FILE1";
+    let (plain, _, code) = shared::quadmist(&["missing", file]);
+    assert_eq!(code, 0);
+    for label in ["github.com", "https://", "guide's enemy", "sources read"] {
+        assert!(!plain.contains(label), "`{label}` in the player's text");
+    }
+    let (cited, _, code) = shared::quadmist(&["missing", file, "--sources"]);
+    assert_eq!(code, 0);
+    let (list, refs) = cited.split_once("\nSources\n").expect("a list of sources at the end");
+    let listed: Vec<usize> =
+        refs.lines().filter_map(|l| l.strip_prefix('[')?.split_once(']')?.0.parse().ok()).collect();
+    assert_eq!(listed, (1..=listed.len()).collect::<Vec<_>>(), "numbered in order, once each");
+    // Every reference used in the list is in it, and every one listed is used.
+    let used: std::collections::BTreeSet<usize> = list
+        .split('[')
+        .skip(1)
+        .filter_map(|s| s.split_once(']'))
+        .flat_map(|(inside, _)| inside.split(", ").filter_map(|n| n.trim().parse().ok()))
+        .collect();
+    assert_eq!(used, listed.iter().copied().collect());
+    assert!(refs.contains("github.com/RyudoSynbios/game-tools-collection@88d5862b:"));
+}

@@ -67,9 +67,10 @@ fn block_lines(b: &CardBlock, width: usize, refs: Option<&mut Vec<&'static str>>
         let cited: Vec<String> = b
             .cited
             .iter()
-            .map(|(way, cites, _)| {
-                let numbers: Vec<String> = cites.iter().map(|c| reference(refs, c)).collect();
-                format!("{way} [{}]", numbers.join(", "))
+            .map(|way| {
+                let numbers: Vec<String> =
+                    way.citations.iter().map(|c| reference(refs, c)).collect();
+                format!("{} [{}]", way.short, numbers.join(", "))
             })
             .collect();
         let _ = writeln!(

@@ -1,6 +1,7 @@
-//! Compiles `data/cards.csv` (the 100-card catalogue) and `data/card-sources.csv` (where each
-//! card can be had) into Rust tables. (What the tests need from outside Cargo is looked for
-//! when they run, by `tests/it/harness.rs`, not here.)
+//! Compiles `data/cards.csv` (the 100-card catalogue), `data/card-sources.csv` (where each
+//! card can be had) and `data/charset.csv` (the game's character tables) into Rust tables.
+//! (What the tests need from outside Cargo is looked for when they run, by
+//! `tests/it/harness.rs`, not here.)
 
 use std::{env, fs, path::Path};
 
@@ -90,7 +91,50 @@ fn card_sources() {
     fs::write(out, format!("&[\n{rows}]")).unwrap();
 }
 
+/// Compiles `data/charset.csv` (the game's Western and Japanese character tables, one row per
+/// byte 0x00..0xFE) into `[[char; 2]; 255]`, `'\0'` for a code the sources do not cover.
+/// Rejects a row out of order, a cell of more than one character, and a character given to a
+/// Japanese kanji prefix (0xFA..0xFC start a kanji; they are no character of their own).
+fn charset() {
+    println!("cargo:rerun-if-changed=data/charset.csv");
+    let mut reader =
+        csv::Reader::from_path("data/charset.csv").expect("data/charset.csv is readable");
+    let mut rows = String::new();
+    let mut n = 0usize;
+    for record in reader.records() {
+        let line = n + 2;
+        let f = record.unwrap_or_else(|e| panic!("data/charset.csv line {line}: {e}"));
+        assert_eq!(f.len(), 3, "data/charset.csv line {line}: 3 fields expected");
+        assert_eq!(
+            &f[0],
+            format!("0x{n:02X}"),
+            "data/charset.csv line {line}: codes go 0x00..0xFE in order"
+        );
+        let cell = |i: usize| -> char {
+            let mut chars = f[i].chars();
+            let c = chars.next().unwrap_or('\0');
+            assert!(chars.next().is_none(), "data/charset.csv line {line}: one character per cell");
+            assert!(
+                c != '\0' && !c.is_control() || f[i].is_empty(),
+                "data/charset.csv line {line}: a control character"
+            );
+            c
+        };
+        let (western, japanese) = (cell(1), cell(2));
+        assert!(
+            !(0xFA..=0xFC).contains(&n) || japanese == '\0',
+            "data/charset.csv line {line}: 0xFA..0xFC start a kanji in Japanese text"
+        );
+        rows.push_str(&format!("    [{western:?}, {japanese:?}],\n"));
+        n += 1;
+    }
+    assert_eq!(n, 0xFF, "data/charset.csv: one row per code 0x00..0xFE");
+    let out = Path::new(&env::var("OUT_DIR").unwrap()).join("charset.rs");
+    fs::write(out, format!("[\n{rows}]")).unwrap();
+}
+
 fn main() {
     catalogue();
     card_sources();
+    charset();
 }

@@ -8,7 +8,7 @@ use crate::model::{format_play_time, Collection};
 pub fn save_heading(first: String, c: &Collection, with_location: bool) -> Vec<String> {
     let s = &c.summary;
     let mut parts = vec![first];
-    if let Some(n) = s.leader_name.as_deref().and_then(super::text::readable) {
+    if let Some(n) = s.leader_label().as_deref().and_then(super::text::readable) {
         parts.push(match s.leader_level {
             Some(l) => format!("{n} Lv {l}"),
             None => n.to_string(),

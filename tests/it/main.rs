@@ -13,6 +13,7 @@ mod simplejson;
 
 mod bounds;
 mod catalogue;
+mod charset_genuine;
 mod cli_end_to_end;
 mod companion;
 mod container_build;
@@ -25,6 +26,7 @@ mod game_cli;
 mod game_properties;
 mod game_search;
 mod game_vectors;
+mod japanese_width;
 mod layers;
 mod library_example;
 mod missing_cli;

@@ -77,7 +77,12 @@ fn genuine_playstation_saves() {
     snap("real_usa_plan", &["plan", usa]);
     snap("real_usa_album", &["album", usa]);
     snap("real_usa_odds_hand", &["odds", usa, "--hand", "all", "--vs", "1P11"]);
-    snap("real_japan_cards", &["cards", "../shared/data/real/psx-ff9/japan.mcr"]);
+    let japan = "../shared/data/real/psx-ff9/japan.mcr";
+    snap("real_japan_cards", &["cards", japan]);
+    snap("real_japan_saves", &["saves", japan]);
+    snap("real_japan_album", &["album", japan]);
+    snap("real_japan_score_cards", &["score", japan, "--cards"]);
+    snap("real_japanese_titles", &["saves", "../shared/data/real/psx-cards/m1.mcd"]);
     for f in ["filled.mcr", "deleted.mcr", "bad.gme", "europe.gme", "france.vmp", "germany.psv"] {
         let path = format!("../shared/data/real/psx-ff9/{f}");
         snap(&format!("real_saves_{}", f.replace('.', "_")), &["saves", &path]);

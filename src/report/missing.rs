@@ -132,6 +132,19 @@ fn clauses(ways: &[&SourceState]) -> Vec<String> {
     out
 }
 
+/// One way of a missing card with the citations of its facts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CitedWay {
+    /// The way in words, with its kind and window.
+    pub words: String,
+    /// The way in a word or two: the enemy, or the place.
+    pub short: &'static str,
+    /// The sources of the way, then those of its window, place and fight.
+    pub citations: Vec<&'static str>,
+    /// Where it stands.
+    pub state: Status,
+}
+
 /// One missing card as both front ends list it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardBlock {
@@ -147,9 +160,9 @@ pub struct CardBlock {
     pub later: Vec<String>,
     /// The ways gone, each with its state ("missed: ...", "over: ...").
     pub gone: Vec<String>,
-    /// Every way in words with the citations of its facts and its state (for `--sources` and
-    /// the page's disclosure), in the order shown.
-    pub cited: Vec<(String, Vec<&'static str>, Status)>,
+    /// Every way with the citations of its facts (for `--sources` and the page's
+    /// disclosure), in the order shown.
+    pub cited: Vec<CitedWay>,
 }
 
 impl CardBlock {
@@ -231,7 +244,12 @@ pub fn card_block(m: &MissingCard) -> CardBlock {
             .sources
             .iter()
             .filter(|s| shown(s))
-            .map(|s| (way_words(s), citations(s), s.state))
+            .map(|s| CitedWay {
+                words: way_words(s),
+                short: s.place,
+                citations: citations(s),
+                state: s.state,
+            })
             .collect(),
     }
 }

@@ -25,9 +25,9 @@ fn sources_disclosure(b: &CardBlock) -> Markup {
         details.way-sources {
             summary { "Sources" }
             ul {
-                @for (way, cites, state) in &b.cited {
-                    li data-state=(state_word(*state)) { (way) ": "
-                        @for (i, c) in cites.iter().enumerate() {
+                @for way in &b.cited {
+                    li data-state=(state_word(way.state)) { (way.words) ": "
+                        @for (i, c) in way.citations.iter().enumerate() {
                             @if i > 0 { ", " }
                             a href=(citation_url(c)) rel="noreferrer" title=(citation_what(c).unwrap_or("")) {
                                 (citation_label(c)) }

@@ -124,19 +124,11 @@ fn lines_and_missing(file: &str, save: &str) -> (usize, usize) {
 #[test(needs = SharedData)]
 fn the_list_takes_at_most_two_and_a_half_lines_a_missing_card() {
     let mut saves: Vec<(String, String)> = Vec::new();
-    for file in [
-        "AUTO",
-        "DATA_SLOT0_FILE0",
-        "DATA_SLOT0_FILE1",
-        "DATA_SLOT0_FILE2",
-        "DATA_SLOT0_FILE3",
-        "DATA_SLOT0_FILE4",
-        "DATA_SLOT1_FILE0",
-    ] {
+    // Each Switch save and its copy in the PC file.
+    for (file, selector, _) in crate::sources_real::SAVES {
         saves.push((format!("../shared/data/real/switch/{file}"), String::new()));
-    }
-    for save in ["auto", "1-1", "1-2", "1-3", "1-4", "1-5", "2-1"] {
-        saves.push(("../shared/data/real/steam/SavedData_ww.dat".to_string(), save.to_string()));
+        let dat = "../shared/data/real/steam/SavedData_ww.dat";
+        saves.push((dat.to_string(), selector.to_string()));
     }
     // Every FF9 save of the PlayStation cards (some hold two).
     for (release, count) in [
@@ -176,4 +168,31 @@ fn help_has_examples_and_exit_codes_are_the_usual_ones() {
     assert_eq!(code, 0);
     // Save 3 of the fixture: story counter 1000 (disc 1), 14 card numbers held.
     assert!(out.contains("86 card numbers missing, all still to be had"), "{out}");
+}
+
+/// The player's text names no source and no internal label; `--sources` numbers each way's
+/// sources and lists every number it uses, once, with its citation.
+#[test(needs = SharedData)]
+fn citations_stay_behind_sources() {
+    let file = "../shared/data/real/switch/DATA_SLOT0_FILE1";
+    let (plain, _, code) = shared::quadmist(&["missing", file]);
+    assert_eq!(code, 0);
+    for label in ["github.com", "https://", "guide's enemy", "sources read"] {
+        assert!(!plain.contains(label), "`{label}` in the player's text");
+    }
+    let (cited, _, code) = shared::quadmist(&["missing", file, "--sources"]);
+    assert_eq!(code, 0);
+    let (list, refs) = cited.split_once("\nSources\n").expect("a list of sources at the end");
+    let listed: Vec<usize> =
+        refs.lines().filter_map(|l| l.strip_prefix('[')?.split_once(']')?.0.parse().ok()).collect();
+    assert_eq!(listed, (1..=listed.len()).collect::<Vec<_>>(), "numbered in order, once each");
+    // Every reference used in the list is in it, and every one listed is used.
+    let used: std::collections::BTreeSet<usize> = list
+        .split('[')
+        .skip(1)
+        .filter_map(|s| s.split_once(']'))
+        .flat_map(|(inside, _)| inside.split(", ").filter_map(|n| n.trim().parse().ok()))
+        .collect();
+    assert_eq!(used, listed.iter().copied().collect());
+    assert!(refs.contains("github.com/RyudoSynbios/game-tools-collection@88d5862b:"));
 }

@@ -3,9 +3,9 @@
 
 use super::args::SaveArgs;
 use super::error::CliError;
-use super::files::{load_sidecar, open};
+use super::files::{open, read_beside};
 use super::findings::print_findings;
-use crate::ff9::{SaveEntry, SaveSet};
+use crate::ff9::{ChoiceError, LoadedSave, SaveChoice, SaveEntry, SaveSet};
 use crate::model::{Collection, Finding};
 use anyhow::Context;
 use std::path::Path;
@@ -38,40 +38,58 @@ pub fn select<'a>(
     select_hinted(set, selector, path, SelectorHint::Flag)
 }
 
-/// [`select`], with hints written as `hint` says.
-///
-/// Only Final Fantasy IX saves are ever chosen or offered: a selector naming another game's
-/// save (or an FF9 look-alike that is not a game save) ends with exit 1 and the FF9 saves the
-/// file does hold. A deleted FF9 save can be chosen; without a selector it is taken only when
-/// it is the file's only FF9 save, with a warning.
+/// [`select`], with hints written as `hint` says: the library's choice
+/// ([`SaveSet::choose`]), its refusals worded with the file's FF9 saves; a deleted save taken
+/// alone is said.
 pub fn select_hinted<'a>(
     set: &'a SaveSet,
     selector: Option<&str>,
     path: &Path,
     hint: SelectorHint,
 ) -> Result<&'a SaveEntry, CliError> {
-    let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9).collect();
-    let offer_ff9 = || offer(&ff9, path, hint);
-    if selector.is_some_and(|s| s.trim().eq_ignore_ascii_case("latest")) {
-        return select_latest(set, path, offer_ff9);
-    }
-    if let Some(sel) = selector {
-        return select_named(set, sel, path, offer_ff9);
-    }
-    let live: Vec<&SaveEntry> = ff9.iter().copied().filter(|s| !s.deleted).collect();
-    match (live.len(), ff9.len()) {
-        (1, _) => Ok(live[0]),
-        (0, 1) => {
-            print_findings(&[Finding::warning(format!(
-                "{} holds no live Final Fantasy IX save: its only one, save {}, is deleted",
-                path.display(),
-                ff9[0].selector
-            ))]);
-            Ok(ff9[0])
+    let choice = SaveChoice::from_selector(selector);
+    let ff9: Vec<&SaveEntry> = set.ff9_saves().collect();
+    let offer = || offer(&ff9, path, hint);
+    let shown = path.display();
+    let entry = set.choose(&choice).map_err(|e| match e {
+        ChoiceError::NoLatest => CliError::usage(format!(
+            "{shown} does not record which save is the latest (a PC .dat does); choose one \
+             with --save; {}",
+            offer()
+        )),
+        ChoiceError::Empty { selector } => CliError::unusable(format!(
+            "{shown} holds no save that can be read, so it has no save `{selector}`"
+        )),
+        ChoiceError::NoSuchSave { .. } => CliError::usage(format!(
+            "{shown} has no save `{}`; {}",
+            selector.unwrap_or_default(),
+            offer()
+        )),
+        ChoiceError::NotFf9 { selector, lookalike } => {
+            let what = if lookalike {
+                "has a Final Fantasy IX file name but is not a game save"
+            } else {
+                "is not a Final Fantasy IX save"
+            };
+            let entry = set.find(&selector);
+            let title = entry.map_or("", |e| e.title.as_str());
+            let title = if title.is_empty() { "untitled" } else { title };
+            CliError::unusable(format!(
+                "{shown}: save {selector} (\"{title}\", {}) {what}; {}",
+                entry.map_or("", |e| e.name.as_str()),
+                offer()
+            ))
         }
-        (0, 0) => Err(no_ff9_save(set, path)),
-        (n, total) => Err(several_ff9_saves(&ff9, n, total, path, hint)),
+        ChoiceError::NoFf9 { .. } => no_ff9_save(set, path),
+        ChoiceError::Several { live, total } => several_ff9_saves(&ff9, live, total, path, hint),
+    })?;
+    if choice == SaveChoice::Only && entry.deleted {
+        print_findings(&[Finding::warning(format!(
+            "{shown} holds no live Final Fantasy IX save: its only one, save {}, is deleted",
+            entry.selector
+        ))]);
     }
+    Ok(entry)
 }
 
 /// The sentence that offers the FF9 saves a file holds (or says it holds none).
@@ -82,65 +100,6 @@ fn offer(ff9: &[&SaveEntry], path: &Path, hint: SelectorHint) -> String {
         let list: Vec<String> = ff9.iter().map(|s| one_line(s, path, hint)).collect();
         format!("its Final Fantasy IX saves are: {}", list.join(", "))
     }
-}
-
-/// `--save latest`: the save the PC metadata names, or the only live FF9 save.
-fn select_latest<'a>(
-    set: &'a SaveSet,
-    path: &Path,
-    offer: impl Fn() -> String,
-) -> Result<&'a SaveEntry, CliError> {
-    let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9 && !s.deleted).collect();
-    // The PC metadata's latest save is the one its listing titles "(latest)".
-    let latest = set.saves.iter().find(|s| s.is_ff9 && s.title.ends_with("(latest)"));
-    match (latest, ff9.len()) {
-        (Some(s), _) => Ok(s),
-        (None, 1) => Ok(ff9[0]),
-        (None, _) => Err(CliError::usage(format!(
-            "{} does not record which save is the latest (a PC .dat does); choose one \
-             with --save; {}",
-            path.display(),
-            offer()
-        ))),
-    }
-}
-
-/// The save a selector names, refused when it is not an FF9 game save.
-fn select_named<'a>(
-    set: &'a SaveSet,
-    sel: &str,
-    path: &Path,
-    offer: impl Fn() -> String,
-) -> Result<&'a SaveEntry, CliError> {
-    if set.saves.is_empty() {
-        return Err(CliError::unusable(format!(
-            "{} holds no save that can be read, so it has no save `{sel}`",
-            path.display()
-        )));
-    }
-    let Some(entry) = set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(sel.trim())) else {
-        return Err(CliError::usage(format!(
-            "{} has no save `{sel}`; {}",
-            path.display(),
-            offer()
-        )));
-    };
-    if !entry.is_ff9 {
-        let what = if entry.game_info.is_some() {
-            "has a Final Fantasy IX file name but is not a game save"
-        } else {
-            "is not a Final Fantasy IX save"
-        };
-        let title = if entry.title.is_empty() { "untitled" } else { &entry.title };
-        return Err(CliError::unusable(format!(
-            "{}: save {} (\"{title}\", {}) {what}; {}",
-            path.display(),
-            entry.selector,
-            entry.name,
-            offer()
-        )));
-    }
-    Ok(entry)
 }
 
 /// The error for a file with no FF9 game save: its look-alikes, or what else it holds.
@@ -203,7 +162,7 @@ pub fn select_any<'a>(
     selector: &str,
     path: &Path,
 ) -> Result<&'a SaveEntry, CliError> {
-    set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(selector.trim())).ok_or_else(|| {
+    set.find(selector).ok_or_else(|| {
         let list: Vec<String> =
             set.saves.iter().map(|s| format!("{} ({})", s.selector, s.title)).collect();
         CliError::usage(format!(
@@ -233,12 +192,17 @@ pub fn load_collection_hinted(
 ) -> Result<(SaveEntry, Collection), CliError> {
     let set = open(&args.file)?;
     print_findings(&set.findings);
-    let mut entry = select_hinted(&set, args.save.as_deref(), &args.file, hint)?.clone();
-    load_sidecar(&mut entry, &args.file);
-    let collection = entry
-        .collection()
-        .with_context(|| format!("{} save {}", args.file.display(), entry.selector))?;
-    print_findings(&entry.findings);
-    print_findings(&collection.findings);
-    Ok((entry, collection))
+    let loaded = load(select_hinted(&set, args.save.as_deref(), &args.file, hint)?, &args.file)?;
+    Ok((loaded.entry, loaded.collection))
+}
+
+/// Loads a chosen save of the file at `path` (its sidecar read beside it) and prints what
+/// reading it found; a save that cannot be decoded is an error naming it.
+pub fn load(entry: &SaveEntry, path: &Path) -> Result<LoadedSave, CliError> {
+    let loaded = entry
+        .load(&|name: &str| read_beside(path, name))
+        .with_context(|| format!("{} save {}", path.display(), entry.selector))?;
+    print_findings(&loaded.entry.findings);
+    print_findings(&loaded.collection.findings);
+    Ok(loaded)
 }

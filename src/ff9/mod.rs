@@ -10,6 +10,7 @@ use crate::model::finding::limit_repeats;
 use crate::model::{Collection, Finding};
 
 pub mod charset;
+mod choice;
 mod error;
 pub mod events;
 pub mod listing;
@@ -19,6 +20,7 @@ pub mod pc;
 pub mod psx;
 pub mod switch;
 
+pub use choice::{ChoiceError, SaveChoice};
 pub use error::{DecodeError, OpenError};
 pub use listing::{FileKind, GameInfo, NeighbourReader, SidecarReader};
 
@@ -53,6 +55,16 @@ impl SaveEntry {
         Ok(collection)
     }
 
+    /// This save, its Memoria sidecar read through `sidecar` (PC saves only), decoded: what
+    /// every front end shows a save from. A sidecar that cannot be read is among the entry's
+    /// findings.
+    pub fn load(&self, sidecar: SidecarReader<'_>) -> Result<LoadedSave, DecodeError> {
+        let mut entry = self.clone();
+        entry.load_sidecar(sidecar);
+        let collection = entry.collection()?;
+        Ok(LoadedSave { entry, collection })
+    }
+
     /// Reads this save's Memoria sidecar through `read` (PC saves only; nothing to do for
     /// others, for a save whose `.dat` name gives no sidecar name, or once read). A sidecar
     /// that cannot be read is a warning finding: the save's own card list is then used.
@@ -60,6 +72,15 @@ impl SaveEntry {
         let SavePayload::Pc(save) = &mut self.payload else { return };
         pc::load_sidecar(save, &mut self.findings, read);
     }
+}
+
+/// One save chosen in a file ([`SaveSet::choose`]), with its sidecar read, and its collection.
+#[derive(Debug, Clone)]
+pub struct LoadedSave {
+    /// The save as listed, with its sidecar and the findings reading it gave.
+    pub entry: SaveEntry,
+    /// Its decoded collection.
+    pub collection: Collection,
 }
 
 /// Largest file quadmist reads (no save format comes near it): the front ends refuse a larger

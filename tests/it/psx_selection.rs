@@ -188,3 +188,27 @@ fn a_discard_count_above_the_cards_held_is_reported() {
     );
     assert!(out.contains("The best 83 discards"), "{out}");
 }
+
+/// An FF9 save whose own title ends in "(latest)": `--save latest` on a memory card, which
+/// records no latest save, is still a usage error naming the saves, and `saves` does not mark
+/// it latest. (The mark was once read back from PC titles, so such a title was taken for it.)
+#[test]
+fn a_title_ending_in_latest_is_not_the_latest_save() {
+    let mut titled = ff9_block(1);
+    let title = write::encode_title("ＦＦ９／ＦＩＬＥ０１／１２：００ (latest)");
+    titled[4..4 + 64].fill(0);
+    titled[4..4 + title.len()].copy_from_slice(&title);
+    let crc =
+        quadmist::ff9::psx::checksum::crc16(&titled[..quadmist::ff9::psx::checksum::CRC_OFFSET]);
+    titled[0x13FE..0x1400].copy_from_slice(&crc.to_le_bytes());
+    let mut c = CardBuilder::formatted();
+    c.add_save("BASLUS-0125100000-00", &titled);
+    c.add_save("BASLUS-0125100000-01", &ff9_block(2));
+    let (_dir, path) = card_file("titled.mcr", &c.into_bytes());
+    let wide = quadmist().env("COLUMNS", "200").args(["saves", s(&path)]).output().unwrap();
+    let out = String::from_utf8_lossy(&wide.stdout);
+    assert!(out.contains("\n1 ") && !out.contains("latest"), "no save marked latest: {out}");
+    let (code, out, err) = run(&["score", s(&path), "--save", "latest"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("does not record which save is the latest"), "{err}");
+}

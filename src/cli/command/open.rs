@@ -127,22 +127,19 @@ pub fn run(args: &OpenArgs) -> CliResult {
     let entries = chosen_saves(&set, save.save.as_deref(), file)?;
     let pages: Vec<SavePage> = entries
         .into_iter()
-        .filter_map(|entry| {
-            let mut entry = entry.clone();
-            files::load_sidecar(&mut entry, file);
-            findings::print_findings(&entry.findings);
-            match entry.collection() {
-                Ok(collection) => {
-                    findings::print_findings(&collection.findings);
-                    Some(SavePage::new(entry, collection))
-                }
-                Err(e) => {
-                    findings::print_findings(&[Finding::error(format!(
-                        "save {}: {e}; it is not on the page",
-                        entry.selector
-                    ))]);
-                    None
-                }
+        .filter_map(|entry| match entry.load(&|name: &str| files::read_beside(file, name)) {
+            Ok(loaded) => {
+                findings::print_findings(&loaded.entry.findings);
+                findings::print_findings(&loaded.collection.findings);
+                Some(SavePage::new(loaded))
+            }
+            Err(e) => {
+                findings::print_findings(&entry.findings);
+                findings::print_findings(&[Finding::error(format!(
+                    "save {}: {e}; it is not on the page",
+                    entry.selector
+                ))]);
+                None
             }
         })
         .collect();

@@ -71,14 +71,14 @@ fn read_whole(args: &SaveArgs, selector: &str) -> Result<(SaveEntry, Collection)
 /// Reads the file and the save; `Err` with the reason when it is not (yet) a whole save.
 fn read_state(args: &SaveArgs, selector: &str) -> Result<(SaveEntry, Collection), String> {
     let set = files::open(&args.file).map_err(|e| e.message)?;
-    let mut entry =
-        select::select(&set, Some(selector), &args.file).map_err(|e| e.message)?.clone();
+    let entry = select::select(&set, Some(selector), &args.file).map_err(|e| e.message)?;
     if entry.checksum_ok == Some(false) {
         return Err(format!("the checksum of save {} does not hold", entry.selector));
     }
-    files::load_sidecar(&mut entry, &args.file);
-    let c = entry.collection().map_err(|e| e.to_string())?;
-    Ok((entry, c))
+    let loaded = entry
+        .load(&|name: &str| files::read_beside(&args.file, name))
+        .map_err(|e| e.to_string())?;
+    Ok((loaded.entry, loaded.collection))
 }
 
 /// True when an event may have changed the file named `name` (reads and opens do not).

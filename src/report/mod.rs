@@ -7,6 +7,7 @@
 pub mod diff;
 #[cfg(feature = "html")]
 pub mod file_page;
+pub mod header;
 #[cfg(feature = "html")]
 pub mod html;
 pub mod missing;

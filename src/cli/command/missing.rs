@@ -7,9 +7,7 @@ use crate::cli::heading;
 use crate::cli::output;
 use crate::cli::select;
 use crate::cli::text::{self, count};
-use crate::ff9::SaveEntry;
 use crate::model::card_sources::ANY_CARD_PLAYER;
-use crate::model::Collection;
 use crate::report::missing::{discs, lists_a_drop, missing_report, source_words, DROP_CHANCE};
 use crate::sources::{self, Availability, MissingCard};
 use anstyle::Style;
@@ -68,7 +66,7 @@ fn story_words(a: &Availability) -> String {
 pub fn render_missing(a: &Availability, heading: &str, width: usize) -> String {
     let bold = Style::new().bold();
     let mut s = String::new();
-    let _ = writeln!(s, "{bold}{}{bold:#}", text::fit(heading, width, "  "));
+    let _ = writeln!(s, "{bold}{heading}{bold:#}");
     let lost: Vec<String> = a.lost().map(|m| format!("{} {}", m.number, m.name)).collect();
     let summary = if a.missing.is_empty() {
         format!("All 100 card numbers are held; {}.", story_words(a))
@@ -143,11 +141,6 @@ pub fn render_missing(a: &Availability, heading: &str, width: usize) -> String {
     s
 }
 
-/// The heading: the save and whose it is.
-pub fn heading(entry: &SaveEntry, c: &Collection) -> String {
-    heading::save_heading(format!("Missing cards of save {}", entry.selector), c, false).join(", ")
-}
-
 /// Runs `quadmist missing`.
 pub fn run(args: &MissingArgs) -> CliResult {
     let (entry, collection) = select::load_collection(&args.save)?;
@@ -156,6 +149,10 @@ pub fn run(args: &MissingArgs) -> CliResult {
         let save = format!("{}:{}", args.save.file.display(), entry.selector);
         return output::print_json(&missing_report(save, &a));
     }
-    output::print_text(&render_missing(&a, &heading(&entry, &collection), text::term_width()))?;
+    let heading = heading::line(
+        &heading::header(&args.save.file, &entry, Some(&collection)),
+        text::term_width(),
+    );
+    output::print_text(&render_missing(&a, &heading, text::term_width()))?;
     Ok(())
 }

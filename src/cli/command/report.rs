@@ -5,6 +5,7 @@ use crate::cli::args::{self, SaveArgs};
 use crate::cli::error::{CliError, CliResult};
 use crate::cli::files;
 use crate::cli::findings;
+use crate::cli::heading;
 use crate::cli::output;
 use crate::cli::select;
 use crate::ff9::LoadedSave;
@@ -180,13 +181,20 @@ pub fn run(args: &ReportArgs) -> CliResult {
     if args.json {
         return output::print_json(&written);
     }
-    writeln!(
-        output::stdout(),
+    let width = crate::cli::text::term_width();
+    let wrote = format!(
         "Wrote {} ({} KB, {}, {} points): open it in a browser.",
         written.output,
         written.bytes.div_ceil(1024),
         count(written.card_count, "card", "cards"),
         written.points
+    );
+    let header = heading::header(&args.save.file, &entry, Some(&collection));
+    writeln!(
+        output::stdout(),
+        "{}\n{}",
+        heading::line(&header, width),
+        crate::cli::text::wrap(&wrote, width, "", "  ")
     )?;
     Ok(())
 }

@@ -9,6 +9,7 @@ use crate::cli::changes::{self, SaveRef};
 use crate::cli::error::{CliError, CliResult};
 use crate::cli::files;
 use crate::cli::findings;
+use crate::cli::heading;
 use crate::cli::output;
 use crate::cli::select;
 use crate::diff;
@@ -179,11 +180,9 @@ pub fn run(args: &WatchArgs) -> CliResult {
     let (_watcher, rx) = watch_folder(&dir)?;
     let mut here = SaveRef::new(&args.save, &entry, &current);
     findings::print_findings(&[Finding::info(format!(
-        "watching {}, save {} ({}): {} cards; stop with Ctrl-C",
-        args.save.file.display(),
-        selector,
-        entry.name,
-        current.cards.len()
+        "watching {}: {}; stop with Ctrl-C",
+        heading::header(&args.save.file, &entry, Some(&current)),
+        crate::cli::text::count(current.cards.len() as u64, "card")
     ))]);
 
     let mut failures = 0u32;
@@ -219,7 +218,7 @@ pub fn run(args: &WatchArgs) -> CliResult {
                 let line = serde_json::to_string(&report).map_err(std::io::Error::from)?;
                 writeln!(out, "{line}")?;
             } else {
-                let body = changes::render_text(&d, &current, &later, &here, &there, false);
+                let body = changes::render_text(&d, &current, &later, None);
                 writeln!(out, "Change {changes}:\n{body}\n")?;
             }
             out.flush()?;

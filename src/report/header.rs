@@ -53,7 +53,7 @@ impl SaveHeader {
         SaveHeader {
             file: file.to_string(),
             save: entry.selector.clone(),
-            leader: pick(&|s| s.leader_name.as_deref().and_then(readable).map(str::to_string)),
+            leader: pick(&|s| s.leader_label().filter(|n| readable(n).is_some())),
             level,
             disc,
             place: pick(&|s| s.location.as_deref().and_then(readable).map(str::to_string)),
@@ -158,7 +158,7 @@ mod tests {
             leader_level: Some(52),
             location: Some("Black Mage Village".into()),
             play_time_seconds: Some(34.0 * 3600.0 + 5.0 * 60.0 + 41.0),
-            gil: None,
+            ..SaveSummary::default()
         });
         let h = SaveHeader::new("card.mcr", &e, None);
         assert_eq!(

@@ -13,8 +13,7 @@ use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use tabled::builder::Builder;
-use tabled::settings::peaker::Priority;
-use tabled::settings::{Padding, Style, Width};
+use tabled::settings::{Padding, Style};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -164,6 +163,8 @@ struct Row {
     title: String,
     /// Points, for naming the best collection.
     score: Option<u32>,
+    /// True when the leader is marked as not named yet.
+    unnamed: bool,
 }
 
 const HEADERS: [&str; 13] = [
@@ -222,8 +223,15 @@ fn row(s: &SaveEntry, save: String) -> Row {
     }
     let region =
         g.map(|g| if g.region == "PAL" { format!("PAL {}", g.language) } else { g.region.clone() });
-    // Names in an unknown character table are not shown (they would be codes, not a name).
-    let leader_name = sum.and_then(|m| m.leader_name.as_deref()).and_then(text::readable);
+    // A leader not named yet is marked `*` (the legend says it in words), which keeps the
+    // column narrow. A name with codes outside the game's table is not shown (it would be
+    // codes, not a name).
+    let unnamed = sum.and_then(|m| m.unnamed_leader.filter(|_| m.leader_named == Some(false)));
+    let leader_label = match unnamed {
+        Some(who) => Some(format!("{who}*")),
+        None => sum.and_then(|m| m.leader_label()),
+    };
+    let leader_name = leader_label.as_deref().and_then(text::readable);
     let leader = match (leader_name, sum.and_then(|m| m.leader_level)) {
         (Some(n), Some(l)) => format!("{n} Lv {l}"),
         (Some(n), None) => n.to_string(),
@@ -249,6 +257,7 @@ fn row(s: &SaveEntry, save: String) -> Row {
         record: opt(collection.as_ref().map(|c| format!("{}/{}/{}", c.wins, c.losses, c.draws))),
         title: if s.is_ff9 { String::new() } else { s.title.clone() },
         score,
+        unnamed: unnamed.is_some(),
     }
 }
 
@@ -263,35 +272,48 @@ fn render_rows(rows: &[Row], width: usize, dir: bool) -> String {
         .filter(|&i| rows.iter().any(|r| !r.cells()[i].is_empty()))
         .filter(|&i| !(i == 1 && all_ff9))
         .collect();
-    let build = |keep: &[usize]| {
-        let mut b = Builder::default();
-        b.push_record(keep.iter().map(|&i| HEADERS[i]));
-        for r in rows {
+    let cells = |keep: &[usize]| -> Vec<Vec<String>> {
+        let head = keep.iter().map(|&i| HEADERS[i].to_string()).collect();
+        let body = rows.iter().map(|r| {
             let cells = r.cells();
-            b.push_record(keep.iter().map(|&i| cells[i].to_string()));
-        }
-        let mut t = b.build();
+            keep.iter().map(|&i| cells[i].to_string()).collect()
+        });
+        std::iter::once(head).chain(body).collect()
+    };
+    let build = |cells: Vec<Vec<String>>| {
+        let mut t = Builder::from(cells).build();
         t.with(Style::empty()).with(Padding::new(0, 2, 0, 0));
         t
     };
-    let mut t = build(&keep);
+    let mut t = build(cells(&keep));
     for col in DROP_ORDER {
         if t.total_width() <= width + 2 {
             break;
         }
         keep.retain(|&i| i != col);
-        t = build(&keep);
+        t = build(cells(&keep));
     }
-    t.with(Width::wrap(width + 2).priority(Priority::max(true)));
+    // Cells are wrapped by display width, a wide (Japanese) character never cut.
+    let t = build(text::fit_columns(&cells(&keep), 2, width + 2));
     let mut s = String::new();
     for line in t.to_string().lines() {
         s.push_str(line.trim_end());
         s.push('\n');
     }
+    let mut legend = String::new();
+    if keep.contains(&6) && rows.iter().any(|r| r.unnamed) {
+        legend.push_str(
+            "LEADER: * not named yet (the save holds question marks in place of the name). ",
+        );
+    }
     if rows.iter().any(|r| r.score.is_some()) {
-        let legend = "CARDS, POINTS: the Tetra Master collection and its collector points; \
-                      W/L/D: card matches won, lost and drawn.";
-        s.push_str(&text::wrap(legend, width, "", ""));
+        legend.push_str(
+            "CARDS, POINTS: the Tetra Master collection and its collector points; W/L/D: card \
+             matches won, lost and drawn.",
+        );
+    }
+    if !legend.is_empty() {
+        s.push_str(&text::wrap(legend.trim_end(), width, "", ""));
         s.push('\n');
     }
     let scored: Vec<&Row> = rows.iter().filter(|r| r.score.is_some()).collect();

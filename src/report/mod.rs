@@ -11,6 +11,8 @@ pub mod header;
 #[cfg(feature = "html")]
 pub mod html;
 pub mod missing;
+#[cfg(feature = "html")]
+pub mod missing_html;
 pub mod plan;
 pub mod score;
 pub mod views;

@@ -136,7 +136,8 @@ pub fn run(args: &MissingArgs) -> CliResult {
         return output::print_json(&missing_report(save, &a));
     }
     let width = text::term_width();
-    let heading = heading::line(&heading::header(&args.save.file, &entry, Some(&collection)), width);
+    let heading =
+        heading::line(&heading::header(&args.save.file, &entry, Some(&collection)), width);
     output::print_text(&render_missing(&a, &heading, width, args.sources))?;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! Final Fantasy IX saves → a platform-neutral [`Collection`].
 //!
 //! One module per platform ([`psx`], [`pc`], [`switch`], with [`memoria`] for the PC mod's
-//! sidecar); all produce the same model. [`open`] recognises a file's kind by content and
+//! sidecar); all produce the same model. [`open()`] recognises a file's kind by content and
 //! lists the saves inside as [`SaveEntry`]s; [`SaveEntry::collection`] decodes one.
 //! See `shared/spec/ff9-save-formats.md`.
 
@@ -110,7 +110,7 @@ pub fn open(
     }
 }
 
-/// [`open`] from a [`ByteSource`]: a PC `.dat` is read only where its saves are (a few AES
+/// [`open()`] from a [`ByteSource`]: a PC `.dat` is read only where its saves are (a few AES
 /// blocks each, not its 2.9 MB); any other file is read whole.
 pub fn open_source(
     source: &dyn ByteSource,

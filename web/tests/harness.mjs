@@ -2,7 +2,8 @@
 // by playwright-core (never a downloaded browser), the `quadmist` command line that gives the
 // expected figures, and the genuine saves in ../shared (required under CI=true, else skipped).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -154,4 +155,56 @@ export async function showSave(page, file, save) {
       error: error ? error.textContent : null,
     };
   });
+}
+
+/** axe-core's script (the npm package's own build), read once. */
+let axeSource = null;
+
+/** Runs axe-core on the page as it is now; returns the violations of impact serious or
+ * critical (an empty list is what every test expects). The script is evaluated through the
+ * debugger, so the pages' Content-Security-Policy (no inline scripts) stays as shipped. */
+export async function axe(page) {
+  if (axeSource === null) {
+    const path = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+    axeSource = readFileSync(path, "utf8");
+  }
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) {
+    await page.evaluate(axeSource);
+  }
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+    }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** The violations `axe(page)` returned, one line each, for an assertion's message. */
+export function axeReport(violations) {
+  return violations
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.targets.slice(0, 3).join(", ")})`)
+    .join("\n");
+}
+
+/** The visible buttons, links and inputs smaller than `min` CSS pixels in width or height:
+ * "selector WxH" for each (a finger needs about 44 px). */
+export async function smallTargets(page, min = 44) {
+  return page.evaluate((min) => {
+    const out = [];
+    for (const e of document.querySelectorAll("button, a[href], input, select, summary")) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const style = getComputedStyle(e);
+      if (style.visibility === "hidden" || style.display === "none") continue;
+      if (r.width < min || r.height < min) {
+        const name = e.id ? `#${e.id}` : `${e.tagName.toLowerCase()}.${e.className}`;
+        out.push(`${name} ${Math.round(r.width)}x${Math.round(r.height)}`);
+      }
+    }
+    return out;
+  }, min);
 }

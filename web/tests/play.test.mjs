@@ -4,16 +4,19 @@
 // from the engine) played to their end, the adviser's figures against `quadmist advise
 // --json`, a typical match's taps counted, a reload, a new tab's resume, an offline reload, an
 // opponent card corrected mid-match, a rematch, refused input, the layout (no scrolling, 44 px
-// targets, contrast) in light and dark.
+// targets, contrast) and axe-core in light and dark.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { start, web, fixtures, shared, CI } from "./harness.mjs";
+import * as harness from "./harness.mjs";
 
 const scripts = JSON.parse(readFileSync(join(web, "tests/companion/matches.json"), "utf8"));
 const SIZES = { portrait: { width: 390, height: 700 }, landscape: { width: 700, height: 390 } };
 const BITS = { N: 0, NE: 1, E: 2, SE: 3, S: 4, SW: 5, W: 6, NW: 7 };
+/** Screenshots go here when QUADMIST_SHOTS names a folder. */
+const SHOTS = process.env.QUADMIST_SHOTS;
 
 let env;
 before(async () => {
@@ -699,3 +702,46 @@ test("the companion installs to a home screen, and sends nothing anywhere", asyn
   assert.ok(requests.length > 0);
   assert.deepEqual(requests.filter((u) => !u.startsWith(env.url)), []);
 });
+
+for (const [label, size] of Object.entries(SIZES)) {
+  test(`axe-core finds no serious or critical violation (${label}, light and dark)`, async () => {
+    const s = scripts[1];
+    const page = await openPlay(size);
+    const seen = [];
+    const check = async (where) => {
+      for (const scheme of ["light", "dark"]) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const v = await harness.axe(page);
+        assert.equal(v.length, 0, `${label} ${scheme} ${where}:\n${harness.axeReport(v)}`);
+      }
+      seen.push(where);
+      if (SHOTS) {
+        mkdirSync(SHOTS, { recursive: true });
+        for (const scheme of ["light", "dark"]) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.screenshot({ path: join(SHOTS, `play-${size.width}x${size.height}-${where}-${scheme}.png`) });
+        }
+      }
+    };
+    await check("setup");
+    await setMine(page, s.mine, "1000");
+    await page.locator("[data-act=arrow][data-bit='0']").tap();
+    await page.locator("[data-act=key][data-key='1']").tap();
+    await check("picker");
+    await page.locator("[data-act=arrow][data-bit='0']").tap();
+    await page.locator("[data-act=back]").first().tap();
+    await playScript(page, s, 0, 5);
+    await check("blocks");
+    const k = s.commands.findIndex((c, i) => i > 8 && c.do === "place" && c.slot < 5);
+    await playScript(page, s, 5, k);
+    await page.waitForSelector(".play[data-advised='1']");
+    await check("my-move");
+    const b = s.commands.findIndex((c, i) => i >= k && c.do === "battle");
+    await playScript(page, s, k, b);
+    await check("battle");
+    await playScript(page, s, b);
+    await check("over");
+    assert.equal(seen.length, 6);
+    await page.close();
+  });
+}

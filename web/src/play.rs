@@ -668,7 +668,7 @@ pub fn render(v: &View, advice: Option<&Advice>, ui: &Ui, key: &str) -> Markup {
                 button type="button" data-act="undo" disabled[!v.can_undo] { "Undo" }
                 button type="button" data-act="fix" aria-pressed=(ui.fixing)
                     disabled[v.cards.len() <= 5 || ui.editing.is_some()]
-                    aria-label="Correct one of their cards" { "Fix" }
+                    aria-label="Fix: correct one of their cards" { "Fix" }
                 button type="button" data-act="new" { "New" }
             }
             // A refusal takes the question's place (and height): nothing below moves.
@@ -836,8 +836,10 @@ fn cell_look(
     if battle.is_some_and(|(a, d)| a == c.slot || d == c.slot) {
         class.push_str(" fighting");
     }
+    // The label starts with what the cell shows (the digits), so that a voice command naming
+    // what is seen finds it.
     let whose = if c.mine_now { "mine" } else { "theirs" };
-    (class, enabled, format!("{name}, {whose}"))
+    (class, enabled, format!("{} on {name}, {whose}", c.digits))
 }
 
 fn panel(v: &View, ui: &Ui, advice: Option<&Advice>) -> Markup {
@@ -1016,7 +1018,7 @@ fn picker_html(ui: &Ui) -> Markup {
                     }
                     @let on = ui.arrows & (1 << bit) != 0;
                     button type="button" data-act="arrow" data-bit=(bit) aria-pressed=(on)
-                        aria-label=(words) class=[on.then_some("on")] { (label) }
+                        aria-label=(format!("{label}, {words}")) class=[on.then_some("on")] { (label) }
                 }
             }
             div.entry {
@@ -1033,8 +1035,8 @@ fn picker_html(ui: &Ui) -> Markup {
                     div.keys.types role="group" aria-label="Its type letter" {
                         @for (c, w) in [('P', "physical"), ('M', "magic"), ('X', "flexible"), ('A', "assault")] {
                             button type="button" class="type-key" data-act="key" data-key=(c)
-                                aria-label=(format!("type {c}, {w}")) disabled[!choices.contains(&c)] {
-                                (c) small { (w) }
+                                aria-label=(format!("{c} {w}, the type")) disabled[!choices.contains(&c)] {
+                                (c) " " small { (w) }
                             }
                         }
                         button type="button" data-act="back" aria-label="Delete" { "⌫" }

@@ -478,7 +478,7 @@ test("input that cannot go wrong: refused cards with the reason, keys that look 
   // The type letters and the hex digits are different keys, never shown together.
   await page.locator("[data-act=at][data-at='1']").tap();
   const typeKeys = await page.locator("[data-act=key]").evaluateAll((b) => b.map((x) => [x.className, x.getAttribute("aria-label")]));
-  assert.deepEqual(typeKeys.map((k) => k[1]), ["type P, physical", "type M, magic", "type X, flexible", "type A, assault"]);
+  assert.deepEqual(typeKeys.map((k) => k[1]), ["P physical, the type", "M magic, the type", "X flexible, the type", "A assault, the type"]);
   assert.ok(typeKeys.every((k) => k[0] === "type-key"));
   await page.locator("[data-act=at][data-at='2']").tap();
   assert.equal(await page.locator("[data-act=key][aria-label='digit A']").count(), 1);

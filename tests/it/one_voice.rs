@@ -78,7 +78,7 @@ fn every_command_names_a_save_with_the_same_header() {
 #[test]
 fn every_error_that_asks_for_a_save_lists_the_headers() {
     let tmp = tempfile::tempdir().unwrap();
-    let position = "..../..../..../....;*;1P23@N,2M12@E,0P31@S,3P20@W,1P11@N+S";
+    let position = "..../..../..../....;*;1P23@N,2M12@E,0P10@S,3P20@W,1P11@N+S";
     let asks: Vec<Vec<&str>> = vec![
         vec!["cards", CARD],
         vec!["score", CARD, "--save", "9"],

@@ -14,7 +14,7 @@ type Shape = (&'static [&'static str], Option<&'static str>, &'static [&'static 
 
 fn other_arguments(command: &str) -> Option<Shape> {
     /// A position with my hand `*`: my five cards come from the save.
-    const POSITION: &str = "..../..../..../....;*;1P23@N,2M12@E,0P31@S,3P20@W,1P11@N+S";
+    const POSITION: &str = "..../..../..../....;*;1P23@N,2M12@E,0P10@S,3P20@W,1P11@N+S";
     /// Five slots that save 1 of the fixture holds.
     const HAND: &[&str] = &["--hand", "2,3,4,5,7", "--budget-ms", "20"];
     match command {

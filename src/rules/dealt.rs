@@ -127,27 +127,73 @@ pub enum NotDealt {
         /// Why.
         why: &'static str,
     },
-    /// No catalogue card shows these four characters; `few` names the only cards with the
-    /// most telling of them, when there are at most three.
-    #[error("no card can show {shown}{}", few_text(few, stat))]
+    /// No catalogue card shows these four characters; `why` says which of them no card
+    /// shows together.
+    #[error("no card can show {shown}: {why}")]
     NoCard {
         /// The card as given (`FP99`, `250/P/200/20`).
         shown: String,
-        /// The stat that leaves the fewest cards.
-        stat: &'static str,
-        /// The cards with that stat as given, at most three, else empty.
-        few: Vec<&'static str>,
+        /// Why: the only cards with its rarest stat (at most three), else the two stats no card
+        /// has together, else that no card has all three.
+        why: String,
     },
 }
 
-fn few_text(few: &[&str], stat: &str) -> String {
-    match few {
-        [] => String::new(),
-        [one] => format!(": only {one} has that {stat}, and it cannot show the rest"),
-        [rest @ .., last] => format!(
-            ": only {} and {last} have that {stat}, and none of them can show the rest",
-            rest.join(", ")
+/// A stat as given, in words: `digit 3` or `200`.
+fn shown_words(shown: Shown) -> String {
+    match shown {
+        Shown::Digit(d) => format!("digit {d:X}"),
+        Shown::Exact(v) => v.to_string(),
+    }
+}
+
+/// Why no card shows `card`'s three stats: the fewest cards one stat leaves when they are at
+/// most three (the most telling answer), else the first two stats no card has together.
+fn no_card_why(card: &ShownCard) -> String {
+    // A card in play has a stat from its creation's lowest up to its cap (grown, returned).
+    let meets = |i: &CardInfo, s: usize| {
+        let (lo, _) = range(i, s, Origin::Created);
+        let (_, hi) = range(i, s, Origin::Returned);
+        card.stats[s].meets((lo, hi))
+    };
+    let with = |s: usize| -> Vec<&'static str> {
+        CATALOGUE.iter().filter(|i| meets(i, s)).map(|i| i.name).collect()
+    };
+    let (stat, few) =
+        (0..3).map(|s| (s, with(s))).min_by_key(|(_, c)| c.len()).unwrap_or((0, Vec::new()));
+    let stat = STAT_NAMES[stat];
+    match few.as_slice() {
+        [] => return format!("no card has that {stat}"),
+        [one] => return format!("only {one} has that {stat}, and it cannot show the rest"),
+        [rest @ .., last] if few.len() <= 3 => {
+            return format!(
+                "only {} and {last} have that {stat}, and none of them can show the rest",
+                rest.join(", ")
+            )
+        }
+        _ => {}
+    }
+    let words = |s: usize| format!("{} {}", STAT_NAMES[s], shown_words(card.stats[s]));
+    // The pair of stats the fewest cards have together (the third is the one left).
+    let pairs = [(0, 1, 2), (0, 2, 1), (1, 2, 0)].map(|(a, b, c)| {
+        let both: Vec<&str> =
+            CATALOGUE.iter().filter(|i| meets(i, a) && meets(i, b)).map(|i| i.name).collect();
+        (a, b, c, both)
+    });
+    let Some((a, b, c, both)) = pairs.into_iter().min_by_key(|p| p.3.len()) else {
+        return "no card has these three stats together".into();
+    };
+    match both.as_slice() {
+        [] => format!("no card with {} has {}", words(a), words(b)),
+        [one] => format!("only {one} has {} and {}, and not {}", words(a), words(b), words(c)),
+        [rest @ .., last] if both.len() <= 3 => format!(
+            "only {} and {last} have {} and {}, and neither has {}",
+            rest.join(", "),
+            words(a),
+            words(b),
+            words(c)
         ),
+        _ => "no card has these three stats together".into(),
     }
 }
 
@@ -198,10 +244,7 @@ pub fn check(card: &ShownCard) -> Result<Origin, NotDealt> {
                 return Err(NotDealt::Stat {
                     name: info.name,
                     stat,
-                    shown: match shown {
-                        Shown::Digit(d) => format!("digit {d:X}"),
-                        Shown::Exact(v) => v.to_string(),
-                    },
+                    shown: shown_words(*shown),
                     lo,
                     hi,
                     digits: digits_text(lo, hi),
@@ -219,25 +262,7 @@ pub fn check(card: &ShownCard) -> Result<Origin, NotDealt> {
             why: "a card is P, M, X or A",
         });
     }
-    // The stat that alone leaves the fewest cards.
-    let with = |s: usize| -> Vec<&'static str> {
-        CATALOGUE
-            .iter()
-            .filter(|i| {
-                let (lo, _) = range(i, s, Origin::Created);
-                let (_, hi) = range(i, s, Origin::Returned);
-                card.stats[s].meets((lo, hi))
-            })
-            .map(|i| i.name)
-            .collect()
-    };
-    let (stat, cards) =
-        (0..3).map(|s| (s, with(s))).min_by_key(|(_, c)| c.len()).unwrap_or((0, Vec::new()));
-    Err(NotDealt::NoCard {
-        shown: shown_text(card),
-        stat: STAT_NAMES[stat],
-        few: if cards.len() <= 3 { cards } else { Vec::new() },
-    })
+    Err(NotDealt::NoCard { shown: shown_text(card), why: no_card_why(card) })
 }
 
 /// A card's four characters as the game shows them, some still unknown: attack digit, type
@@ -298,6 +323,26 @@ mod tests {
             card_type: CardType::from_letter(c[1]).unwrap(),
             stats: [d(c[0]), d(c[2]), d(c[3])],
         }
+    }
+
+    #[test]
+    fn an_impossible_card_says_which_of_its_stats_no_card_has_together() {
+        // From cards.csv and the creation ranges (a stat from ⌊max/2⌋ up to its cap, grown):
+        // 22 cards can have attack digit 0 (0..15), 37 physical defence digit 2 (32..47), and
+        // none of those 22 has the second; for 0P31 two cards have attack digit 0 and
+        // physical defence digit 3 (Genji: caps 10, 105, 175; Lindblum: 6, 100, 178), and
+        // their magic defence starts at 87 and 89, never 16..31.
+        let e = check(&digits(None, "0P21")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "no card can show 0P21: no card with attack digit 0 has physical defence digit 2"
+        );
+        let e = check(&digits(None, "0P31")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "no card can show 0P31: only Genji and Lindblum have attack digit 0 and physical \
+             defence digit 3, and neither has magic defence digit 1"
+        );
     }
 
     #[test]

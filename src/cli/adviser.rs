@@ -42,7 +42,7 @@ pub struct HandArgs {
     #[arg(long, value_name = "FILE[:S]")]
     pub save: Option<String>,
     /// My five cards in hand order: their slots in the save with --save (3,7,12,40,41), else
-    /// the cards themselves as in a position (138/X/53/90@E+S,...).
+    /// the cards themselves (138/X/53/90@E+S,...) written as in a position.
     #[arg(long, value_name = "SLOTS|CARDS")]
     pub hand: Option<String>,
 }

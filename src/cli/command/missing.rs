@@ -17,18 +17,22 @@ use clap::Args;
 use std::fmt::Write as _;
 
 const EXAMPLES: &str = "\
-For each card number the save lacks: the ways to get it that are still open at this point of
-the story, easiest first (a pickup before a reward, a battle drop, a chocobo treasure, then
-card players), and the ones that are over. Then every pickup and reward the save records: taken, still possible or
-missed (its disc has passed). The story's disc comes from the save's scenario counter.
+For each card number the save lacks: the ways to get it that are still open at this point of \
+the story, easiest first (a pickup before a reward, a battle drop, a chocobo treasure, then \
+card players), and the ones that are over. Then every pickup and reward the save records: \
+taken, still possible or missed (its disc has passed). The story's disc comes from the save's \
+scenario counter.
 
-Places and disc windows are facts from guides and save editors; each names its source in
+Places and disc windows are facts from guides and save editors; each names its source in \
 --json (and data/card-sources.md in quadmist's source says which were used).
 
 Examples:
-  quadmist missing memcard.mcr:3               the missing cards of save 3
-  quadmist missing SavedData_ww.dat --save 1-2
-  quadmist missing DATA_SLOT0_FILE0 --json     the same as JSON, with every source";
+  The missing cards of save 3:
+      quadmist missing memcard.mcr:3
+  Of a PC save, slot 1, file 2:
+      quadmist missing SavedData_ww.dat --save 1-2
+  The same as JSON, with every source:
+      quadmist missing DATA_SLOT0_FILE0 --json";
 
 /// Arguments of `quadmist missing`.
 #[derive(Debug, Args)]

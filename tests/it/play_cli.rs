@@ -351,7 +351,7 @@ fn play_needs_a_terminal_and_my_cards() {
 fn play_help_has_examples() {
     let (out, _, code) = quadmist(&["play", "--help"]);
     assert_eq!(code, 0);
-    assert!(out.contains("Examples:\n  quadmist play --save"), "{out}");
+    assert!(out.contains("Examples:\n  My hand from save 3:\n      quadmist play --save"), "{out}");
     assert!(out.contains("w 138 53"), "{out}");
 }
 

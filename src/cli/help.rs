@@ -109,7 +109,8 @@ fn is_command_line(line: &str) -> bool {
 }
 
 /// An `after_help` source laid out for `width` columns: each example command wrapped at spaces
-/// with its continuation lines 4 columns deeper; every other line left for clap to wrap.
+/// with its continuation lines 4 columns deeper; every other line left for clap to wrap, with
+/// its last words bound when it is wider than a line.
 pub fn layout(source: &str, width: usize) -> String {
     let mut out = String::with_capacity(source.len() + 16);
     for (i, line) in source.lines().enumerate() {
@@ -125,8 +126,11 @@ pub fn layout(source: &str, width: usize) -> String {
             } else {
                 out.push_str(line);
             }
-        } else if indent == 4 || (indent == 0 && line.ends_with(':') && line.len() <= HEADING_MAX) {
-            // A picture, a heading: as they are.
+        } else if indent == 4
+            || (indent == 0 && line.ends_with(':') && line.len() <= HEADING_MAX)
+            || text::width(line) <= width
+        {
+            // A picture, a heading, a line clap leaves whole: as they are.
             out.push_str(line);
         } else {
             out.push_str(&bind_last_words(line));
@@ -396,14 +400,14 @@ mod tests {
             format!(
                 "A paragraph far longer than the width, which clap wraps on{b}its{b}own.\n\
                  Examples:\n  \
-                 The cards{b}as{b}CSV:\n      \
+                 The cards as CSV:\n      \
                  quadmist cards SavedData_ww.dat\n          \
                  --save 1-2 --csv > cards.csv\n    \
                  ↖↑↗ a picture"
             )
         );
-        // At 80 columns the command fits: only the words are bound.
-        assert_eq!(layout(source, 80), layout(source, 40).replace("\n          --save", " --save"));
+        // At 80 columns every line fits: nothing to do.
+        assert_eq!(layout(source, 80), source);
         // A long argument breaks after its commas.
         let hand = "      quadmist play --hand 138/X/53/90@E+S,99/P/40/40@N,70/M/80/20@W+E";
         assert_eq!(

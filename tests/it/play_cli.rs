@@ -352,6 +352,7 @@ fn play_help_has_examples() {
     let (out, _, code) = quadmist(&["play", "--help"]);
     assert_eq!(code, 0);
     assert!(out.contains("Examples:\n  My hand from save 3:\n      quadmist play --save"), "{out}");
+    let out = crate::shared::words(out.as_bytes());
     assert!(out.contains("w 138 53"), "{out}");
 }
 

@@ -9,13 +9,14 @@
 use super::missing_html::{card_ways_html, missing_html};
 use super::plan::{PlanReport, StepReport, MAX_PLAN_CARDS};
 use super::score::{self as score_report, ScoreReport, PERFECT_WORDING};
+use super::views::SaveViews;
 use crate::ff9::SaveEntry;
 use crate::model::card::display_chars;
 use crate::model::card_sources::CARD_SOURCES;
 use crate::model::catalogue::{self as cards, CardInfo};
 use crate::model::{self, CardRecord, CardSource, CardType, Collection, Finding};
 use crate::rules::score::{Contribution, MASTER_POINTS, PERFECT_POINTS};
-use crate::sources::{self, Availability, MissingCard};
+use crate::sources::{Availability, MissingCard};
 use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
 use std::fmt;
 
@@ -445,17 +446,11 @@ fn card_panel(
 /// The panel of album card `id` (what the report's card opens on: its caps and each copy), for
 /// the web page, which renders it when the card is opened; `None` for an id outside the
 /// catalogue.
-pub fn render_card_panel(
-    collection: &Collection,
-    score: &ScoreReport,
-    plan: Option<&PlanReport>,
-    id: u8,
-) -> Option<String> {
+pub fn render_card_panel(collection: &Collection, views: &SaveViews, id: u8) -> Option<String> {
     let info = cards::info(id)?;
-    let marks = Marks::new(score, plan);
+    let marks = Marks::new(&views.score, views.plan.as_ref());
     let copies: Vec<&CardRecord> = collection.cards.iter().filter(|c| c.id == id).collect();
-    let sources = sources::availability(collection);
-    let missing = sources.missing_card(info.number);
+    let missing = views.missing.missing_card(info.number);
     Some(card_panel(info, &copies, &marks, missing).into_string())
 }
 
@@ -710,15 +705,10 @@ fn findings_section(src: &PageSource<'_>, collection: &Collection) -> Markup {
     }
 }
 
-/// The whole page. `plan` is `None` when the collection is too large to plan.
-pub fn render_page(
-    src: &PageSource<'_>,
-    collection: &Collection,
-    score: &ScoreReport,
-    plan: Option<&PlanReport>,
-) -> String {
+/// The whole page of a save's `collection` and its `views`.
+pub fn render_page(src: &PageSource<'_>, collection: &Collection, views: &SaveViews) -> String {
+    let (score, plan, sources) = (&views.score, views.plan.as_ref(), &views.missing);
     let marks = Marks::new(score, plan);
-    let sources = sources::availability(collection);
     let title = page_title(collection);
     let owned_ids = score.ids.count;
     let page = html! {
@@ -747,7 +737,7 @@ pub fn render_page(
                         "(attack digit, type, physical and magic defence digits; every digit is a band "
                         "of 16 values), its arrows, its number and, with ×, the copies owned. "
                         "Dashed outlines are cards not owned." }
-                    div.album { (Album::new(collection, &marks, &sources, false)) }
+                    div.album { (Album::new(collection, &marks, sources, false)) }
                 }
                 @match plan {
                     Some(p) => (plan_section(collection, p)),
@@ -773,15 +763,9 @@ pub fn render_page(
 /// HTML fragment: no page around it, no script (the page wires the cards' × itself). The album
 /// cards' panels are left empty: the page asks for one ([`render_card_panel`]) when its card is
 /// opened, which halves the markup it must lay out when a save is dropped.
-pub fn render_view(
-    src: &PageSource<'_>,
-    collection: &Collection,
-    score: &ScoreReport,
-    plan: Option<&PlanReport>,
-) -> String {
+pub fn render_view(src: &PageSource<'_>, collection: &Collection, views: &SaveViews) -> String {
+    let (score, plan, sources) = (&views.score, views.plan.as_ref(), &views.missing);
     let marks = Marks::new(score, plan);
-    // Once for the album's cards and the missing list both.
-    let sources = sources::availability(collection);
     let view = html! {
         (arrow_defs())
         header {
@@ -792,9 +776,9 @@ pub fn render_view(
         (score_section(score))
         section #album {
             h2 { "Album" }
-            div.album { (Album::new(collection, &marks, &sources, true)) }
+            div.album { (Album::new(collection, &marks, sources, true)) }
         }
-        (missing_section(&sources))
+        (missing_section(sources))
         @match plan {
             Some(p) => (plan_section(collection, p)),
             None => section #plan { h2 { "Plan" } p { "This collection holds "
@@ -928,10 +912,9 @@ mod tests {
             entry: &e,
             file_findings: &[],
         };
-        let score = score_report(collection, true);
-        let plan = plan_report(collection, None, None, MASTER_POINTS);
-        let page = render_page(&src, collection, &score, Some(&plan));
-        (page, page_capacity(&src, collection, Some(&plan)))
+        let views = SaveViews::new(collection, &Default::default());
+        let page = render_page(&src, collection, &views);
+        (page, page_capacity(&src, collection, views.plan.as_ref()))
     }
 
     fn page(collection: &Collection) -> String {

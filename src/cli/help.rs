@@ -140,14 +140,31 @@ pub fn layout(source: &str, width: usize) -> String {
 }
 
 /// A command wrapped to `width` columns: the first line starts with `first`, the others with
-/// `rest`. It breaks at spaces and, inside an argument too long for a line of its own (a
+/// `rest`. It breaks at spaces (never between an option and its value when they fit) and, inside an argument too long for a line of its own (a
 /// position, a list of cards, a path), after a comma, a semicolon or a slash; a piece longer
 /// than a line is cut.
 fn wrap_command(command: &str, width: usize, first: &str, rest: &str) -> String {
     let mut out = String::from(first);
     let mut line_width = text::width(first);
     let mut fresh = true;
+    // An option stays on the line of its value when the two fit on a line of their own.
+    let mut words: Vec<String> = Vec::new();
     for word in command.split(' ').filter(|w| !w.is_empty()) {
+        match words.last_mut() {
+            Some(last)
+                if last.starts_with('-')
+                    && !last.contains(' ')
+                    && !word.starts_with('-')
+                    && text::width(rest) + text::width(last) + 1 + text::width(word) <= width =>
+            {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => words.push(word.to_string()),
+        }
+    }
+    for word in &words {
+        let word = word.as_str();
         // A word that fits on a line of its own is never split.
         let whole = text::width(rest) + text::width(word) <= width;
         let pieces: Vec<&str> =
@@ -413,6 +430,12 @@ mod tests {
         assert_eq!(
             layout(hand, 44),
             "      quadmist play --hand 138/X/53/90@E+S,\n          99/P/40/40@N,70/M/80/20@W+E"
+        );
+        // An option keeps its value on its line (the width fits `--vs` but not its value).
+        let odds = "      quadmist odds memcard.mcr --card 5 --vs 4P23,2M12,1A00";
+        assert_eq!(
+            layout(odds, 50),
+            "      quadmist odds memcard.mcr --card 5\n          --vs 4P23,2M12,1A00"
         );
     }
 

@@ -27,6 +27,7 @@ mod game_properties;
 mod game_search;
 mod game_vectors;
 mod japanese_width;
+mod json_schema;
 mod layers;
 mod library_example;
 mod missing_cli;

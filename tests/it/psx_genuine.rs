@@ -292,7 +292,7 @@ fn the_four_containers_of_a_release_give_the_same_cards_json() {
         ("spain", "2"),
     ] {
         let psv = cards_json(&format!("{stem}.psv"), "1");
-        assert_eq!(psv["total_cards"], 3, "{stem}");
+        assert_eq!(psv["card_count"], 3, "{stem}");
         for ext in ["mcr", "gme", "vmp"] {
             assert_eq!(cards_json(&format!("{stem}.{ext}"), slot), psv, "{stem}.{ext}");
         }

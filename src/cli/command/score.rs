@@ -249,7 +249,9 @@ mod tests {
         assert!(!text.contains("Master, rank"), "{text}");
         assert!(text.contains("the maximum, rank 32 of 32 (no name)"), "{text}");
         let v = serde_json::to_value(&r).unwrap();
-        assert!(v["next"].is_null() && v["rank"].is_null());
+        // 1700 is rank 32 of 32, with no name and no next rank.
+        assert!(v["next"].is_null() && v["rank_name"].is_null());
+        assert_eq!(v["rank"], 32);
         assert_eq!((v["to_master"].clone(), v["to_perfect"].clone()), (0.into(), 0.into()));
     }
 }

@@ -369,6 +369,7 @@ fn render_rows(rows: &[Row], width: usize, dir: bool) -> String {
 }
 
 /// The JSON Schema of `saves --json`: one file's saves, or a folder's files.
+#[cfg(feature = "json-schema")]
 pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<SavesOutput<'static>>()
 }

@@ -103,6 +103,7 @@ struct Report {
 }
 
 /// The JSON Schema of `simulate --json`.
+#[cfg(feature = "json-schema")]
 pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<Report>()
 }

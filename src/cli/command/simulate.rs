@@ -35,6 +35,7 @@ Examples:
 
 /// The player's policies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum PlayerArg {
     /// quadmist's adviser.
@@ -49,6 +50,7 @@ pub enum PlayerArg {
 
 /// The opponent's policy (only the game's AI).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum OpponentArg {
     /// The game's AI (`EnemyAI`).
@@ -86,6 +88,7 @@ pub struct SimulateArgs {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 struct Report {
     games: u64,
     player: PlayerArg,
@@ -97,6 +100,11 @@ struct Report {
     win: Rate,
     draw: Rate,
     loss: Rate,
+}
+
+/// The JSON Schema of `simulate --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<Report>()
 }
 
 /// Runs `quadmist simulate`.

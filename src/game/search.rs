@@ -12,10 +12,10 @@
 //! pruning at every chance node with windows from the min/max nodes above (sound for both
 //! models: values are bounded), the last placement of the match solved directly (no table, no
 //! ordering), optionally only the best `k` root moves ranked exactly ([`Searcher::set_top`]),
-//! and iterative deepening over placements with a time budget (the previous iteration's best
-//! move searched first). Nothing here allocates per node. Every figure stays exact: tests
-//! compare the search with a naive enumeration and with its own plain mode (no table, no
-//! pruning).
+//! and iterative deepening over placements within a budget of time or of placement nodes (the
+//! previous iteration's best move searched first). Nothing here allocates per node. Every
+//! figure stays exact: tests compare the search with a naive enumeration and with its own plain
+//! mode (no table, no pruning).
 //!
 //! # Evaluation of unfinished positions
 //! When the depth runs out before the end of the match, a position is scored by the card
@@ -54,6 +54,25 @@ pub fn system_clock() -> f64 {
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 fn system_clock() -> f64 {
     0.0
+}
+
+/// How long a search may run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// To the end of the match: exact.
+    Unlimited,
+    /// Until this much time has passed on the searcher's clock ([`Searcher::set_clock`]).
+    Time(Duration),
+    /// Until this many placement nodes are visited: the same answer on any machine, however
+    /// loaded (what a reproducible simulation needs).
+    Nodes(u64),
+}
+
+impl From<Option<Duration>> for Budget {
+    /// A time budget, or none.
+    fn from(d: Option<Duration>) -> Budget {
+        d.map_or(Budget::Unlimited, Budget::Time)
+    }
 }
 
 /// How the opponent is modelled.
@@ -193,6 +212,8 @@ pub struct Searcher {
     pub nodes: u64,
     /// When a timed search stops, in the clock's milliseconds.
     deadline: Option<f64>,
+    /// The node count at which a search with a node budget stops (`u64::MAX`: none).
+    node_limit: u64,
     clock: Clock,
     /// Set by another thread to stop every search as a spent budget would.
     cancel: Option<Arc<AtomicBool>>,
@@ -283,6 +304,7 @@ impl Searcher {
             table_bits: table_bits.clamp(4, 26),
             nodes: 0,
             deadline: None,
+            node_limit: u64::MAX,
             clock: system_clock,
             cancel: None,
             aborted: false,
@@ -293,12 +315,12 @@ impl Searcher {
     }
 
     /// Makes the transposition table large enough for a position with `left` cards to place:
-    /// 2^(2·left + 5) entries, at most 2^`table_bits`, and at most 2^18 in a timed search
+    /// 2^(2·left + 5) entries, at most 2^`table_bits`, and at most 2^18 in a budgeted search
     /// (zeroing a large table costs more than searching a small position).
     fn prepare(&mut self, left: u32) {
         let mut bits = (2 * left + 5).clamp(10, self.table_bits.max(10));
-        if self.deadline.is_some() {
-            // A timed search: zeroing 2^20 entries (60 MB) would take a noticeable part of it.
+        if self.deadline.is_some() || self.node_limit != u64::MAX {
+            // A budgeted search: zeroing 2^20 entries (60 MB) would take a noticeable part of it.
             bits = bits.min(18);
         }
         if self.table.len() < 1 << bits {
@@ -417,7 +439,9 @@ impl Searcher {
 
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes & 255 == 0
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        } else if self.nodes & 255 == 0
             && (self.deadline.is_some_and(|d| (self.clock)() >= d) || self.cancelled())
         {
             self.aborted = true;
@@ -792,16 +816,24 @@ impl Searcher {
         out
     }
 
-    /// Iterative deepening within a time budget (none: to the end of the match). Returns the
-    /// last completed iteration.
-    pub fn analyse(&mut self, b: &Board, budget: Option<Duration>) -> Analysis {
+    /// Iterative deepening within a budget (a time budget, or `None`: to the end of the
+    /// match; or any [`Budget`]). Returns the last completed iteration.
+    pub fn analyse(&mut self, b: &Board, budget: impl Into<Budget>) -> Analysis {
+        let budget = budget.into();
         let start = (self.clock)();
-        self.deadline = budget.map(|d| start + d.as_secs_f64() * 1000.0);
+        self.deadline = match budget {
+            Budget::Time(d) => Some(start + d.as_secs_f64() * 1000.0),
+            _ => None,
+        };
+        self.node_limit = match budget {
+            Budget::Nodes(n) => self.nodes.saturating_add(n.max(1)),
+            _ => u64::MAX,
+        };
         self.aborted = false;
         self.root_hint = 0;
         let left = b.cards_left();
         let mut last = Analysis { moves: Vec::new(), depth: 0, exact: false, nodes: 0 };
-        let first = if budget.is_none() { left } else { 1 };
+        let first = if budget == Budget::Unlimited { left } else { 1 };
         for depth in first..=left {
             let moves = self.analyse_depth(b, depth);
             if self.aborted {
@@ -814,10 +846,12 @@ impl Searcher {
             // Not even depth 1 finished: take the ordering heuristic's choice.
             self.aborted = false;
             self.deadline = None;
+            self.node_limit = u64::MAX;
             let moves = self.analyse_depth(b, 1);
             last = Analysis { moves, depth: 1, exact: left <= 1, nodes: self.nodes };
         }
         self.deadline = None;
+        self.node_limit = u64::MAX;
         last
     }
 

@@ -3,6 +3,7 @@
 
 use super::common;
 use super::error::{CliError, CliResult};
+use crate::game::search::Budget;
 use crate::game::sim::{run, Player, Rate, Tally};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -95,7 +96,7 @@ struct Report {
 /// Runs `quadmist simulate`.
 pub fn run_simulate(args: &SimulateArgs) -> CliResult {
     let player = match args.player {
-        PlayerArg::Adviser => Player::Adviser(Duration::from_millis(args.budget_ms)),
+        PlayerArg::Adviser => Player::Adviser(Budget::Time(Duration::from_millis(args.budget_ms))),
         PlayerArg::Game => Player::Game,
         PlayerArg::Greedy => Player::Greedy,
         PlayerArg::Random => Player::Random,

@@ -28,6 +28,7 @@ use crate::game::ai::{choices, AiView};
 use crate::game::board::{Board, Side, Turn, EMPTY, NEIGHBOURS};
 use crate::game::card::{win_probability, GameCard};
 use crate::game::engine::{chooser, evolution_chance, evolve, Chooser};
+use crate::game::estimate::{self, CardTables};
 use crate::model::CardType;
 use crate::rules::growth::EvolutionOdds;
 use serde::Serialize;
@@ -55,6 +56,12 @@ pub fn system_clock() -> f64 {
 fn system_clock() -> f64 {
     0.0
 }
+
+/// Placement nodes the search visits in a millisecond on the reference machine (this project's
+/// 2-core x86-64 machine, one thread, release build; the opening and middle positions of
+/// `benches/game.rs`, CPU time): what turns a budget in milliseconds into one in nodes, which
+/// gives the same search on every machine.
+pub const NODES_PER_MS: u64 = 1_000;
 
 /// How long a search may run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,6 +207,10 @@ pub struct Searcher {
     hand_types: [CardType; 10],
     odds: [[[f64; 5]; 10]; 10],
     ai: AiView,
+    /// What the estimate of an unfinished position reads of the cards.
+    tables: CardTables,
+    /// The estimate's parameters, for the opponent model.
+    estimate: &'static estimate::Table,
     opponent: Opponent,
     goal: Goal,
     evolution: EvolutionOdds,
@@ -260,10 +271,6 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
 impl Searcher {
     /// A searcher for these ten cards (slots 0..=4 the player's, 5..=9 the opponent's, types as
     /// at the start of the match) with a transposition table of 2^`table_bits` entries.
@@ -294,6 +301,11 @@ impl Searcher {
         Searcher {
             arrows: cards.map(|c| c.arrows),
             ai: AiView::new(cards, &hand_types),
+            tables: CardTables::new(cards),
+            estimate: estimate::table(estimate::model_index(match opponent {
+                Opponent::Game(w) => Some(w),
+                Opponent::Worst => None,
+            })),
             hand_types,
             odds,
             opponent,
@@ -315,7 +327,7 @@ impl Searcher {
     }
 
     /// Makes the transposition table large enough for a position with `left` cards to place:
-    /// 2^(2·left + 5) entries, at most 2^`table_bits`, and at most 2^18 in a budgeted search
+    /// 2^(2·left + 5) entries, at most 2^`table_bits`, and at most 2^18 in a timed search
     /// (zeroing a large table costs more than searching a small position).
     fn prepare(&mut self, left: u32) {
         let mut bits = (2 * left + 5).clamp(10, self.table_bits.max(10));
@@ -333,6 +345,12 @@ impl Searcher {
     /// (the figures of the moves kept are unchanged, only found sooner). By default every move.
     pub fn set_top(&mut self, k: usize) {
         self.top = k.max(1);
+    }
+
+    /// Scores unfinished positions with these parameters instead of the fitted ones (for the
+    /// fit that finds them, `examples/fit_estimate.rs`).
+    pub fn set_estimate(&mut self, table: &'static estimate::Table) {
+        self.estimate = table;
     }
 
     /// Turns the plain reference search on or off: no transposition table and no pruning
@@ -411,14 +429,24 @@ impl Searcher {
 
     /// The documented estimate of an unfinished position (module docs).
     fn estimate(&self, b: &Board) -> Value {
-        let (p, n) = b.score();
-        let ph = b.hand(Side::Player).count_ones();
-        let nh = b.hand(Side::Npc).count_ones();
-        let d = (p + ph) as f64 - (n + nh) as f64;
-        let win = sigmoid(0.9 * (d - 1.0));
-        let loss = sigmoid(0.9 * (-d - 1.0));
+        let f = estimate::features(&self.tables, b);
+        let (win, draw) =
+            estimate::probabilities(estimate::params(self.estimate, b.cards_left(), b.mover), &f);
+        let loss = (1.0 - win - draw).max(0.0);
         let keep = if matches!(self.goal, Goal::Keep(_)) { 1.0 - loss / 2.0 } else { 1.0 };
-        self.finish(Value { objective: 0.0, win, draw: 1.0 - win - loss, cards: win - loss, keep })
+        self.finish(Value { objective: 0.0, win, draw, cards: win - loss, keep })
+    }
+
+    /// The figures of any position (either side to move), searched `depth` placements ahead
+    /// (the number of cards left or more: exact).
+    pub fn value(&mut self, b: &Board, depth: u32) -> Value {
+        self.prepare(b.cards_left());
+        self.aborted = false;
+        let (lo, hi) = self.range();
+        if b.is_over() {
+            return self.terminal(b);
+        }
+        self.node(b, depth.max(1), lo - 1.0, hi + 1.0)
     }
 
     /// Stops this searcher's searches once `flag` is set, as a spent budget would (checked

@@ -229,6 +229,18 @@ pub fn play(deal: &Deal, player: Player, wise: u8, rng: &mut GameRng) -> MatchRe
 
 /// Plays one match to the end, keeping what the adviser showed at each of its turns.
 pub fn play_recorded(deal: &Deal, player: Player, wise: u8, rng: &mut GameRng) -> Played {
+    play_with(deal, player, wise, rng, |s| s)
+}
+
+/// [`play_recorded`], the adviser's searcher set up by `setup` first (to try other estimate
+/// parameters, [`Searcher::set_estimate`]).
+pub fn play_with(
+    deal: &Deal,
+    player: Player,
+    wise: u8,
+    rng: &mut GameRng,
+    setup: impl FnOnce(Searcher) -> Searcher,
+) -> Played {
     let mut predictions = Vec::new();
     let mut m = Match::new(deal.cards, deal.blocks, deal.first);
     let view = AiView::new(&deal.cards, &m.types);
@@ -238,7 +250,7 @@ pub fn play_recorded(deal: &Deal, player: Player, wise: u8, rng: &mut GameRng) -
                 Searcher::new(&seen_by_player(&deal.cards), Opponent::Game(wise), Goal::Win, 18);
             // Only the best move is played: the others need not be ranked.
             s.set_top(1);
-            Some(s)
+            Some(setup(s))
         }
         _ => None,
     };

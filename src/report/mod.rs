@@ -12,3 +12,4 @@ pub mod html;
 pub mod missing;
 pub mod plan;
 pub mod score;
+pub mod simulation;

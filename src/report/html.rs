@@ -6,16 +6,17 @@
 //! `<details>` (one open at a time), and one tiny inline script only lets its × close it.
 //! Every text that comes from the save is escaped by `maud`.
 
-use super::missing::{lists_a_drop, source_words, DROP_CHANCE};
+use super::missing_html::{card_ways_html, missing_html};
 use super::plan::{PlanReport, StepReport, MAX_PLAN_CARDS};
 use super::score::{self as score_report, ScoreReport, PERFECT_WORDING};
+use super::views::SaveViews;
 use crate::ff9::SaveEntry;
 use crate::model::card::display_chars;
-use crate::model::card_sources::{SourceKind, CARD_SOURCES};
+use crate::model::card_sources::CARD_SOURCES;
 use crate::model::catalogue::{self as cards, CardInfo};
 use crate::model::{self, CardRecord, CardSource, CardType, Collection, Finding};
 use crate::rules::score::{Contribution, MASTER_POINTS, PERFECT_POINTS};
-use crate::sources::{self, Availability, MissingCard, SourceState};
+use crate::sources::{Availability, MissingCard};
 use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
 use std::fmt;
 
@@ -385,39 +386,6 @@ impl Render for Album<'_> {
     }
 }
 
-/// Where a missing card can still be had, easiest first, then the ways that are over; each
-/// with the source of the fact.
-fn card_sources(m: &MissingCard) -> Markup {
-    html! {
-        p.sources-head {
-            @if m.obtainable {
-                "Where it can still be had in this playthrough, easiest first "
-                "(places and discs are from guides and save editors):"
-            } @else {
-                strong { "No longer obtainable in this playthrough" }
-                ": every way to get it is over."
-            }
-        }
-        ul.sources {
-            @for s in &m.sources {
-                li.over[!s.possible] {
-                    (source_words(s)) " "
-                    small.src {
-                        @if s.source.starts_with("https://") {
-                            a href=(s.source) rel="noreferrer" { "source" }
-                        } @else {
-                            "source: " (s.source)
-                        }
-                    }
-                }
-            }
-        }
-        @if m.sources.iter().any(|s| s.kind == SourceKind::Drop) {
-            p.muted { small { (DROP_CHANCE) } }
-        }
-    }
-}
-
 /// One album card: its face, which opens on every copy.
 fn album_card(
     info: &CardInfo,
@@ -466,7 +434,7 @@ fn card_panel(
         @if copies.is_empty() {
             p { "Not owned yet." }
             @if let Some(m) = missing {
-                (card_sources(m))
+                (card_ways_html(m))
             }
         }
         @for c in copies {
@@ -478,17 +446,11 @@ fn card_panel(
 /// The panel of album card `id` (what the report's card opens on: its caps and each copy), for
 /// the web page, which renders it when the card is opened; `None` for an id outside the
 /// catalogue.
-pub fn render_card_panel(
-    collection: &Collection,
-    score: &ScoreReport,
-    plan: Option<&PlanReport>,
-    id: u8,
-) -> Option<String> {
+pub fn render_card_panel(collection: &Collection, views: &SaveViews, id: u8) -> Option<String> {
     let info = cards::info(id)?;
-    let marks = Marks::new(score, plan);
+    let marks = Marks::new(&views.score, views.plan.as_ref());
     let copies: Vec<&CardRecord> = collection.cards.iter().filter(|c| c.id == id).collect();
-    let sources = sources::availability(collection);
-    let missing = sources.missing_card(info.number);
+    let missing = views.missing.missing_card(info.number);
     Some(card_panel(info, &copies, &marks, missing).into_string())
 }
 
@@ -743,15 +705,10 @@ fn findings_section(src: &PageSource<'_>, collection: &Collection) -> Markup {
     }
 }
 
-/// The whole page. `plan` is `None` when the collection is too large to plan.
-pub fn render_page(
-    src: &PageSource<'_>,
-    collection: &Collection,
-    score: &ScoreReport,
-    plan: Option<&PlanReport>,
-) -> String {
+/// The whole page of a save's `collection` and its `views`.
+pub fn render_page(src: &PageSource<'_>, collection: &Collection, views: &SaveViews) -> String {
+    let (score, plan, sources) = (&views.score, views.plan.as_ref(), &views.missing);
     let marks = Marks::new(score, plan);
-    let sources = sources::availability(collection);
     let title = page_title(collection);
     let owned_ids = score.ids.count;
     let page = html! {
@@ -780,7 +737,7 @@ pub fn render_page(
                         "(attack digit, type, physical and magic defence digits; every digit is a band "
                         "of 16 values), its arrows, its number and, with ×, the copies owned. "
                         "Dashed outlines are cards not owned." }
-                    div.album { (Album::new(collection, &marks, &sources, false)) }
+                    div.album { (Album::new(collection, &marks, sources, false)) }
                 }
                 @match plan {
                     Some(p) => (plan_section(collection, p)),
@@ -806,15 +763,9 @@ pub fn render_page(
 /// HTML fragment: no page around it, no script (the page wires the cards' × itself). The album
 /// cards' panels are left empty: the page asks for one ([`render_card_panel`]) when its card is
 /// opened, which halves the markup it must lay out when a save is dropped.
-pub fn render_view(
-    src: &PageSource<'_>,
-    collection: &Collection,
-    score: &ScoreReport,
-    plan: Option<&PlanReport>,
-) -> String {
+pub fn render_view(src: &PageSource<'_>, collection: &Collection, views: &SaveViews) -> String {
+    let (score, plan, sources) = (&views.score, views.plan.as_ref(), &views.missing);
     let marks = Marks::new(score, plan);
-    // Once for the album's cards and the missing list both.
-    let sources = sources::availability(collection);
     let view = html! {
         (arrow_defs())
         header {
@@ -825,9 +776,9 @@ pub fn render_view(
         (score_section(score))
         section #album {
             h2 { "Album" }
-            div.album { (Album::new(collection, &marks, &sources, true)) }
+            div.album { (Album::new(collection, &marks, sources, true)) }
         }
-        (missing_section(&sources))
+        (missing_section(sources))
         @match plan {
             Some(p) => (plan_section(collection, p)),
             None => section #plan { h2 { "Plan" } p { "This collection holds "
@@ -840,51 +791,13 @@ pub fn render_view(
     view.into_string()
 }
 
-/// One source of a missing card in `quadmist missing`'s words, with where the fact comes from.
-fn source_item(s: &SourceState) -> Markup {
-    html! {
-        li.source.open[s.possible] {
-            (source_words(s)) " " small.muted { "(source: " (s.source) ")" }
-        }
-    }
-}
-
 /// The card numbers not held, each a link to its album card, with where each can still be
-/// had at this point of the story (the card-sources table against the save's event flags).
+/// had at this point of the story (the shared renderer of the missing list).
 fn missing_section(a: &Availability) -> Markup {
-    let lost = a.lost().count();
     html! {
         section #missing {
             h2 { "Missing cards" }
-            @match (a.disc, a.progress) {
-                (Some(d), Some(p)) => p.muted { "The story is on disc " (d)
-                    " (scenario counter " (p) ")." },
-                _ => p.muted { "The save holds no event variables: the disc and the pickups \
-                    taken are unknown, so every source is listed as possible." },
-            }
-            @if a.missing.is_empty() {
-                p { "None: every one of the 100 card numbers is held." }
-            } @else {
-                p { (count(a.missing.len(), "card number is", "card numbers are"))
-                    " not held yet"
-                    @if lost > 0 {
-                        "; " strong { (lost) " can no longer be had in this playthrough" }
-                        ", so Master is out of reach on this save"
-                    }
-                    ". Ways still open come first, easiest first." }
-                ul.missing { @for m in &a.missing {
-                    li data-number=(m.number) data-obtainable=(m.obtainable) {
-                        a href={ "#card-" (m.number) } { (m.number) " " (Plain(m.name)) }
-                        @if !m.obtainable { " " span.badge { "no longer obtainable" } }
-                        @if !m.sources.is_empty() {
-                            ul.sources { @for s in &m.sources { (source_item(s)) } }
-                        }
-                    }
-                } }
-                @if lists_a_drop(a) { p.muted { small { (DROP_CHANCE) } } }
-                p.muted { small { "Places and disc windows are facts from guides and save \
-                    editors, not from the game's code." } }
-            }
+            (missing_html(a))
         }
     }
 }
@@ -999,10 +912,9 @@ mod tests {
             entry: &e,
             file_findings: &[],
         };
-        let score = score_report(collection, true);
-        let plan = plan_report(collection, None, None, MASTER_POINTS);
-        let page = render_page(&src, collection, &score, Some(&plan));
-        (page, page_capacity(&src, collection, Some(&plan)))
+        let views = SaveViews::new(collection, &Default::default());
+        let page = render_page(&src, collection, &views);
+        (page, page_capacity(&src, collection, views.plan.as_ref()))
     }
 
     fn page(collection: &Collection) -> String {

@@ -7,9 +7,13 @@
 pub mod diff;
 #[cfg(feature = "html")]
 pub mod file_page;
+pub mod header;
 #[cfg(feature = "html")]
 pub mod html;
 pub mod missing;
+#[cfg(feature = "html")]
+pub mod missing_html;
 pub mod plan;
 pub mod score;
 pub mod simulation;
+pub mod views;

@@ -9,13 +9,11 @@
 pub mod play;
 
 use maud::{html, Markup};
-use quadmist::ff9::{self, SaveEntry, SaveSet, MAX_FILE_SIZE};
-use quadmist::model::{Collection, Finding};
+use quadmist::ff9::{self, LoadedSave, SaveChoice, SaveSet, MAX_FILE_SIZE};
+use quadmist::model::Finding;
 use quadmist::report::diff::render_diff;
 use quadmist::report::html::{count, render_card_panel, render_page, render_view, PageSource};
-use quadmist::report::plan::{plan_report, MAX_PLAN_CARDS};
-use quadmist::report::score::{score_report, ScoreReport};
-use quadmist::rules::score::MASTER_POINTS;
+use quadmist::report::views::{page_file_name, PlanOptions, SaveViews};
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -147,70 +145,58 @@ impl Session {
         markup.into_string()
     }
 
-    /// The entry named `selector` of file `file`, with its Memoria sidecar when that file was
-    /// dropped too (as the command line reads it from beside the save).
-    fn entry(
-        &self,
-        file: usize,
-        selector: &str,
-    ) -> Result<(&LoadedFile, &SaveSet, SaveEntry), String> {
+    /// The save `selector` names in file `file` (as the command line chooses it), decoded with
+    /// its Memoria sidecar when that file was dropped too (as the command line reads it from
+    /// beside the save), or why not, in the command line's words.
+    fn collection(&self, file: usize, selector: &str) -> Result<Loaded<'_>, String> {
         let f = self.files.get(file).ok_or_else(|| format!("no file number {file}"))?;
         let set = f.opened.as_ref().map_err(Clone::clone)?;
-        let mut entry = set
-            .saves
-            .iter()
-            .find(|e| e.selector == selector)
-            .ok_or_else(|| format!("{}: no save {selector}", f.name))?
-            .clone();
-        entry.load_sidecar(&|name: &str| {
-            Ok(self.files.iter().find(|o| o.name == name).map(|o| o.bytes.clone()))
-        });
-        Ok((f, set, entry))
-    }
-
-    /// The collection of a save, or why not, in the command line's words.
-    fn collection(&self, file: usize, selector: &str) -> Result<Loaded<'_>, String> {
-        let (f, set, entry) = self.entry(file, selector)?;
-        let collection =
-            entry.collection().map_err(|e| format!("{} save {}: {e}", f.name, entry.selector))?;
-        Ok(Loaded { file: f, set, entry, collection })
+        let entry = set
+            .choose(&SaveChoice::from_selector(Some(selector)))
+            .map_err(|e| format!("{}: {e}", f.name))?;
+        let save = entry
+            .load(&|name: &str| {
+                Ok(self.files.iter().find(|o| o.name == name).map(|o| o.bytes.clone()))
+            })
+            .map_err(|e| format!("{} save {}: {e}", f.name, entry.selector))?;
+        Ok(Loaded { file: f, set, save })
     }
 
     /// A save's view: the report's sections and the missing cards.
     pub fn view(&self, file: usize, selector: &str) -> Result<View, Failure> {
         let l = self.collection(file, selector).map_err(|error| Failure { error })?;
-        let (score, plan) = analyses(&l.collection);
-        let html = render_view(&l.source(), &l.collection, &score, plan.as_ref());
+        let views = SaveViews::new(&l.save.collection, &PlanOptions::default());
+        let html = render_view(&l.source(), &l.save.collection, &views);
         Ok(View {
             html,
-            points: score.points,
-            card_count: l.collection.cards.len(),
-            title: format!("{} save {}", l.file.name, l.entry.selector),
+            points: views.score.points,
+            card_count: l.save.collection.cards.len(),
+            title: format!("{} save {}", l.file.name, l.save.entry.selector),
         })
     }
 
     /// What album card `id` of a save opens on: its caps and each copy's exact stats.
     pub fn card(&self, file: usize, selector: &str, id: u8) -> Result<String, Failure> {
         let l = self.collection(file, selector).map_err(|error| Failure { error })?;
-        let (score, plan) = analyses(&l.collection);
-        render_card_panel(&l.collection, &score, plan.as_ref(), id)
+        let views = SaveViews::new(&l.save.collection, &PlanOptions::default());
+        render_card_panel(&l.save.collection, &views, id)
             .ok_or_else(|| Failure { error: format!("no card with id {id}") })
     }
 
     /// The self-contained report of a save, as `quadmist report` writes it.
     pub fn report(&self, file: usize, selector: &str) -> Result<Export, Failure> {
         let l = self.collection(file, selector).map_err(|error| Failure { error })?;
-        let (score, plan) = analyses(&l.collection);
-        let html = render_page(&l.source(), &l.collection, &score, plan.as_ref());
-        Ok(Export { html, file_name: report_name(&l.file.name, selector) })
+        let views = SaveViews::new(&l.save.collection, &PlanOptions::default());
+        let html = render_page(&l.source(), &l.save.collection, &views);
+        Ok(Export { html, file_name: page_file_name(&l.file.name, Some(selector)) })
     }
 
     /// What changed from one save to another.
     pub fn diff(&self, old: (usize, &str), new: (usize, &str)) -> Result<String, Failure> {
         let a = self.collection(old.0, old.1).map_err(|error| Failure { error })?;
         let b = self.collection(new.0, new.1).map_err(|error| Failure { error })?;
-        let label = |l: &Loaded<'_>| format!("{} save {}", l.file.name, l.entry.selector);
-        Ok(render_diff(&a.collection, &b.collection, &label(&a), &label(&b)))
+        let label = |l: &Loaded<'_>| format!("{} save {}", l.file.name, l.save.entry.selector);
+        Ok(render_diff(&a.save.collection, &b.save.collection, &label(&a), &label(&b)))
     }
 }
 
@@ -218,8 +204,7 @@ impl Session {
 struct Loaded<'a> {
     file: &'a LoadedFile,
     set: &'a SaveSet,
-    entry: SaveEntry,
-    collection: Collection,
+    save: LoadedSave,
 }
 
 impl Loaded<'_> {
@@ -227,30 +212,10 @@ impl Loaded<'_> {
         PageSource {
             file_name: self.file.name.clone(),
             file_kind: self.set.kind.description(),
-            entry: &self.entry,
+            entry: &self.save.entry,
             file_findings: &self.set.findings,
         }
     }
-}
-
-/// The score with each card's worth, and the plan for Master (none for a collection too large
-/// to plan), as `quadmist report` computes them with its defaults.
-fn analyses(c: &Collection) -> (ScoreReport, Option<quadmist::report::plan::PlanReport>) {
-    let score = score_report(c, true);
-    let plan = (c.cards.len() <= MAX_PLAN_CARDS).then(|| plan_report(c, None, None, MASTER_POINTS));
-    (score, plan)
-}
-
-/// `<file stem>-save-<SAVE>-collection.html`, as `quadmist report` names its page.
-fn report_name(file: &str, selector: &str) -> String {
-    let clean = |s: &str| -> String {
-        s.chars()
-            .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
-            .collect()
-    };
-    let stem = file.rsplit_once('.').map_or(file, |(stem, _)| stem);
-    let stem = if stem.is_empty() { "quadmist".to_string() } else { clean(stem) };
-    format!("{stem}-save-{}-collection.html", clean(selector.trim()))
 }
 
 /// One file in the list: its kind, its findings (or why it cannot be read) and its saves.
@@ -414,5 +379,51 @@ impl Page {
 impl Default for Page {
     fn default() -> Self {
         Page::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const THREE_SAVES: &[u8] = include_bytes!("../../fixtures/ff9-three-saves.mcr");
+
+    /// A Switch save of one card (Goblin), the file's only save.
+    const SWITCH: &str = r#"{"Data":{"30000_MiniGame":{"sWin":"1","sLose":"0","sDraw":"0",
+        "MiniGameCard":[{"id":"0","side":"0","atk":"16","type":"0","pdef":"16","mdef":"16",
+        "cpoint":"10","arrow":"1"}]},"95000_Setting":{"00001_time":"3600"}}}"#;
+
+    fn session() -> Session {
+        let mut s = Session::new();
+        s.add("ff9-three-saves.mcr", THREE_SAVES.len() as u64, Some(THREE_SAVES.to_vec()));
+        s.add("AUTO", SWITCH.len() as u64, Some(SWITCH.as_bytes().to_vec()));
+        s.add(".mcr", THREE_SAVES.len() as u64, Some(THREE_SAVES.to_vec()));
+        s
+    }
+
+    /// The page chooses a save as the command line does: the selector without case and spaces,
+    /// `latest`, and only Final Fantasy IX saves.
+    #[test]
+    fn saves_are_chosen_as_the_command_line_chooses_them() {
+        let s = session();
+        assert_eq!(s.view(0, "1").unwrap().card_count, 83);
+        assert_eq!(s.view(0, " 1 ").unwrap().card_count, 83, "spaces around the selector");
+        assert_eq!(s.view(1, "latest").unwrap().card_count, 1, "a file's only save is latest");
+        assert_eq!(s.view(1, "AUTO").unwrap().card_count, 1);
+        let latest = s.view(0, "latest").unwrap_err().error;
+        assert!(latest.contains("does not record which save is the latest"), "{latest}");
+        let none = s.view(0, "9").unwrap_err().error;
+        assert_eq!(none, "ff9-three-saves.mcr: no save `9`");
+    }
+
+    /// The export is named by the one function `quadmist report` names its page with.
+    #[test]
+    fn the_export_is_named_as_quadmist_report_names_it() {
+        let s = session();
+        assert_eq!(s.report(0, "2").unwrap().file_name, "ff9-three-saves-save-2-collection.html");
+        assert_eq!(s.report(1, "auto").unwrap().file_name, "AUTO-save-auto-collection.html");
+        // `quadmist report .mcr --save 1` writes `-mcr-save-1-collection.html`, as
+        // `Path::file_stem` keeps a leading dot.
+        assert_eq!(s.report(2, "1").unwrap().file_name, "-mcr-save-1-collection.html");
     }
 }

@@ -309,7 +309,7 @@ pub fn run_simulate(args: &SimulateArgs) -> CliResult {
         args.wise,
         args.seed
     );
-    writeln!(out, "{}", text::wrap(&heading, width, "", ""))?;
+    writeln!(out, "{}", text::wrap(&heading, width, "", "  "))?;
     for (name, r) in [("won", report.win), ("drawn", report.draw), ("lost", report.loss)] {
         writeln!(
             out,

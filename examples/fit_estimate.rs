@@ -69,7 +69,8 @@ fn trajectory(model: usize, game: u64) -> ([quadmist::game::card::GameCard; 10],
             Phase::Place(side) => {
                 let left = m.board.cards_left();
                 // The costliest positions (the most cards left) in every fourth match only.
-                let most = if game % 4 == 0 { MAX_LEFT[model] } else { MAX_LEFT[model].min(6) };
+                let most =
+                    if game.is_multiple_of(4) { MAX_LEFT[model] } else { MAX_LEFT[model].min(6) };
                 if (2..=most).contains(&left) {
                     out.push(m.board);
                 }
@@ -214,8 +215,8 @@ fn loss_and_gradient(theta: &[f64; FEATURES + 2], data: &[Sample]) -> (f64, [f64
         let dl_db = -yd / pd + yl / (1.0 - pb);
         let (sa, sb) = (pa * (1.0 - pa), pb * (1.0 - pb));
         let dz = dl_da * sa + dl_db * sb;
-        for k in 0..FEATURES {
-            g[k] += dz * s.f[k];
+        for (gk, x) in g.iter_mut().zip(&s.f) {
+            *gk += dz * x;
         }
         let (dt1, dt2) = (-dl_da * sa, -dl_db * sb);
         g[FEATURES] += dt1 + dt2;
@@ -342,6 +343,9 @@ fn check(rows: &[Solved]) {
     }
 }
 
+/// (model, cards left, depth searched, 0 for the fitted estimate or 1 for the old one).
+type DepthKey = (usize, u32, u32, usize);
+
 /// Fits on matches 0-3, 8-11, …; on matches 4, 5, 12, 13, …, the best move's chance to win searched
 /// 1, 2, … placements deep against the exact figure, with the fitted estimate and the old one.
 fn depth(rows: &[Solved]) {
@@ -351,7 +355,7 @@ fn depth(rows: &[Solved]) {
     let old: &'static estimate::Table =
         Box::leak(Box::new([[[0.9, 0.0, 0.0, 0.0, 0.0, 0.9, -0.9]; 2]; 9]));
     // (model, left, depth, which) -> (n, sum error, sum |error|)
-    let mut acc: BTreeMap<(usize, u32, u32, usize), (f64, f64, f64)> = BTreeMap::new();
+    let mut acc: BTreeMap<DepthKey, (f64, f64, f64)> = BTreeMap::new();
     for r in
         test.iter().filter(|r| !r.npc_moves && r.left >= 5 && (r.game % 8 == 4 || r.game % 8 == 5))
     {

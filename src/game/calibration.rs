@@ -1,7 +1,6 @@
 //! How well the adviser's chances match what happens: predictions of simulated matches
 //! ([`crate::game::sim::Played`]) against their results, as a reliability table by tenths of
-//! predicted chance, the Brier score and the expected calibration error; and the calibration
-//! measured for this build, which every front end shows beside an estimate ([`label`]).
+//! predicted chance, the Brier score and the expected calibration error.
 //!
 //! ECE (expected calibration error): over the ten bins [0, 0.1), [0.1, 0.2), …, [0.9, 1], the
 //! mean gap between predicted and observed frequency, each bin weighted by its share of the

@@ -467,10 +467,11 @@ impl Searcher {
 
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes >= self.node_limit {
-            self.aborted = true;
-        } else if self.nodes & 255 == 0
-            && (self.deadline.is_some_and(|d| (self.clock)() >= d) || self.cancelled())
+        // A node budget is checked at every node (the same stop on any machine); the clock and
+        // the cancel flag every 256 nodes (reading them costs more than a node).
+        if self.nodes >= self.node_limit
+            || (self.nodes & 255 == 0
+                && (self.deadline.is_some_and(|d| (self.clock)() >= d) || self.cancelled()))
         {
             self.aborted = true;
         }

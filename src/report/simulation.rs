@@ -17,9 +17,10 @@ pub struct SimulationReport {
     pub opponent: &'static str,
     /// The game AI's Wise level.
     pub wise: u8,
-    /// The adviser's budget a move, in milliseconds of the reference machine.
+    /// The adviser's budget a move, in milliseconds of the reference machine: its positions
+    /// searched over [`NODES_PER_MS`](crate::game::search::NODES_PER_MS).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub budget_ms: Option<u64>,
+    pub budget_ms: Option<f64>,
     /// The adviser's budget a move, in positions searched (what a run really uses).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<u64>,

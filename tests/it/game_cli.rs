@@ -98,7 +98,10 @@ fn simulate_json_has_the_specified_shape() {
 
 /// `simulate` with the adviser and these extra arguments: its JSON.
 fn simulate_adviser(extra: &[&str]) -> serde_json::Value {
-    let mut args = vec!["simulate", "--games", "12", "--seed", "5", "--nodes", "3000", "--json"];
+    let mut args = vec!["simulate", "--games", "6", "--seed", "5", "--json"];
+    if !extra.contains(&"--budget-ms") {
+        args.extend_from_slice(&["--nodes", "2000"]);
+    }
     args.extend_from_slice(extra);
     let (out, err, code) = quadmist(&args);
     assert_eq!(code, 0, "{err}");
@@ -113,12 +116,24 @@ fn simulate_with_the_adviser_is_the_same_on_any_machine_and_thread_count() {
     let one = simulate_adviser(&["--calibration"]);
     let two = simulate_adviser(&["--calibration", "--threads", "2"]);
     assert_eq!(one, two);
-    assert_eq!(one["nodes"], 3000);
-    assert_eq!(one["predictions"].as_u64().unwrap() as usize, 12 * 5);
-    // --budget-ms is a budget in positions too: 3 ms is 3,000 positions.
-    let ms = simulate_adviser(&["--calibration", "--budget-ms", "3"]);
-    assert_eq!(ms["budget_ms"], 3);
-    assert_eq!((&ms["brier"], &ms["bins"]), (&one["brier"], &one["bins"]));
+    assert_eq!(one["nodes"], 2000);
+    assert_eq!(one["budget_ms"], 2.0);
+    assert_eq!(one["predictions"].as_u64().unwrap() as usize, 6 * 5);
+    // --budget-ms is a budget in positions too: 2 ms is 2,000 positions.
+    let ms = simulate_adviser(&["--calibration", "--budget-ms", "2"]);
+    assert_eq!(ms["budget_ms"], 2.0);
+    assert_eq!(ms, one);
+}
+
+/// `v` with every number rounded to 9 decimals.
+fn rounded(v: &serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match v {
+        Value::Number(n) => Value::from((n.as_f64().unwrap() * 1e9).round() / 1e9),
+        Value::Array(a) => Value::Array(a.iter().map(rounded).collect()),
+        Value::Object(o) => Value::Object(o.iter().map(|(k, x)| (k.clone(), rounded(x))).collect()),
+        x => x.clone(),
+    }
 }
 
 #[test]
@@ -127,7 +142,7 @@ fn simulate_calibration_follows_its_records() {
     let records = dir.path().join("all.jsonl");
     let records = records.to_str().unwrap();
     let v = simulate_adviser(&["--calibration", "--records", records]);
-    assert_eq!(v["matches"], 12);
+    assert_eq!(v["matches"], 6);
     assert_eq!(v["wise"], 3);
     // The shown chances and results, read back from the records: the table, the Brier score
     // and the calibration error computed here from them.
@@ -145,7 +160,7 @@ fn simulate_calibration_follows_its_records() {
             }
         }
     }
-    assert_eq!(pairs.len(), 60);
+    assert_eq!(pairs.len(), 30);
     let ece = |pairs: &[(f64, bool)]| {
         let mut points = 0.0;
         for b in 0..10 {
@@ -169,14 +184,14 @@ fn simulate_calibration_follows_its_records() {
     assert_eq!(v["bins"][3]["from"], 0.3);
     let counted: u64 =
         v["bins"].as_array().unwrap().iter().map(|b| b["count"].as_u64().unwrap()).sum();
-    assert_eq!(counted, 60);
+    assert_eq!(counted, 30);
     assert_eq!(v["by_turn"][0]["turn"], 1);
-    assert_eq!(v["by_turn"][0]["predictions"], 12);
+    assert_eq!(v["by_turn"][0]["predictions"], 6);
     assert!((v["by_turn"][0]["ece_points"].as_f64().unwrap() - ece(&first_turn)).abs() < 1e-9);
-    // Resumed from the first five matches, the rest played again: the same report.
+    // Resumed from the first three matches, the rest played again: the same report.
     let part = dir.path().join("part.jsonl");
-    let five: Vec<&str> = text.lines().take(5).collect();
-    std::fs::write(&part, five.join("\n")).unwrap();
+    let three: Vec<&str> = text.lines().take(3).collect();
+    std::fs::write(&part, three.join("\n")).unwrap();
     let rest = dir.path().join("rest.jsonl");
     let again = simulate_adviser(&[
         "--calibration",
@@ -185,17 +200,18 @@ fn simulate_calibration_follows_its_records() {
         "--records",
         rest.to_str().unwrap(),
     ]);
-    assert_eq!(again, v);
-    assert_eq!(std::fs::read_to_string(&rest).unwrap().lines().count(), 7);
+    // The same up to the last digit of a float (a chance read back from JSON may differ in it).
+    assert_eq!(rounded(&again), rounded(&v));
+    assert_eq!(std::fs::read_to_string(&rest).unwrap().lines().count(), 3);
     // Another run's records are refused, as a usage error.
     let (_, err, code) = quadmist(&[
         "simulate",
         "--games",
-        "12",
+        "6",
         "--seed",
         "6",
         "--nodes",
-        "3000",
+        "2000",
         "--calibration",
         "--resume",
         part.to_str().unwrap(),

@@ -93,7 +93,7 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=60_000))]
     pub budget_ms: u64,
     /// The adviser's budget a move, in positions searched [default: --budget-ms × 1,000].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000_000))]
+    #[arg(long, conflicts_with = "budget_ms", value_parser = clap::value_parser!(u64).range(1..=100_000_000_000))]
     pub nodes: Option<u64>,
     /// Set the adviser's shown chances against the results (see below).
     #[arg(long)]
@@ -273,8 +273,7 @@ pub fn run_simulate(args: &SimulateArgs) -> CliResult {
         player: player_name(args.player),
         opponent: "game",
         wise: args.wise,
-        budget_ms: (args.player == PlayerArg::Adviser && args.nodes.is_none())
-            .then_some(args.budget_ms),
+        budget_ms: nodes.map(|n| n as f64 / NODES_PER_MS as f64),
         nodes,
         seed: args.seed,
         win: Rate::wilson(tally.win, n),

@@ -44,8 +44,8 @@ pub struct HandArgs {
     /// Which save of --file (`quadmist saves FILE` lists them), as in the other commands.
     #[arg(long, short = 's', value_name = "SAVE", requires = "file")]
     pub save: Option<String>,
-    /// My five cards in hand order: their slots in the save with --file (3,7,12,40,41), else
-    /// the cards themselves as in a position (138/X/53/90@E+S,...).
+    /// My five cards in hand order: with --file, their slots in the save (3,7,12,40,41); else
+    /// the cards themselves (138/X/53/90@E+S,...), written as in a position.
     #[arg(long, value_name = "SLOTS|CARDS")]
     pub hand: Option<String>,
 }

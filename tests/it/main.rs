@@ -26,6 +26,7 @@ mod game_cli;
 mod game_properties;
 mod game_search;
 mod game_vectors;
+mod help_text;
 mod japanese_width;
 mod layers;
 mod library_example;

@@ -16,18 +16,20 @@ use serde::Serialize;
 use std::fmt::Write as _;
 
 const EXAMPLES: &str = "\
-Each cell is one card number, as in the game's card menu: the number, how many copies you
-hold (x2, x3 ...; nothing for one), and under it the best copy as the game shows it (attack
-digit, type, physical and magical defence digits; the best copy has the highest type, A then X
-then P/M, then the highest stats). A missing card shows its number and ····, dimmed. On a
-terminal of 99 columns or more a third line shows the best copy's arrows (↖↑······: up-left
+Each cell is one card number, as in the game's card menu: the number, how many copies you \
+hold (x2, x3 ...; nothing for one), and under it the best copy as the game shows it (attack \
+digit, type, physical and magical defence digits; the best copy has the highest type, A then \
+X then P/M, then the highest stats). A missing card shows its number and ····, dimmed. On a \
+terminal of 99 columns or more a third line shows the best copy's arrows (↖↑······ is up-left \
 and up).
 
 Examples:
-  quadmist album memcard.mcr --save 3
-  quadmist album memcard.mcr -s 3 --missing      also list the missing cards, each with
-                                                 the easiest way still open to get it
-  quadmist album SavedData_ww.dat -s 1-2 --json";
+  The album of save 3:
+      quadmist album memcard.mcr --save 3
+  Also list the missing cards, each with the easiest way still open to get it:
+      quadmist album memcard.mcr -s 3 --missing
+  The same as JSON:
+      quadmist album SavedData_ww.dat -s 1-2 --json";
 
 /// Arguments of `quadmist album`.
 #[derive(Debug, Args)]

@@ -16,21 +16,26 @@ use tabled::builder::Builder;
 use tabled::settings::{Padding, Style};
 
 const EXAMPLES: &str = "\
-Examples:
-  quadmist saves epsxe000.mcr            the saves on a raw memory card
-  quadmist saves card.gme --json         the same as JSON
-  quadmist saves BASLUS-0125100000-00    a raw single save (named after the save)
-  quadmist saves SavedData_ww.dat        the slots of a PC save
-  quadmist saves ~/.local/share/duckstation/memcards
-                                         the FF9 saves of every card in a folder, each with
-                                         its FILE:SAVE (files that are not saves are skipped)
+The SAVE column is the value every other command accepts as --save. Problems (damage, \
+checksum mismatches) go to stderr; the exit code is 1 when the file is unreadable or holds no \
+save that can be read.
 
-The SAVE column is the value every other command accepts as --save.
-JSON: {\"format\", \"saves\": [{\"save\", \"name\", \"game\", \"region\", \"language\", \"disc\",
-\"file\", \"deleted\", \"checksum_ok\", \"title\", \"product_code\", \"summary\"}],
+JSON: {\"format\", \"saves\": [{\"save\", \"name\", \"game\", \"region\", \"language\", \
+\"disc\", \"file\", \"deleted\", \"checksum_ok\", \"title\", \"product_code\", \"summary\"}], \
 \"problems\": [{\"severity\", \"message\", \"save\"}]}.
-Problems (damage, checksum mismatches) go to stderr; exit code 1 when the file is unreadable
-or holds no save that can be read.";
+
+Examples:
+  The saves on a raw memory card:
+      quadmist saves epsxe000.mcr
+  The same as JSON:
+      quadmist saves card.gme --json
+  A raw single save (named after the save):
+      quadmist saves BASLUS-0125100000-00
+  The slots of a PC save:
+      quadmist saves SavedData_ww.dat
+  The FF9 saves of every card in a folder, each with its FILE:SAVE (files that are not \
+saves are skipped):
+      quadmist saves ~/.local/share/duckstation/memcards";
 
 /// Arguments of `quadmist saves`.
 #[derive(Debug, Args)]

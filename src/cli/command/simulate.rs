@@ -17,35 +17,43 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 const AFTER_HELP: &str = "\
-Each match is dealt as the game sets one up: five card ids drawn at random, both hands created
-from those ids by the game's card creation, blocked squares and the coin for the first player.
-The opponent is the game's AI at the Wise level given; battles and the AI's choices draw from a
-generator seeded by --seed and the match number. The adviser's budget is a number of positions
-to search (--nodes, or --budget-ms times 1,000: about what it searches in that time on the
-reference machine), never a time: so a run gives the same result on any machine, however busy,
-and whatever --threads. Rates come with 95 % Wilson score intervals.
+Each match is dealt as the game sets one up: five card ids drawn at random, both hands \
+created from those ids by the game's card creation, blocked squares and the coin for the \
+first player. The opponent is the game's AI at the Wise level given; battles and the AI's \
+choices draw from a generator seeded by --seed and the match number. The adviser's budget is \
+a number of positions to search (--nodes, or --budget-ms times 1,000: about what it searches \
+in that time on the reference machine), never a time: so a run gives the same result on any \
+machine, however busy, and whatever --threads. Rates come with 95 % Wilson score intervals.
 
 Players:
-  adviser   quadmist's adviser (goal: win, opponent model: the game AI)
-  game      the game's own AI playing your side, at the same Wise
-  greedy    the move with the best expected card balance after its own turn (one ply)
-  random    any legal move, uniformly
+  adviser
+      quadmist's adviser (goal: win, opponent model: the game AI)
+  game
+      the game's own AI playing your side, at the same Wise
+  greedy
+      the move with the best expected card balance after its own turn (one ply)
+  random
+      any legal move, uniformly
 
-Calibration (--calibration): at each of its turns the adviser shows a chance to win and a
-chance of a draw for the move it plays. These are set against the results: a table by tenths
-of the chance shown (moves, their mean chance, how often it happened), the Brier score, and
-the calibration error: the mean gap in points between the chance shown and how often it
+Calibration (--calibration): at each of its turns the adviser shows a chance to win and a \
+chance of a draw for the move it plays. These are set against the results: a table by tenths \
+of the chance shown (moves, their mean chance, how often it happened), the Brier score, and \
+the calibration error: the mean gap in points between the chance shown and how often it \
 happened, weighted by the moves in each tenth. --plot draws the reliability diagram.
 
-A long run can be stopped and taken up again: --records writes each match as it ends, and
+A long run can be stopped and taken up again: --records writes each match as it ends, and \
 --resume reads those matches back instead of playing them again.
 
 Examples:
-  quadmist simulate --games 10000 --seed 1 --player greedy --wise 3
-  quadmist simulate --games 1000 --budget-ms 50 --wise 1 --threads 2 --json
-  quadmist simulate --games 2000 --calibration --plot wise3.svg --html wise3.html
-  quadmist simulate --games 2000 --calibration --records part2.jsonl
-    --resume part1.jsonl";
+  10,000 matches of the greedy player against Wise 3:
+      quadmist simulate --games 10000 --seed 1 --player greedy --wise 3
+  The adviser, 50 ms a move, on two threads, as JSON:
+      quadmist simulate --games 1000 --budget-ms 50 --wise 1 --threads 2 --json
+  How well the adviser's chances match the results, with the diagram and a page:
+      quadmist simulate --games 2000 --calibration --plot wise3.svg --html wise3.html
+  The same run taken up again after a stop:
+      quadmist simulate --games 2000 --calibration --resume part1.jsonl --records \
+part2.jsonl";
 
 /// The player's policies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
@@ -88,11 +96,11 @@ pub struct SimulateArgs {
     /// The opponent's Wise level, 0..3.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub wise: u8,
-    /// The adviser's budget a move, in milliseconds of the reference machine (1,000 positions
-    /// searched a millisecond).
-    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    /// The adviser's budget a move, in milliseconds of the reference machine: 1,000 positions
+    /// searched each (50 if not given).
+    #[arg(long, default_value_t = 50, hide_default_value = true, value_parser = clap::value_parser!(u64).range(1..=60_000))]
     pub budget_ms: u64,
-    /// The adviser's budget a move, in positions searched [default: --budget-ms × 1,000].
+    /// The adviser's budget a move, in positions searched (--budget-ms × 1,000 if not given).
     #[arg(long, conflicts_with = "budget_ms", value_parser = clap::value_parser!(u64).range(1..=100_000_000_000))]
     pub nodes: Option<u64>,
     /// Set the adviser's shown chances against the results (see below).

@@ -13,6 +13,7 @@ use std::time::Duration;
 
 /// What to optimise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum GoalArg {
     /// The chance to win the match.
@@ -25,6 +26,7 @@ pub enum GoalArg {
 
 /// The opponent model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum OpponentModel {
     /// The game's AI at --wise.

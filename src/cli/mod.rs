@@ -33,6 +33,7 @@ pub mod files;
 pub mod findings;
 pub mod heading;
 pub mod help;
+pub mod json_schema;
 pub mod output;
 pub mod select;
 #[cfg(test)]
@@ -131,6 +132,26 @@ pub enum Command {
     Man(completions::ManArgs),
     /// Write one HTML page of the collection: album, score and plan.
     Report(report::ReportArgs),
+}
+
+/// The JSON Schema of the document each subcommand prints with `--json`, by subcommand name
+/// (`watch --json` prints the document of `diff --json`, one per line). The repository keeps
+/// them in `schemas/`; a test checks they are current and that every `--json` output conforms.
+pub fn json_schemas() -> Vec<(&'static str, schemars::Schema)> {
+    vec![
+        ("advise", advise::json_schema()),
+        ("album", album::json_schema()),
+        ("cards", cards::json_schema()),
+        ("diff", diff::json_schema()),
+        ("missing", missing::json_schema()),
+        ("odds", odds::json_schema()),
+        ("plan", plan::json_schema()),
+        ("report", report::json_schema()),
+        ("saves", saves::json_schema()),
+        ("score", score::json_schema()),
+        ("simulate", simulate::json_schema()),
+        ("watch", diff::json_schema()),
+    ]
 }
 
 /// Builds the top-level command with only the subcommand `name` (the first argument), for a

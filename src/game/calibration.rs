@@ -13,6 +13,7 @@ use serde::Serialize;
 
 /// One tenth of predicted chance.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Bin {
     /// The lowest predicted chance in the bin.
     pub from: f64,
@@ -30,6 +31,7 @@ pub struct Bin {
 
 /// A reliability table with its scores.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Reliability {
     /// Predictions counted.
     pub predictions: u64,
@@ -109,6 +111,7 @@ impl Reliability {
 
 /// The calibration of one of the player's turns.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct TurnCalibration {
     /// The player's own turn, 1 to 5.
     pub turn: u8,
@@ -123,6 +126,7 @@ pub struct TurnCalibration {
 /// The calibration of a set of simulated matches: the chance to win shown for each move
 /// played against the match's result, and the same for the chance of a draw.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Calibration {
     /// Matches.
     pub matches: u64,

@@ -65,6 +65,7 @@ pub const NODES_PER_MS: u64 = 1_000;
 
 /// How long a search may run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub enum Budget {
     /// To the end of the match: exact.
     Unlimited,
@@ -84,6 +85,7 @@ impl From<Option<Duration>> for Budget {
 
 /// How the opponent is modelled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Opponent {
     /// The game's AI at this Wise level (0..=3): an expectation over its move distribution.
@@ -94,6 +96,7 @@ pub enum Opponent {
 
 /// What the player optimises.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Goal {
     /// The chance to win the match.
@@ -106,6 +109,7 @@ pub enum Goal {
 
 /// The figures of a position under the search's policy.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Value {
     /// The goal's figure (what is maximised).
     pub objective: f64,
@@ -238,6 +242,7 @@ pub struct Searcher {
 
 /// A root move and its figures.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct MoveValue {
     /// The card's slot (0..=4: the player's hand).
     pub slot: u8,
@@ -251,6 +256,7 @@ pub struct MoveValue {
 
 /// The adviser's answer for a position.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Analysis {
     /// The player's moves, best first.
     pub moves: Vec<MoveValue>,

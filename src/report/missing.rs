@@ -12,6 +12,7 @@ use serde::Serialize;
 
 /// Everything `quadmist missing --json` prints.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct MissingReport {
     /// The save, as `FILE:S`.
     pub save: String,

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 /// A simulation's results (also what `simulate --json` prints).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct SimulationReport {
     /// Matches played.
     pub games: u64,

@@ -28,6 +28,7 @@ mod game_search;
 mod game_vectors;
 mod help_text;
 mod japanese_width;
+mod json_schema;
 mod layers;
 mod library_example;
 mod missing_cli;

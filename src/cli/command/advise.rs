@@ -64,6 +64,7 @@ pub struct AdviseArgs {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 struct MoveJson {
     card: u8,
     cell: String,
@@ -78,6 +79,7 @@ struct MoveJson {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 struct AdviseJson<'a> {
     position: String,
     goal: GoalArg,
@@ -131,6 +133,11 @@ fn board_lines(p: &Position) -> Vec<String> {
             line.trim_end().to_string()
         })
         .collect()
+}
+
+/// The JSON Schema of `advise --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<AdviseJson<'static>>()
 }
 
 /// Runs `quadmist advise`.

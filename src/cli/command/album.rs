@@ -49,6 +49,7 @@ pub struct AlbumArgs {
 
 /// One card number in the album.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct AlbumCell {
     /// Card number 1..100.
     pub number: u8,
@@ -64,6 +65,7 @@ pub struct AlbumCell {
 
 /// Everything `quadmist album` shows.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct AlbumReport {
     /// The 100 card numbers, in order.
     pub cells: Vec<AlbumCell>,
@@ -247,6 +249,11 @@ fn how(a: &Availability, number: u8) -> &'static str {
         Some(SourceKind::Player) => " (card players)",
         Some(SourceKind::Other) => " (chocobo treasure)",
     }
+}
+
+/// The JSON Schema of `album --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<AlbumReport>()
 }
 
 /// Runs `quadmist album`.

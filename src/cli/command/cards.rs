@@ -144,6 +144,7 @@ fn parse_type(s: &str) -> Result<CardType, String> {
 
 /// The JSON document of `quadmist cards --json`.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct CardsReport<'a> {
     /// The `--save` selector of the save shown.
     pub save: &'a str,
@@ -340,6 +341,11 @@ fn heading(path: &Path, entry: &SaveEntry, c: &Collection, shown: usize) -> Stri
             "  "
         )
     )
+}
+
+/// The JSON Schema of `cards --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<CardsReport<'static>>()
 }
 
 /// Runs `quadmist cards`.

@@ -51,6 +51,11 @@ fn load(spec: &str) -> Result<(SaveArgs, SaveEntry, Collection), CliError> {
     Ok((args, entry, c))
 }
 
+/// The JSON Schema of `diff --json` (and of each line of `watch --json`).
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<crate::cli::changes::DiffReport>()
+}
+
 /// Runs `quadmist diff`.
 pub fn run(args: &DiffArgs) -> CliResult {
     let (oa, oe, old) = load(&args.old)?;

@@ -131,6 +131,11 @@ pub fn render_missing(a: &Availability, heading: &str, width: usize, sources: bo
     s
 }
 
+/// The JSON Schema of `missing --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<crate::report::missing::MissingReport>()
+}
+
 /// Runs `quadmist missing`.
 pub fn run(args: &MissingArgs) -> CliResult {
     let (entry, collection) = select::load_collection(&args.save)?;

@@ -320,6 +320,22 @@ fn check_size(args: &OddsArgs) -> CliResult {
     Ok(())
 }
 
+/// What `odds --json` prints: one matchup, or a table of them.
+#[derive(serde::Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(untagged)]
+enum OddsJson<'a> {
+    /// One attacker against one defender.
+    Single(SingleJson<'a>),
+    /// Several attackers or defenders.
+    Table(TableJson<'a>),
+}
+
+/// The JSON Schema of `odds --json`: one matchup, or a table of them.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<OddsJson<'static>>()
+}
+
 /// Runs `quadmist odds`.
 pub fn run(args: &OddsArgs) -> CliResult {
     check_size(args)?;
@@ -340,8 +356,16 @@ pub fn run(args: &OddsArgs) -> CliResult {
     let single = attackers.len() == 1 && defenders.len() == 1;
     let width = text::term_width();
     match (args.json, single) {
-        (true, true) => output::print_json(&SingleJson { rules: args.rules, row: &rows[0], notes }),
-        (true, false) => output::print_json(&TableJson { rules: args.rules, rows: &rows, notes }),
+        (true, true) => output::print_json(&OddsJson::Single(SingleJson {
+            rules: args.rules,
+            row: &rows[0],
+            notes,
+        })),
+        (true, false) => output::print_json(&OddsJson::Table(TableJson {
+            rules: args.rules,
+            rows: &rows,
+            notes,
+        })),
         (false, single) => {
             let mut out = String::new();
             for h in &headers {

@@ -51,6 +51,11 @@ pub struct PlanArgs {
     pub json: bool,
 }
 
+/// The JSON Schema of `plan --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<crate::report::plan::PlanReport>()
+}
+
 /// Runs `quadmist plan`.
 pub fn run(args: &PlanArgs) -> CliResult {
     let (entry, collection) = select::load_collection(&args.save)?;

@@ -62,6 +62,7 @@ pub struct ReportArgs {
 
 /// What `quadmist report --json` prints.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct ReportWritten {
     /// The page's path (`-` for standard output).
     pub output: String,
@@ -136,6 +137,11 @@ fn write_stdout(page: &[u8]) -> std::io::Result<()> {
     }
     out.write_all(page)?;
     out.flush()
+}
+
+/// The JSON Schema of `report --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<ReportWritten>()
 }
 
 /// Runs `quadmist report`.

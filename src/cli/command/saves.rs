@@ -67,6 +67,7 @@ pub fn format_name(kind: &FileKind) -> String {
 
 /// One save in the JSON output.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct SaveJson<'a> {
     /// The `--save` selector.
     pub save: &'a str,
@@ -96,6 +97,7 @@ pub struct SaveJson<'a> {
 
 /// One problem in the JSON output.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct ProblemJson<'a> {
     /// `info`, `warning` or `error`.
     pub severity: Severity,
@@ -107,6 +109,7 @@ pub struct ProblemJson<'a> {
 
 /// The whole JSON output.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct SavesJson<'a> {
     /// The file's format (`raw_card`, `gme`, `mcs`, ..., `pc_dat`, `switch_json`).
     pub format: String,
@@ -114,6 +117,27 @@ pub struct SavesJson<'a> {
     pub saves: Vec<SaveJson<'a>>,
     /// File findings, then every save's findings.
     pub problems: Vec<ProblemJson<'a>>,
+}
+
+/// One file of a folder in the JSON output of `saves DIR`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+pub struct FolderFileJson<'a> {
+    /// The file's path, as `FILE` in `FILE:SAVE`.
+    pub file: String,
+    /// Its saves, as `saves FILE --json` gives them.
+    pub saves: SavesJson<'a>,
+}
+
+/// What `saves --json` prints: one file's saves, or (for a folder) each file with FF9 saves.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(untagged)]
+pub enum SavesOutput<'a> {
+    /// `saves FILE`.
+    File(SavesJson<'a>),
+    /// `saves DIR`.
+    Folder(Vec<FolderFileJson<'a>>),
 }
 
 /// Builds the JSON value of a save set.
@@ -344,6 +368,11 @@ fn render_rows(rows: &[Row], width: usize, dir: bool) -> String {
     s
 }
 
+/// The JSON Schema of `saves --json`: one file's saves, or a folder's files.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<SavesOutput<'static>>()
+}
+
 /// Runs `quadmist saves`.
 pub fn run(args: &SavesArgs) -> CliResult {
     if args.file.is_dir() {
@@ -452,7 +481,7 @@ fn run_dir(args: &SavesArgs) -> CliResult {
     if args.json {
         let json: Vec<_> = sets
             .iter()
-            .map(|(p, set)| serde_json::json!({"file": p.display().to_string(), "saves": to_json(set)}))
+            .map(|(p, set)| FolderFileJson { file: p.display().to_string(), saves: to_json(set) })
             .collect();
         return print_json(&json);
     }

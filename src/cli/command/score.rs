@@ -164,6 +164,11 @@ pub fn render_score(report: &ScoreReport, heading: &str, width: usize) -> String
     s
 }
 
+/// The JSON Schema of `score --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<crate::report::score::ScoreReport>()
+}
+
 /// Runs `quadmist score`.
 pub fn run(args: &ScoreArgs) -> CliResult {
     let (entry, collection) = select::load_collection(&args.save)?;

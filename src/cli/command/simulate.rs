@@ -57,6 +57,7 @@ part2.jsonl";
 
 /// The player's policies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum PlayerArg {
     /// quadmist's adviser.
@@ -71,6 +72,7 @@ pub enum PlayerArg {
 
 /// The opponent's policy (only the game's AI).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum OpponentArg {
     /// The game's AI (`EnemyAI`).
@@ -251,6 +253,11 @@ fn play_all(
     })?;
     done.extend(played);
     Ok(done)
+}
+
+/// The JSON Schema of `simulate --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<SimulationReport>()
 }
 
 /// Runs `quadmist simulate`.

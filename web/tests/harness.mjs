@@ -209,7 +209,8 @@ export async function smallTargets(page, min = 44) {
       const r = e.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       const style = getComputedStyle(e);
-      if (style.visibility === "hidden") continue;
+      // Hidden, or drawn by another element (a file input whose label is the button).
+      if (style.visibility === "hidden" || style.opacity === "0") continue;
       // A link in running text: the sentence sets its size.
       if (e.tagName === "A" && style.display === "inline" && e.parentElement &&
           /^(P|LI|SMALL|SPAN|TD|DD|EM|STRONG)$/.test(e.parentElement.tagName) &&

@@ -1,8 +1,7 @@
-//! Compiles `data/cards.csv` (the 100-card catalogue) and `data/card-sources.csv` (where each
-//! card can be had) into Rust tables, and sets the
-//! `no_shared_data` cfg when `../shared/data/real` is missing outside CI (tests that need the
-//! real sample files are then shown as ignored; under `CI=true` they run and fail), and the
-//! `no_tmux` cfg likewise when `tmux` is missing.
+//! Compiles `data/cards.csv` (the 100-card catalogue), `data/card-sources.csv` (where each
+//! card can be had) and `data/charset.csv` (the game's character tables) into Rust tables.
+//! (What the tests need from outside Cargo is looked for when they run, by
+//! `tests/it/harness.rs`, not here.)
 
 use std::{env, fs, path::Path};
 
@@ -92,34 +91,50 @@ fn card_sources() {
     fs::write(out, format!("&[\n{rows}]")).unwrap();
 }
 
-fn shared_data() {
-    println!("cargo::rustc-check-cfg=cfg(no_shared_data)");
-    println!("cargo:rerun-if-env-changed=CI");
-    let real = Path::new("../shared/data/real");
-    println!("cargo:rerun-if-changed=../shared/data/real");
-    let ci = env::var("CI").is_ok_and(|v| v == "true");
-    if !real.is_dir() && !ci {
-        println!("cargo:rustc-cfg=no_shared_data");
+/// Compiles `data/charset.csv` (the game's Western and Japanese character tables, one row per
+/// byte 0x00..0xFE) into `[[char; 2]; 255]`, `'\0'` for a code the sources do not cover.
+/// Rejects a row out of order, a cell of more than one character, and a character given to a
+/// Japanese kanji prefix (0xFA..0xFC start a kanji; they are no character of their own).
+fn charset() {
+    println!("cargo:rerun-if-changed=data/charset.csv");
+    let mut reader =
+        csv::Reader::from_path("data/charset.csv").expect("data/charset.csv is readable");
+    let mut rows = String::new();
+    let mut n = 0usize;
+    for record in reader.records() {
+        let line = n + 2;
+        let f = record.unwrap_or_else(|e| panic!("data/charset.csv line {line}: {e}"));
+        assert_eq!(f.len(), 3, "data/charset.csv line {line}: 3 fields expected");
+        assert_eq!(
+            &f[0],
+            format!("0x{n:02X}"),
+            "data/charset.csv line {line}: codes go 0x00..0xFE in order"
+        );
+        let cell = |i: usize| -> char {
+            let mut chars = f[i].chars();
+            let c = chars.next().unwrap_or('\0');
+            assert!(chars.next().is_none(), "data/charset.csv line {line}: one character per cell");
+            assert!(
+                c != '\0' && !c.is_control() || f[i].is_empty(),
+                "data/charset.csv line {line}: a control character"
+            );
+            c
+        };
+        let (western, japanese) = (cell(1), cell(2));
+        assert!(
+            !(0xFA..=0xFC).contains(&n) || japanese == '\0',
+            "data/charset.csv line {line}: 0xFA..0xFC start a kanji in Japanese text"
+        );
+        rows.push_str(&format!("    [{western:?}, {japanese:?}],\n"));
+        n += 1;
     }
-}
-
-/// Sets the `no_tmux` cfg when `tmux` is not on the PATH outside CI: the end-to-end test of
-/// `quadmist play` then shows as ignored; under `CI=true` it runs and fails (`.ci/run` installs
-/// tmux). The PATH is read when this script runs (it is not a rerun trigger: that would rebuild
-/// the crate whenever a shell's PATH differs).
-fn tmux() {
-    println!("cargo::rustc-check-cfg=cfg(no_tmux)");
-    let ci = env::var("CI").is_ok_and(|v| v == "true");
-    let found =
-        env::var_os("PATH").is_some_and(|p| env::split_paths(&p).any(|d| d.join("tmux").is_file()));
-    if !found && !ci {
-        println!("cargo:rustc-cfg=no_tmux");
-    }
+    assert_eq!(n, 0xFF, "data/charset.csv: one row per code 0x00..0xFE");
+    let out = Path::new(&env::var("OUT_DIR").unwrap()).join("charset.rs");
+    fs::write(out, format!("[\n{rows}]")).unwrap();
 }
 
 fn main() {
     catalogue();
     card_sources();
-    shared_data();
-    tmux();
+    charset();
 }

@@ -1,18 +1,7 @@
 //! quadmist: reads Final Fantasy IX saves and shows the hidden Tetra Master data.
 //!
-//! ```
-//! use quadmist::{open, points};
-//!
-//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/ff9-three-saves.mcr");
-//! let bytes = std::fs::read(path)?;
-//! // The caller reads files; `open` only takes bytes (and a reader for a PC sidecar).
-//! let saves = open(&bytes, Some("ff9-three-saves.mcr"), &|_| None)?;
-//! let save = saves.saves.iter().find(|s| s.selector == "1").expect("save 1");
-//! let collection = save.collection()?;
-//! let points = points(&collection.cards);
-//! println!("{} cards, {points} points", collection.cards.len());
-//! assert_eq!((collection.cards.len(), points), (83, 915)); // as `quadmist score` shows
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```no_run
+#![doc = include_str!("../examples/score.rs")]
 //! ```
 //!
 //! The crate is cut in layers, each using only the ones below it (ARCHITECTURE.md;

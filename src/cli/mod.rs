@@ -4,41 +4,44 @@
 //! data command, colour only on a terminal and never with `NO_COLOR`, exit codes [`EXIT_OK`],
 //! [`EXIT_UNUSABLE`] and [`EXIT_USAGE`].
 //!
-//! Layout: each command is args → report → render. Its `run` reads the arguments, computes a
+//! Layout (ripgrep's shape: flags → the work → a printer): each subcommand is a leaf module of
+//! [`command`], which only this dispatcher names; its `run` reads the arguments, computes a
 //! report (a plain value, also what `--json` prints) with the library, then renders it as text.
-//! Text renderers share [`text`]: [`text::term_width`] (COLUMNS, else the terminal, else 80) and
-//! [`text::width`] / [`text::wrap`] / [`text::fit`] so no line is wider; [`text::count`] for
-//! plurals ("1 card"); [`text::ranges`] for slot lists ("2–9, 11"); [`text::arrows_line`] /
-//! [`text::arrows_grid`] for arrows (never bare hex outside `--json`/`--csv`/`--diagnostic`);
-//! [`text::rank_phrase`] for ranks ("Player, rank 3 of 32"). Findings go through
-//! [`common::print_findings`], which honours `-q`/`-v` and collapses repeats of one kind.
+//! What several commands share sits beside [`command`], named for what it does: [`args`] (a
+//! save as typed, the plan's target), [`files`] (reading bounded, the sidecar, outputs never
+//! over inputs), [`select`] (choosing the save, loading it), [`findings`] and [`output`] (what
+//! goes to stderr and stdout), [`heading`], [`card_view`], [`card_text`], [`changes`] (the
+//! diff of `diff` and `watch`), [`adviser`] (the options of `advise` and `play`) and [`text`]:
+//! [`text::term_width`] (COLUMNS, else the terminal, else 80) and [`text::width`] /
+//! [`text::wrap`] / [`text::fit`] so no line is wider; [`text::count`] for plurals ("1 card");
+//! [`text::ranges`] for slot lists ("2–9, 11"); [`text::arrows_line`] / [`text::arrows_grid`]
+//! for arrows (never bare hex outside `--json`/`--csv`/`--diagnostic`); [`text::rank_phrase`]
+//! for ranks ("Player, rank 3 of 32"). Findings go through [`findings::print_findings`], which
+//! honours `-q`/`-v` and collapses repeats of one kind.
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
-pub mod advise;
-pub mod album;
-pub mod cards;
-pub mod common;
-pub mod completions;
-pub mod diff;
+pub mod adviser;
+pub mod args;
+pub mod card_text;
+pub mod card_view;
+pub mod changes;
+pub mod command;
 mod error;
-pub mod icon;
-pub mod missing;
-pub mod odds;
-pub mod odds_render;
-pub mod odds_report;
-pub mod open;
-pub mod plan;
-pub mod plan_render;
-pub mod play;
-pub mod play_view;
-pub mod report;
-pub mod saves;
-pub mod score;
-pub mod simulate;
+pub mod files;
+pub mod findings;
+pub mod heading;
+pub mod output;
+pub mod select;
+#[cfg(test)]
+mod testing;
 pub mod text;
-pub mod watch;
+
+use command::{
+    advise, album, cards, completions, diff, icon, missing, odds, open, plan, play, report, saves,
+    score, simulate, watch,
+};
 
 pub use error::{CliError, CliResult, EXIT_OK, EXIT_UNUSABLE, EXIT_USAGE};
 
@@ -199,7 +202,7 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::from(EXIT_OK),
         Err(e) => {
             if !e.message.is_empty() {
-                common::print_error(&e.message);
+                output::print_error(&e.message);
             }
             ExitCode::from(e.code)
         }
@@ -213,10 +216,10 @@ fn is_command(name: &str) -> bool {
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> CliResult {
-    common::set_verbosity(match (cli.quiet, cli.verbose) {
-        (true, _) => common::Verbosity::Quiet,
-        (_, true) => common::Verbosity::Verbose,
-        _ => common::Verbosity::Normal,
+    findings::set_verbosity(match (cli.quiet, cli.verbose) {
+        (true, _) => findings::Verbosity::Quiet,
+        (_, true) => findings::Verbosity::Verbose,
+        _ => findings::Verbosity::Normal,
     });
     match cli.command {
         Command::Saves(a) => saves::run(&a),

@@ -106,12 +106,18 @@ pub fn wrap(text: &str, max: usize, first: &str, rest: &str) -> String {
         if !empty {
             extend_line(&mut line, &mut line_width, " ");
         }
-        // Cut a word that cannot fit on a line of its own.
+        // Cut a word that does not fit after the line's prefix.
         let mut word = word;
-        while line_width + word_width > max && width(line.trim()) + rest_width < max {
-            let room = max.saturating_sub(line_width).max(1);
+        while line_width + word_width > max && rest_width < max {
+            let room = max.saturating_sub(line_width);
             let (head, tail) = split_at_width(word, room);
             if head.is_empty() {
+                // Not one character fits (a wide one in the last column): it starts the next
+                // line, unless that line would start the same way.
+                if line_width > rest_width {
+                    break_line(&mut out, &mut line, &mut line_width);
+                    continue;
+                }
                 break;
             }
             line.push_str(head);
@@ -268,17 +274,57 @@ pub fn fit(text: &str, max: usize, more: &str) -> String {
         .join("\n")
 }
 
-/// Splits a text after at most `cols` display columns (at least one character).
+/// Splits a text after at most `cols` display columns, never inside a character: the head is
+/// empty when the first character is wider than `cols`.
 fn split_at_width(s: &str, cols: usize) -> (&str, &str) {
     let mut w = 0;
     for (i, c) in s.char_indices() {
         w += c.width().unwrap_or(0);
         if w > cols {
-            let i = if i == 0 { c.len_utf8() } else { i };
             return s.split_at(i);
         }
     }
     (s, "")
+}
+
+/// The cells of a table fitted to `max` display columns, each column followed by `gap` spaces
+/// (as tabled draws it with `Padding::new(0, gap, 0, 0)`): while the table is too wide, the
+/// widest column loses one column, and the cells of the columns so narrowed are wrapped to
+/// them by [`wrap`] (at spaces; a longer word is cut between characters). Tabled's own
+/// `Width::wrap` is not used because it cuts a wide character in two, showing U+FFFD and
+/// losing the character. No column gets narrower than 2, the width of a wide character.
+pub fn fit_columns(rows: &[Vec<String>], gap: usize, max: usize) -> Vec<Vec<String>> {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut widths = vec![0; columns];
+    for row in rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.lines().map(width).max().unwrap_or(0));
+        }
+    }
+    let natural = widths.clone();
+    while widths.iter().map(|w| w + gap).sum::<usize>() > max {
+        // The widest column, the rightmost of equals.
+        let Some((i, _)) =
+            widths.iter().enumerate().filter(|(_, &w)| w > 2).max_by_key(|(_, &w)| w)
+        else {
+            break;
+        };
+        widths[i] -= 1;
+    }
+    rows.iter()
+        .map(|row| {
+            row.iter()
+                .zip(&widths)
+                .zip(&natural)
+                .map(|((cell, &w), &n)| {
+                    if w == n {
+                        return cell.clone();
+                    }
+                    cell.lines().map(|l| wrap(l, w, "", "")).collect::<Vec<_>>().join("\n")
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// A count with its noun: `count(1, "card")` is "1 card", `count(3, "card")` "3 cards". Nouns
@@ -405,6 +451,73 @@ mod tests {
         assert_eq!(wrap("", 20, "- ", ""), "- ");
         let f = fit("short\n  a b c d e f g h i j k l m n o p", 12, "  ");
         assert_eq!(f, "short\n  a b c d e\n    f g h i\n    j k l m\n    n o p");
+    }
+
+    #[test]
+    fn japanese_text_wraps_by_display_width_and_loses_no_character() {
+        // A wide character never lands in a last free column, where it would stick out.
+        assert_eq!(wrap("ファイル", 5, "abcd", ""), "abcd\nファ\nイル");
+        let words = ["ア", "アレクサンドリア", "Lv", "1,", "ファイル15", "x", "〓〓", "城"];
+        let mut rng = GameRng::new(35, 0);
+        for case in 0..3000 {
+            let n = 1 + rng.range(0, 8) as usize;
+            let text: Vec<&str> =
+                (0..n).map(|_| words[rng.range(0, words.len() as u32) as usize]).collect();
+            let text = text.join(" ");
+            let first = ["", "- ", "Save 1, "][rng.range(0, 3) as usize];
+            let rest = ["", "  ", "   "][rng.range(0, 3) as usize];
+            let max = width(first).max(width(rest)) + 2 + rng.range(0, 20) as usize;
+            let w = wrap(&text, max, first, rest);
+            for line in w.lines() {
+                assert!(width(line) <= max, "case {case}: {line:?} in {max}\n{w}");
+            }
+            let kept: String = w.strip_prefix(first).unwrap().split_whitespace().collect();
+            assert_eq!(kept, text.split_whitespace().collect::<String>(), "case {case}");
+            assert_eq!(w, reference_wrap(&text, max, first, rest), "case {case}");
+        }
+    }
+
+    #[test]
+    fn fitted_tables_stay_within_the_width_and_keep_wide_characters_whole() {
+        use tabled::settings::{Padding, Style};
+        let words =
+            ["SAVE", "1", "SLPS-00817", "こみゅにてぃぽむ", "1/ああ", "/LV.07/ポム02匹", "MGS"];
+        let mut rng = GameRng::new(36, 0);
+        let mut narrowed = 0;
+        for case in 0..600 {
+            let (n_rows, n_cols) = (1 + rng.range(0, 5) as usize, 1 + rng.range(0, 4) as usize);
+            let rows: Vec<Vec<String>> = (0..n_rows)
+                .map(|_| {
+                    (0..n_cols)
+                        .map(|_| {
+                            let n = 1 + rng.range(0, 3) as usize;
+                            let cell: Vec<&str> = (0..n)
+                                .map(|_| words[rng.range(0, words.len() as u32) as usize])
+                                .collect();
+                            cell.join(" ")
+                        })
+                        .collect()
+                })
+                .collect();
+            let max = 4 * n_cols + rng.range(0, 60) as usize;
+            let fitted = fit_columns(&rows, 2, max);
+            let mut t = tabled::builder::Builder::from(fitted.clone()).build();
+            t.with(Style::empty()).with(Padding::new(0, 2, 0, 0));
+            let drawn = t.to_string();
+            for line in drawn.lines() {
+                assert!(width(line) <= max, "case {case}: {line:?} in {max}\n{drawn}");
+                assert!(!line.contains('\u{FFFD}'), "case {case}: {line:?}");
+            }
+            // Every cell keeps its characters; only spaces may change.
+            for (row, got) in rows.iter().zip(&fitted) {
+                for (cell, got) in row.iter().zip(got) {
+                    let strip = |s: &str| s.split_whitespace().collect::<String>();
+                    assert_eq!(strip(got), strip(cell), "case {case}");
+                }
+            }
+            narrowed += usize::from(fitted != rows);
+        }
+        assert!(narrowed > 100, "{narrowed}");
     }
 
     #[test]
@@ -537,10 +650,14 @@ mod tests {
             }
             // Cut a word that cannot fit on a line of its own.
             let mut word = word;
-            while width(&line) + width(word) > max && width(line.trim()) + width(rest) < max {
-                let room = max.saturating_sub(width(&line)).max(1);
+            while width(&line) + width(word) > max && width(rest) < max {
+                let room = max.saturating_sub(width(&line));
                 let (head, tail) = split_at_width(word, room);
                 if head.is_empty() {
+                    if width(&line) > width(rest) {
+                        lines.push(std::mem::replace(&mut line, rest.to_string()));
+                        continue;
+                    }
                     break;
                 }
                 line.push_str(head);

@@ -3,6 +3,7 @@
 use super::card::CardRecord;
 use super::events::EventFlags;
 use super::finding::Finding;
+use super::party::{self, PartyMember};
 use serde::Serialize;
 use std::fmt;
 
@@ -43,8 +44,14 @@ pub enum CardSource {
 /// What a save shows on the load screen, where known.
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct SaveSummary {
-    /// Party leader's name.
+    /// Party leader's name, as the save holds it (question marks for a leader not named yet).
     pub leader_name: Option<String>,
+    /// False when the leader has not been named yet: the game keeps question marks in place of
+    /// the name until the player gives one. `None` where the save shows no leader.
+    pub leader_named: Option<bool>,
+    /// Who a leader not named yet is, by the party record the leader's name is in (`None` for
+    /// a named leader, or when the save does not say).
+    pub unnamed_leader: Option<PartyMember>,
     /// Party leader's level.
     pub leader_level: Option<u8>,
     /// Location name.
@@ -53,6 +60,17 @@ pub struct SaveSummary {
     pub play_time_seconds: Option<f64>,
     /// Gil.
     pub gil: Option<u32>,
+}
+
+impl SaveSummary {
+    /// The leader as a player reads it: the name, or who it is and that the player has not
+    /// named them yet ("Vivi (not named yet)"); `None` when the save shows no leader.
+    pub fn leader_label(&self) -> Option<String> {
+        if self.leader_named == Some(false) {
+            return Some(party::not_named_yet(self.unnamed_leader));
+        }
+        self.leader_name.clone().filter(|n| !n.trim().is_empty())
+    }
 }
 
 /// A player's Tetra Master collection, the same for every platform.

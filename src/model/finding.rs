@@ -65,7 +65,7 @@ pub fn has_error(findings: &[Finding]) -> bool {
 }
 
 /// How many findings of one kind a reader keeps before the rest are only counted (a bound on
-/// memory and output; the command line shows fewer unless asked, see `cli::common`).
+/// memory and output; the command line shows fewer unless asked, see `cli::findings`).
 pub const REPEATS_KEPT: usize = 20;
 
 /// A finding's kind: its severity and its message with every run of digits replaced by `#`

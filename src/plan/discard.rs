@@ -94,8 +94,9 @@ fn minimal_keep(cards: &[CardRecord]) -> Vec<bool> {
     minimal_keep_by(cards, min_cost_matching)
 }
 
-/// [`minimal_keep`] with the matching solved by `solve`.
-pub(super) fn minimal_keep_by(cards: &[CardRecord], solve: fn(&[Edge]) -> Vec<bool>) -> Vec<bool> {
+/// The minimal kept set (§13.3, [`KeepMode::Minimal`]) with the matching solved by `solve`
+/// (per component or over the whole collection, as [`super::master::keepers_by`]).
+pub fn minimal_keep_by(cards: &[CardRecord], solve: fn(&[Edge]) -> Vec<bool>) -> Vec<bool> {
     let (k2, _) = weights(cards);
     let counted = |c: &CardRecord| c.id < 100;
     let cost = |c: &CardRecord| k2 - preference(c);

@@ -117,8 +117,9 @@ pub fn keepers(cards: &[CardRecord], odds: EvolutionOdds) -> Vec<usize> {
     keepers_by(cards, odds, min_cost_matching)
 }
 
-/// [`keepers`] with the matching solved by `solve`.
-pub(super) fn keepers_by(
+/// [`keepers`] with the matching solved by `solve` ([`min_cost_matching`] per component, or
+/// [`super::flow::network_matching`] over the whole collection, which must agree).
+pub fn keepers_by(
     cards: &[CardRecord],
     odds: EvolutionOdds,
     solve: fn(&[Edge]) -> Vec<bool>,
@@ -134,7 +135,7 @@ pub(super) fn keepers_by(
 /// The matching [`keepers`] solves: one edge per card with an id below 100, costing less
 /// for the preferred copies and always less than 0 (a larger matching always costs less),
 /// with each edge's input index.
-pub(super) fn keeper_edges(cards: &[CardRecord], odds: EvolutionOdds) -> (Vec<Edge>, Vec<usize>) {
+pub fn keeper_edges(cards: &[CardRecord], odds: EvolutionOdds) -> (Vec<Edge>, Vec<usize>) {
     let capped = EvolutionOdds {
         to_x: (odds.to_x as u64).min(ODDS_CAP_FOR_CHOICE) as u32,
         to_a: (odds.to_a as u64).min(ODDS_CAP_FOR_CHOICE) as u32,

@@ -34,9 +34,16 @@ pub struct PageSource<'a> {
 
 /// The page's `<title>` and heading, e.g. "Zidane's Tetra Master collection".
 fn page_title(collection: &Collection) -> String {
-    match collection.summary.leader_name.as_deref().map(str::trim) {
-        Some(name) if !name.is_empty() => format!("{name}'s Tetra Master collection"),
-        _ => "Tetra Master collection".to_string(),
+    let s = &collection.summary;
+    // A leader not named yet is called by the member's default name, not by the label's words.
+    let name = match (s.leader_named, s.unnamed_leader) {
+        (Some(false), Some(who)) => Some(who.name().to_string()),
+        (Some(false), None) => None,
+        _ => s.leader_label(),
+    };
+    match name {
+        Some(name) => format!("{}'s Tetra Master collection", name.trim()),
+        None => "Tetra Master collection".to_string(),
     }
 }
 
@@ -789,7 +796,7 @@ fn source_section(src: &PageSource<'_>, collection: &Collection) -> Markup {
                         @if let Some(f) = g.file { ", in-game file " (f) } }
                 }
                 dt { "Platform" } dd { (collection.platform) }
-                @if let Some(name) = &s.leader_name {
+                @if let Some(name) = s.leader_label() {
                     dt { "Leader" } dd { (name) @if let Some(l) = s.leader_level { ", level " (l) } }
                 }
                 @if let Some(t) = s.play_time_seconds {
@@ -1205,7 +1212,7 @@ fn page_capacity(
     let s = &collection.summary;
     let e = src.entry;
     let findings = src.file_findings.iter().chain(&e.findings).chain(&collection.findings);
-    let leader = s.leader_name.as_deref().unwrap_or_default();
+    let leader = s.leader_label().unwrap_or_default();
     let location = s.location.as_deref().unwrap_or_default();
     // The leader's name is in the title, the heading and the source.
     let save_text = [&src.file_name, &src.file_kind, &e.selector, &e.name, &e.title]

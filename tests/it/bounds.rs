@@ -294,17 +294,16 @@ fn a_switch_card_list_of_millions_of_empty_objects_is_bounded_too() {
         .contains("card entry 1: arrow, atk, cpoint, id, mdef, pdef, side, type missing"));
 }
 
-/// The real `.dat` copied into `dir`, or `None` (skipped visibly) outside CI.
-fn real_dat(dir: &Path) -> Option<(PathBuf, Vec<u8>)> {
-    let bytes = shared::read("data/real/steam/SavedData_ww.dat")?;
-    Some((write(dir, "SavedData_ww.dat", &bytes), bytes))
+/// The real `.dat` copied into `dir`.
+fn real_dat(dir: &Path) -> (PathBuf, Vec<u8>) {
+    let bytes = shared::read("data/real/steam/SavedData_ww.dat");
+    (write(dir, "SavedData_ww.dat", &bytes), bytes)
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn a_sidecar_of_64_nested_arrays_reserves_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let Some((dat, _)) = real_dat(dir.path()) else { return };
+    let (dat, _) = real_dat(dir.path());
     // Each level claims as many items as the bytes left could hold (the most the count check
     // lets through); the old reader reserved them all at every level.
     let size = 4 * 1024 * 1024;
@@ -330,26 +329,25 @@ fn a_sidecar_of_64_nested_arrays_reserves_nothing() {
 }
 
 /// The real `.dat` with its save 1-1 block copied into all 151 blocks.
-fn dat_with_151_saves(dir: &Path) -> Option<PathBuf> {
-    let bytes = shared::read("data/real/steam/SavedData_ww.dat")?;
+fn dat_with_151_saves(dir: &Path) -> PathBuf {
+    let bytes = shared::read("data/real/steam/SavedData_ww.dat");
     let mut out = bytes.clone();
     let block =
         |i: usize| pc::DATA_OFFSET + i * pc::BLOCK_LEN..pc::DATA_OFFSET + (i + 1) * pc::BLOCK_LEN;
     for i in 0..pc::BLOCKS {
         out[block(i)].copy_from_slice(&bytes[block(1)]);
     }
-    Some(write(dir, "SavedData_ww.dat", &out))
+    write(dir, "SavedData_ww.dat", &out)
 }
 
 fn sidecar_name(slot: pc::PcSlot) -> String {
     slot.sidecar_name("SavedData_ww.dat").unwrap()
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn only_the_selected_saves_sidecar_is_read_and_a_failure_to_read_it_is_reported() {
     let dir = tempfile::tempdir().unwrap();
-    let Some(dat) = dat_with_151_saves(dir.path()) else { return };
+    let dat = dat_with_151_saves(dir.path());
     // 151 sidecars of 8 MiB (sparse): 1.2 GB if all were read at once.
     for slot in (0..pc::BLOCKS).filter_map(pc::PcSlot::from_index) {
         sparse(&dir.path().join(sidecar_name(slot)), 8 * 1024 * 1024);
@@ -472,8 +470,7 @@ fn a_fifo_as_input_is_refused_at_once_with_the_reason() {
 
 // 5. Exit codes.
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn recognised_containers_that_hold_nothing_exit_1() {
     let dir = tempfile::tempdir().unwrap();
     let mut gme_header = b"123-456-STD".to_vec();
@@ -483,9 +480,8 @@ fn recognised_containers_that_hold_nothing_exit_1() {
         write(dir.path(), "b.gme", b"123-456-STD"),
         write(dir.path(), "c.gme", &gme_header),
     ];
-    if let Some(dat) = shared::read("data/real/steam/SavedData_ww.dat") {
-        files.push(write(dir.path(), "SavedData_ww.dat", &dat[..32]));
-    }
+    let dat = shared::read("data/real/steam/SavedData_ww.dat");
+    files.push(write(dir.path(), "SavedData_ww.dat", &dat[..32]));
     for f in &files {
         for json in [false, true] {
             let mut args = vec![OsStr::new("saves"), f.as_os_str()];
@@ -608,8 +604,7 @@ fn the_measured_peak_includes_the_file_read() {
 /// Not a test: writes the fuzz seeds of the Switch JSON and Memoria sidecar readers to
 /// `QUADMIST_FUZZ_SEEDS` (see `fuzz/README.md`). The first byte is the fuzz target's
 /// selector: 4 a Switch JSON save, 5 a Memoria sidecar.
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 #[ignore = "writes fuzz seeds; run by the steps in fuzz/README.md"]
 fn write_fuzz_seeds_json_and_sidecars() {
     let dir = PathBuf::from(std::env::var("QUADMIST_FUZZ_SEEDS").expect("QUADMIST_FUZZ_SEEDS"));
@@ -631,9 +626,7 @@ fn write_fuzz_seeds_json_and_sidecars() {
         [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
     seed("json-utf16", 4, &utf16);
     for name in ["AUTO", "DATA_SLOT0_FILE0"] {
-        if let Some(real) = shared::read(&format!("data/real/switch/{name}")) {
-            seed(&format!("json-real-{name}"), 4, &real);
-        }
+        seed(&format!("json-real-{name}"), 4, &shared::read(&format!("data/real/switch/{name}")));
     }
     let card = |id: u64| json!({"id": id, "side": 0, "atk": 30, "type": "ASSAULT", "pdef": 2, "mdef": 3, "cpoint": 10, "arrow": 5});
     let sidecar = json!({

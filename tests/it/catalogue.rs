@@ -4,10 +4,9 @@ use crate::shared;
 
 use quadmist::model::catalogue::CATALOGUE;
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn catalogue_copy_equals_shared_csv() {
-    let Some(shared) = shared::read("data/cards.csv") else { return };
+    let shared = shared::read("data/cards.csv");
     let ours = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/cards.csv")).unwrap();
     assert_eq!(ours, shared, "data/cards.csv differs from ../shared/data/cards.csv");
 }

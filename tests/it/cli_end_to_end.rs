@@ -47,12 +47,8 @@ fn points_by_hand(cards: &[(u64, u64, String)]) -> u64 {
 
 const DAT: &str = "data/real/steam/SavedData_ww.dat";
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn pc_and_switch_copies_list_the_same_cards_through_the_cli() {
-    if !shared::exists(DAT) {
-        return;
-    }
     let dat = shared::path(DAT);
     let pairs = [
         ("AUTO", "auto"),
@@ -76,12 +72,8 @@ fn pc_and_switch_copies_list_the_same_cards_through_the_cli() {
     }
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn pc_autosave_score_matches_the_independent_decryption() {
-    if !shared::exists(DAT) {
-        return;
-    }
     // From tests/oracles/pc_dat.py (Python `cryptography`): the autosave holds 41 cards over
     // 26 ids and 39 masks with one X card: 260 + 195 + 1 = 456 points, level 2 (400..499).
     let v = json(&["score", shared::path(DAT).to_str().unwrap(), "--save", "auto"]);
@@ -97,12 +89,8 @@ fn pc_autosave_score_matches_the_independent_decryption() {
     assert_eq!(v["to_perfect"], 1700 - 456);
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn pc_plan_keeps_every_point_and_keepers_are_distinct() {
-    if !shared::exists(DAT) {
-        return;
-    }
     let dat = shared::path(DAT);
     for selector in ["auto", "1-2", "2-1"] {
         let cards = json(&["cards", dat.to_str().unwrap(), "--save", selector]);
@@ -177,12 +165,8 @@ fn odds_with_a_card_from_a_save_uses_its_exact_stats() {
     assert!((p - expected).abs() < 1e-12, "{p} vs {expected}");
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn crafted_ff9_lookalike_is_not_a_collection() {
-    if !shared::exists("data/real/psx-ff9-crafted") {
-        return;
-    }
     let f = shared::path("data/real/psx-ff9-crafted/ff9-a-us-tpl.mcs");
     let out = quadmist().args(["cards", f.to_str().unwrap()]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));

@@ -581,11 +581,13 @@ fn a_card_behind_an_unknown_header_is_found() {
     assert_eq!(summary(&f), clean_rows());
 }
 
-/// Writes fuzz seeds (every container, clean and damaged) when `QUADMIST_FUZZ_SEEDS` names a
-/// directory; does nothing otherwise. Each seed starts with the fuzz target's name selector.
+/// Not a test: writes fuzz seeds (every container, clean and damaged) to the directory
+/// `QUADMIST_FUZZ_SEEDS` names (see `fuzz/README.md`). Each seed starts with the fuzz target's
+/// name selector.
 #[test]
+#[ignore = "writes fuzz seeds; run by the steps in fuzz/README.md"]
 fn write_fuzz_seeds() {
-    let Ok(dir) = std::env::var("QUADMIST_FUZZ_SEEDS") else { return };
+    let dir = std::env::var("QUADMIST_FUZZ_SEEDS").expect("QUADMIST_FUZZ_SEEDS");
     let card = three_saves().into_bytes();
     let mut deleted = three_saves();
     deleted.delete(2, true);

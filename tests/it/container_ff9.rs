@@ -78,6 +78,8 @@ fn a_us_disc_2_save_is_recognised_with_its_summary() {
         e.summary,
         Some(SaveSummary {
             leader_name: Some("Zidane".into()),
+            leader_named: Some(true),
+            unnamed_leader: None,
             leader_level: Some(27),
             location: Some("Lindblum".into()),
             play_time_seconds: Some(5025.0),
@@ -144,11 +146,31 @@ fn a_bad_crc_is_a_warning_and_the_save_is_still_shown() {
 }
 
 #[test]
-fn japanese_names_are_shown_as_hex() {
+fn a_japanese_save_reads_its_names_in_the_japanese_table() {
+    // The Western bytes of "Zidane" are 0x29 0x38 0x33 0x30 0x3D 0x34: in the Japanese table
+    // (shared with the Western one below 0x50) they read the same. Kana need the Japanese table.
     let e = open_one("BISLPS-0200200000-00", &ff9_block(&US));
     // A disc-3 code, disc byte 1: disc 2, from the block.
     assert_eq!(e.game_info, info("NTSC-J", "Japanese", 2, 1));
-    assert_eq!(e.summary.unwrap().leader_name.as_deref(), Some("\\x29\\x38\\x33\\x30\\x3D\\x34"));
+    assert_eq!(e.summary.unwrap().leader_name.as_deref(), Some("Zidane"));
+    assert_eq!(e.findings, vec![]);
+    let mut s = ff9_block(&US);
+    let name = charset::encode_in("ジタン", charset::Table::Japanese, 8);
+    assert_eq!(name, [0xC0, 0xC4, 0xF5, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]);
+    s[block::PREVIEW_OFFSET + 1..block::PREVIEW_OFFSET + 9].copy_from_slice(&name);
+    let crc = psx::crc16(&s[..psx::CRC_OFFSET]);
+    s[psx::CRC_OFFSET..psx::CRC_OFFSET + 2].copy_from_slice(&crc.to_le_bytes());
+    let e = open_one("BISLPS-0200000000-00", &s);
+    assert_eq!(e.summary.unwrap().leader_name.as_deref(), Some("ジタン"));
+    // The same bytes in a Western save are codes outside its table.
+    let e = open_one("BASLUS-0125100000-00", &s);
+    assert_eq!(e.summary.unwrap().leader_name.as_deref(), Some("\\xC0\\xC4\\xF5"));
+    assert_eq!(
+        e.findings,
+        vec![Finding::warning(
+            "the leader's name holds 3 codes outside the game's character table (shown as \\xNN)"
+        )]
+    );
 }
 
 #[test]
@@ -208,4 +230,57 @@ fn product_codes_from_names() {
     assert_eq!(psx::product_code(b"BESLES-0047"), None);
     assert_eq!(psx::product_code(b"BEslES-00477"), None);
     assert_eq!(psx::product_code(b"BESLES_00477"), None);
+}
+
+/// A Japanese save whose title ends with `title_place` and whose block holds `place` (raw
+/// bytes in the Japanese table, 0xFF-padded).
+fn japanese_save(title_place: &str, place: &[u8]) -> ff9::SaveEntry {
+    let title = format!("ＦＦ９／ファイル０１／０１：２３{title_place}");
+    let mut s = ff9_block(&Ff9 { title: Box::leak(title.into_boxed_str()), ..US });
+    let mut field = [0xFF; 28];
+    field[..place.len()].copy_from_slice(place);
+    s[0x110..0x12C].copy_from_slice(&field);
+    let crc = psx::crc16(&s[..psx::CRC_OFFSET]);
+    s[psx::CRC_OFFSET..psx::CRC_OFFSET + 2].copy_from_slice(&crc.to_le_bytes());
+    open_one("BISLPS-0200000000-00", &s)
+}
+
+#[test]
+fn a_kanji_of_a_japanese_place_is_taken_from_the_title_where_the_rest_agrees() {
+    // アレクサンドリア then one kanji (prefix 0xFA and its byte): the title says 城.
+    let kana = [0xA6, 0xF1, 0xB2, 0xBA, 0xF5, 0xCD, 0xEF, 0xA6];
+    let with_kanji = [&kana[..], &[0xFA, 0x21]].concat();
+    let e = japanese_save("／アレクサンドリア城", &with_kanji);
+    assert_eq!(e.summary.unwrap().location.as_deref(), Some("アレクサンドリア城"));
+    assert_eq!(e.findings, vec![]);
+    // No place in the title: the kanji is shown as 〓, and said.
+    let e = japanese_save("", &with_kanji);
+    assert_eq!(e.summary.unwrap().location.as_deref(), Some("アレクサンドリア〓"));
+    assert_eq!(
+        e.findings,
+        vec![Finding::info(
+            "the place holds 1 kanji quadmist cannot show (shown as 〓): no public table gives \
+             the game's kanji"
+        )]
+    );
+    // A title that names another place: the block's is shown, with both.
+    let e = japanese_save("／リンドブルム城", &with_kanji);
+    assert_eq!(e.summary.unwrap().location.as_deref(), Some("アレクサンドリア〓"));
+    assert_eq!(
+        e.findings,
+        vec![
+            Finding::warning(
+                "the place in the save's title (リンドブルム城) is not the place in its data \
+                 (アレクサンドリア〓); the data's is shown (an edited save)"
+            ),
+            Finding::info(
+                "the place holds 1 kanji quadmist cannot show (shown as 〓): no public table \
+                 gives the game's kanji"
+            ),
+        ]
+    );
+    // Kana only, the title agreeing: nothing to say.
+    let e = japanese_save("／アレクサンドリア", &kana);
+    assert_eq!(e.summary.unwrap().location.as_deref(), Some("アレクサンドリア"));
+    assert_eq!(e.findings, vec![]);
 }

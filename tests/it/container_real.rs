@@ -48,7 +48,7 @@ const M1: &[Expected] = &[
 ];
 
 fn check_card(rel: &str, expected: &[Expected]) {
-    let Some(bytes) = shared::read(rel) else { return };
+    let bytes = shared::read(rel);
     let file = container::read(&bytes, rel.rsplit('/').next()).unwrap();
     assert_eq!(file.format, ContainerFormat::RawCard);
     assert_eq!(file.payload_offset, 0);
@@ -78,36 +78,31 @@ fn check_card(rel: &str, expected: &[Expected]) {
     assert!(set.saves.iter().all(|s| s.findings.is_empty() && s.checksum_ok.is_none()));
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn memory_card_2_1() {
     check_card("data/real/psx-cards/MemoryCard2-1.mcd", MEMORY_CARD_2_1);
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn epsxe000() {
     check_card("data/real/psx-cards/epsxe000.mcr", EPSXE000);
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn m1() {
     check_card("data/real/psx-cards/m1.mcd", M1);
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn blank_cards_have_no_saves_and_the_write_test_frame_is_never_validated() {
     // epsxe001.mcr has a frame 63 whose XOR does not match: no finding may come of it.
     check_card("data/real/psx-cards/blank.mcd", &[]);
     check_card("data/real/psx-cards/epsxe001.mcr", &[]);
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn real_icons_match_an_independent_render() {
-    let Some(bytes) = shared::read("data/real/psx-cards/epsxe000.mcr") else { return };
+    let bytes = shared::read("data/real/psx-cards/epsxe000.mcr");
     let file = container::read(&bytes, None).unwrap();
     // (slot, frames, sum of all RGBA bytes over all frames, transparent pixels, first pixel)
     for (slot, frames, sum, transparent, first) in [
@@ -125,17 +120,14 @@ fn real_icons_match_an_independent_render() {
     }
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn crafted_ff9_files_are_named_ff9_saves_with_a_checksum_mismatch() {
     for (file_name, name, region, language, code) in [
         ("ff9-a-us-tpl.mcs", "BASLUS-0125100000-00", "NTSC-U", "English", "SLUS-01251"),
         ("ff9-b-us-tpl.mcs", "BASLUS-0125100000-00", "NTSC-U", "English", "SLUS-01251"),
         ("ff9-a-jp-tpl.mcs", "BISLPS-0200000000-00", "NTSC-J", "Japanese", "SLPS-02000"),
     ] {
-        let Some(bytes) = shared::read(&format!("data/real/psx-ff9-crafted/{file_name}")) else {
-            return;
-        };
+        let bytes = shared::read(&format!("data/real/psx-ff9-crafted/{file_name}"));
         assert_eq!(bytes.len(), 8320);
         let file = container::read(&bytes, Some(file_name)).unwrap();
         assert_eq!(file.format, ContainerFormat::Mcs);

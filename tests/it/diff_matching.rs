@@ -512,10 +512,9 @@ fn brute_by_group(
     (matched, growth, stories)
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn every_pair_of_the_genuine_pc_saves_matches_brute_force() {
-    let Some(dat) = crate::shared::read("data/real/steam/SavedData_ww.dat") else { return };
+    let dat = crate::shared::read("data/real/steam/SavedData_ww.dat");
     let set = quadmist::ff9::open(&dat, Some("SavedData_ww.dat"), &|_| None).unwrap();
     let saves: Vec<Collection> = set.saves.iter().filter_map(|s| s.collection().ok()).collect();
     assert_eq!(saves.len(), 7);

@@ -263,6 +263,56 @@ fn layer_violations(g: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
     wrong
 }
 
+/// The subcommand a file belongs to: `cli/command/odds.rs` and `cli/command/odds/render.rs` are
+/// both `odds`; `None` for any other file (`cli/command/mod.rs`, the list of them, included).
+fn command_of(file: &str) -> Option<&str> {
+    let rest = file.strip_prefix("cli/command/")?;
+    let name = rest.split('/').next()?.trim_end_matches(".rs");
+    (name != "mod").then_some(name)
+}
+
+/// Every import of a subcommand from outside it. A command is a leaf: only the dispatcher
+/// (`cli/mod.rs`) names it; what two commands share goes in a module of `cli/` named for what
+/// it does, which no command's code is in.
+fn command_imports(g: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (file, targets) in g {
+        if file == "cli/mod.rs" {
+            continue;
+        }
+        for t in targets {
+            let Some(command) = command_of(t) else { continue };
+            if command_of(file) != Some(command) {
+                wrong.push(format!("{file} imports {t}, of the command `{command}`"));
+            }
+        }
+    }
+    wrong
+}
+
+/// The modules the dispatcher's `Command` enum takes its subcommands' arguments from
+/// (`Saves(saves::SavesArgs)` → `saves`), given the text of `cli/mod.rs`.
+fn dispatched(text: &str) -> Vec<String> {
+    let syntax = syn::parse_file(text).expect("cli/mod.rs parses");
+    let mut modules = Vec::new();
+    for item in syntax.items {
+        let syn::Item::Enum(e) = item else { continue };
+        if e.ident != "Command" {
+            continue;
+        }
+        for variant in e.variants {
+            for field in variant.fields {
+                if let syn::Type::Path(p) = field.ty {
+                    let segs: Vec<String> =
+                        p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+                    modules.push(segs[..segs.len() - 1].join("::"));
+                }
+            }
+        }
+    }
+    modules
+}
+
 /// Every import cycle between files, as `a → b → a`: each one found has its last edge removed
 /// and the search is run again, until none is left.
 fn cycles(g: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
@@ -332,6 +382,30 @@ fn no_file_imports_a_higher_layer_or_a_writer() {
 fn no_cycle_between_files() {
     let found = cycles(&graph());
     assert!(found.is_empty(), "import cycles between files:\n{}", found.join("\n"));
+}
+
+#[test]
+fn every_subcommand_is_a_leaf() {
+    let wrong = command_imports(&graph());
+    assert!(wrong.is_empty(), "a command imported from outside it:\n{}", wrong.join("\n"));
+}
+
+/// Each subcommand's arguments come from a module of `cli/command/`, so the leaf rule above
+/// covers every command (a command written elsewhere in `cli/` would escape it).
+#[test]
+fn every_subcommand_lives_in_cli_command() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let modules = dispatched(&std::fs::read_to_string(root.join("mod.rs")).unwrap());
+    assert!(modules.len() >= 16, "{modules:?}");
+    let elsewhere: Vec<&String> = modules
+        .iter()
+        .filter(|m| {
+            let stem = root.join("command").join(m.as_str());
+            m.contains("::")
+                || !(stem.with_extension("rs").is_file() || stem.join("mod.rs").is_file())
+        })
+        .collect();
+    assert!(elsewhere.is_empty(), "subcommands outside cli/command/: {elsewhere:?}");
 }
 
 /// Made-up files (path under `src/`, text) → their import graph.
@@ -449,4 +523,39 @@ fn an_inline_child_call_circle_fails_the_check() {
         ("ff9/pc.rs", "use super::save::Save;\npub fn open() {}\n"),
     ]);
     assert!(cycles(&cut).is_empty());
+}
+
+/// The check fails on a command importing another command, and on a shared module importing a
+/// command; a command's own files, and the dispatcher, may.
+#[test]
+fn a_command_importing_another_fails_the_check() {
+    let g = made_up(&[
+        ("cli/mod.rs", "mod command;\nuse command::{plan, report};\nfn run() { plan::run(); report::run(); }\n"),
+        ("cli/command/mod.rs", "pub mod plan;\npub mod report;\n"),
+        ("cli/command/plan.rs", "mod render;\npub fn parse_target() {}\npub fn run() { render::text(); }\n"),
+        ("cli/command/plan/render.rs", "use crate::cli::text::wrap;\npub fn text() {}\n"),
+        ("cli/command/report.rs", "use crate::cli::command::plan::parse_target;\npub fn run() {}\n"),
+        ("cli/text.rs", "pub fn wrap() { super::command::plan::run(); }\n"),
+    ]);
+    assert_eq!(
+        command_imports(&g),
+        [
+            "cli/command/report.rs imports cli/command/plan.rs, of the command `plan`",
+            "cli/text.rs imports cli/command/plan.rs, of the command `plan`",
+        ]
+    );
+    // What the two share moved to a module named for it: no command imports another.
+    let cut = made_up(&[
+        ("cli/command/plan.rs", "use crate::cli::args::parse_target;\n"),
+        ("cli/command/report.rs", "use crate::cli::args::parse_target;\n"),
+        ("cli/args.rs", "pub fn parse_target() {}\n"),
+    ]);
+    assert!(command_imports(&cut).is_empty());
+}
+
+/// The dispatcher's enum names the module of each subcommand's arguments.
+#[test]
+fn the_dispatcher_names_each_command_module() {
+    let text = "pub enum Command {\n    Saves(saves::SavesArgs),\n    Man(command::man::ManArgs),\n}\nenum Other { A(x::Y) }\n";
+    assert_eq!(dispatched(text), ["saves", "command::man"]);
 }

@@ -1,4 +1,11 @@
-//! The integration tests, one binary (one link instead of one per file).
+//! The integration tests, one binary (one link instead of one per file), run by `harness`.
+
+// `#[test]` in every module below is the harness's own (it registers the test with what it
+// needs), not the standard prelude's.
+#[macro_use]
+extern crate quadmist_harness_macros;
+
+mod harness;
 
 mod brute;
 mod shared;
@@ -6,6 +13,7 @@ mod simplejson;
 
 mod bounds;
 mod catalogue;
+mod charset_genuine;
 mod cli_end_to_end;
 mod companion;
 mod container_build;
@@ -18,7 +26,9 @@ mod game_cli;
 mod game_properties;
 mod game_search;
 mod game_vectors;
+mod japanese_width;
 mod layers;
+mod library_example;
 mod missing_cli;
 mod odds_battle;
 mod odds_cli;
@@ -30,6 +40,7 @@ mod pc_memoria;
 mod pc_mutated;
 mod plan_bruteforce;
 mod plan_cli;
+mod plan_components;
 mod plan_examples;
 mod play_cli;
 mod psx_block;
@@ -53,3 +64,7 @@ mod switch_json;
 mod terminal_cli;
 mod watch_cli;
 mod width80;
+
+fn main() {
+    harness::main();
+}

@@ -4,13 +4,9 @@
 
 use crate::shared;
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn json_follows_the_contract_on_a_genuine_switch_save() {
     let file = "../shared/data/real/switch/DATA_SLOT0_FILE1";
-    if !shared::exists("data/real/switch/DATA_SLOT0_FILE1") {
-        return;
-    }
     let (out, _, code) = shared::quadmist(&["missing", file, "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();

@@ -53,10 +53,9 @@ fn selectors(set: &SaveSet) -> Vec<&str> {
 
 const ENTRY_40_OF_BLOCK: usize = pc::CARDS_OFFSET + 39 * minigame::CARD_ENTRY_LEN;
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn an_unknown_schema_is_reported_and_accepted_only_when_every_entry_validates() {
-    let Some(mut bytes) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
+    let mut bytes = shared::read("data/real/steam/SavedData_ww.dat");
     edit_metadata(&mut bytes, |m| m[8..12].copy_from_slice(&20_000i32.to_le_bytes()));
     // Slot 1, file 3 (block 3): padding entry 40 gets side 7, which no game writes.
     edit_block(&mut bytes, 3, |p| p[ENTRY_40_OF_BLOCK + 6] = 7);
@@ -71,10 +70,9 @@ fn an_unknown_schema_is_reported_and_accepted_only_when_every_entry_validates() 
     assert!(err.to_string().contains("do not validate"), "{err}");
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn none_blocks_are_not_listed_and_damaged_magic_is_reported() {
-    let Some(mut bytes) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
+    let mut bytes = shared::read("data/real/steam/SavedData_ww.dat");
     edit_block(&mut bytes, 3, |p| p[..4].copy_from_slice(b"NONE"));
     edit_block(&mut bytes, 4, |p| p[..4].copy_from_slice(b"JUNK"));
     let set = open(&bytes);
@@ -85,10 +83,9 @@ fn none_blocks_are_not_listed_and_damaged_magic_is_reported() {
     assert!(damaged[0].message.contains("`1-4`"));
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn a_latest_save_that_does_not_exist_is_reported() {
-    let Some(mut bytes) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
+    let mut bytes = shared::read("data/real/steam/SavedData_ww.dat");
     edit_metadata(&mut bytes, |m| {
         m[12..16].copy_from_slice(&5i32.to_le_bytes());
         m[16..20].copy_from_slice(&3i32.to_le_bytes());
@@ -98,10 +95,9 @@ fn a_latest_save_that_does_not_exist_is_reported() {
     assert!(set.saves.iter().all(|s| !s.title.contains("latest")));
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn bad_padding_ids_and_types_are_reported() {
-    let Some(mut bytes) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
+    let mut bytes = shared::read("data/real/steam/SavedData_ww.dat");
     edit_block(&mut bytes, 2, |p| {
         p[17_983] = 0x0D; // padding of 14 bytes must end in 0x0E
         p[pc::CARDS_OFFSET + 3] = 150; // entry 1: invalid id
@@ -124,10 +120,9 @@ fn bad_padding_ids_and_types_are_reported() {
     assert!(messages.iter().any(|m| m.contains("wins = -3")), "{messages:?}");
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn a_sidecar_replaces_a_list_with_an_unreadable_play_time_and_its_findings() {
-    let Some(mut bytes) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
+    let mut bytes = shared::read("data/real/steam/SavedData_ww.dat");
     edit_block(&mut bytes, 2, |p| {
         p[pc::PLAY_TIME_OFFSET..pc::PLAY_TIME_OFFSET + 8].copy_from_slice(&f64::NAN.to_le_bytes());
         p[pc::CARDS_OFFSET + 3] = 150; // entry 1: invalid id in the vanilla list

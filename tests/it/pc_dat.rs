@@ -16,15 +16,14 @@ fn no_neighbour(_: &str) -> Option<Vec<u8>> {
     None
 }
 
-fn open_real() -> Option<SaveSet> {
-    let bytes = shared::read(DAT)?;
-    Some(ff9::open(&bytes, Some("SavedData_ww.dat"), &no_neighbour).expect("the real .dat opens"))
+fn open_real() -> SaveSet {
+    let bytes = shared::read(DAT);
+    ff9::open(&bytes, Some("SavedData_ww.dat"), &no_neighbour).expect("the real .dat opens")
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn lists_every_save_of_the_real_dat() {
-    let Some(set) = open_real() else { return };
+    let set = open_real();
     assert_eq!(set.kind, FileKind::PcDat);
     assert!(set.findings.is_empty(), "{:?}", set.findings);
     let selectors: Vec<&str> = set.saves.iter().map(|s| s.selector.as_str()).collect();
@@ -45,10 +44,9 @@ fn lists_every_save_of_the_real_dat() {
     assert!(set.saves[1].title.ends_with("(latest)"));
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn every_save_decodes_with_the_oracle_counts_and_play_times() {
-    let Some(set) = open_real() else { return };
+    let set = open_real();
     // (selector, owned cards, play time in seconds) from the Python decryption.
     let expected = [
         ("auto", 41, 75488.1497859956),
@@ -75,10 +73,9 @@ fn every_save_decodes_with_the_oracle_counts_and_play_times() {
     }
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn slot_1_file_2_cards_match_the_independent_decryption() {
-    let Some(set) = open_real() else { return };
+    let set = open_real();
     let c = set.saves[2].collection().unwrap();
     // (slot, id, arrows, atk, type, pdef, mdef) from the Python decryption of block 2.
     let expected = [
@@ -117,10 +114,9 @@ fn a_sidecar_name_is_derived_from_the_dat_name() {
     assert_eq!(PcSlot::File { slot: 9, file: 14 }.selector(), "10-15");
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn a_truncated_dat_lists_what_is_complete_and_says_so() {
-    let Some(bytes) = shared::read(DAT) else { return };
+    let bytes = shared::read(DAT);
     // Cut inside block 3 (slot 1, file 3): blocks 0..2 are whole.
     let cut = ff9::pc::DATA_OFFSET + 3 * ff9::pc::BLOCK_LEN + 100;
     let set = ff9::open(&bytes[..cut], None, &no_neighbour).expect("still a .dat");
@@ -135,10 +131,9 @@ fn a_truncated_dat_lists_what_is_complete_and_says_so() {
     assert_eq!(set.saves[2].collection().unwrap().cards.len(), 31);
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn the_metadata_alone_is_recognised_and_the_rest_is_reported_missing() {
-    let Some(bytes) = shared::read(DAT) else { return };
+    let bytes = shared::read(DAT);
     assert!(ff9::pc::looks_like_dat(&bytes[..32]));
     let err = ff9::open(&bytes[..20], None, &no_neighbour).unwrap_err();
     assert!(!err.to_string().is_empty());

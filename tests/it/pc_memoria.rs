@@ -35,18 +35,15 @@ fn sidecar(n: usize, time: Option<f64>) -> Value {
 const SLOT_1_FILE_2_TIME: f64 = 63665.0931987764;
 const SIDECAR_1_2: &str = "SavedData_ww_Memoria_0_1.dat";
 
-fn open_with(sidecar_bytes: Vec<u8>) -> Option<SaveSet> {
-    let dat = shared::read("data/real/steam/SavedData_ww.dat")?;
+fn open_with(sidecar_bytes: Vec<u8>) -> SaveSet {
+    let dat = shared::read("data/real/steam/SavedData_ww.dat");
     let neighbour = move |name: &str| (name == SIDECAR_1_2).then(|| sidecar_bytes.clone());
-    Some(ff9::open(&dat, Some("SavedData_ww.dat"), &neighbour).unwrap())
+    ff9::open(&dat, Some("SavedData_ww.dat"), &neighbour).unwrap()
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn a_matching_sidecar_replaces_the_card_list_and_says_so() {
-    let Some(set) = open_with(binary(&sidecar(105, Some(SLOT_1_FILE_2_TIME + 0.9)))) else {
-        return;
-    };
+    let set = open_with(binary(&sidecar(105, Some(SLOT_1_FILE_2_TIME + 0.9))));
     let save = set.saves.iter().find(|s| s.selector == "1-2").unwrap();
     assert!(save.findings.iter().any(|f| f.message.contains(SIDECAR_1_2)));
     let c = save.collection().unwrap();
@@ -70,37 +67,33 @@ fn a_matching_sidecar_replaces_the_card_list_and_says_so() {
     assert_eq!((other.card_source, other.cards.len()), (CardSource::Save, 41));
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn a_sidecar_whose_play_time_differs_by_more_than_a_second_is_ignored() {
-    let Some(set) = open_with(binary(&sidecar(60, Some(SLOT_1_FILE_2_TIME + 1.5)))) else { return };
+    let set = open_with(binary(&sidecar(60, Some(SLOT_1_FILE_2_TIME + 1.5))));
     let c = set.saves[2].collection().unwrap();
     assert_eq!((c.card_source, c.cards.len()), (CardSource::Save, 31));
     assert!(c.findings.iter().any(|f| f.message.contains("ignored")));
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn a_sidecar_without_play_time_applies() {
-    let Some(set) = open_with(binary(&sidecar(3, None))) else { return };
+    let set = open_with(binary(&sidecar(3, None)));
     let c = set.saves[2].collection().unwrap();
     assert_eq!((c.card_source, c.cards.len()), (CardSource::MemoriaSidecar, 3));
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn sections_under_memoria_extra_data_are_found() {
     let inner = sidecar(2, Some(SLOT_1_FILE_2_TIME));
-    let Some(set) = open_with(binary(&json!({"MemoriaExtraData": inner}))) else { return };
+    let set = open_with(binary(&json!({"MemoriaExtraData": inner})));
     assert_eq!(set.saves[2].collection().unwrap().cards.len(), 2);
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn a_damaged_sidecar_leaves_the_vanilla_list_with_a_warning() {
     let mut bytes = binary(&sidecar(10, Some(SLOT_1_FILE_2_TIME)));
     bytes.truncate(bytes.len() - 3);
-    let Some(set) = open_with(bytes) else { return };
+    let set = open_with(bytes);
     let c = set.saves[2].collection().unwrap();
     assert_eq!((c.card_source, c.cards.len()), (CardSource::Save, 31));
     assert!(c

@@ -44,22 +44,20 @@ fn interesting_offset() -> impl Strategy<Value = usize> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
-    #[test]
-    #[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+    #[test(needs = SharedData)]
     fn mutated_dat_files_never_panic(
         flips in proptest::collection::vec((interesting_offset(), any::<u8>()), 1..16),
     ) {
-        let Some(mut bytes) = shared::read(DAT) else { return Ok(()) };
+        let mut bytes = shared::read(DAT);
         for (at, value) in flips {
             bytes[at] = value;
         }
         exercise_dat(&bytes);
     }
 
-    #[test]
-    #[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+    #[test(needs = SharedData)]
     fn truncated_dat_files_never_panic(keep in 0usize..pc::DAT_SIZE) {
-        let Some(mut bytes) = shared::read(DAT) else { return Ok(()) };
+        let mut bytes = shared::read(DAT);
         bytes.truncate(keep);
         let saves = exercise_dat(&bytes);
         prop_assert!(saves <= 7);
@@ -71,13 +69,12 @@ proptest! {
         exercise_dat(&bytes);
     }
 
-    #[test]
-    #[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+    #[test(needs = SharedData)]
     fn mutated_json_saves_never_panic(
         flips in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..8),
         keep in any::<prop::sample::Index>(),
     ) {
-        let Some(mut bytes) = shared::read("data/real/switch/DATA_SLOT0_FILE1") else { return Ok(()) };
+        let mut bytes = shared::read("data/real/switch/DATA_SLOT0_FILE1");
         for (at, value) in flips {
             let i = at.index(bytes.len());
             bytes[i] = value;
@@ -91,12 +88,11 @@ proptest! {
     }
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn a_damaged_card_area_gives_findings() {
     // A flipped ciphertext byte garbles its AES block (here entries 1..2 of slot 1, file 2)
     // and one byte of the next: the garbled entries must be reported, not decoded silently.
-    let Some(mut bytes) = shared::read(DAT) else { return };
+    let mut bytes = shared::read(DAT);
     let card_area = pc::DATA_OFFSET + 2 * pc::BLOCK_LEN + pc::CARDS_OFFSET + 20;
     bytes[card_area] ^= 0xFF;
     let set = ff9::open(&bytes, None, &no_neighbour).unwrap();

@@ -105,17 +105,13 @@ struct Tmux {
 
 impl Tmux {
     fn start(command: &str) -> Tmux {
+        crate::harness::uses(crate::harness::Need::Tmux);
         let t = Tmux { dir: tempfile::tempdir().unwrap() };
         let status = t
             .cmd()
             .args(["new-session", "-d", "-x", "80", "-y", "24", "-s", "play", command])
             .status()
-            .unwrap_or_else(|e| {
-                panic!(
-                    "tmux is needed for the end-to-end test of `quadmist play` and could not be \
-                     started ({e}): install it (`apt-get install -y tmux`, as .ci/run does)"
-                )
-            });
+            .unwrap_or_else(|e| panic!("tmux could not be started: {e}"));
         assert!(status.success(), "tmux new-session failed");
         t
     }
@@ -206,8 +202,7 @@ fn expected_position() -> (quadmist::game::engine::Match, [GameCard; 10]) {
     (m, now)
 }
 
-#[test]
-#[cfg_attr(no_tmux, ignore = "needs tmux (apt-get install -y tmux, as .ci/run does)")]
+#[test(needs = Tmux)]
 fn play_on_a_terminal_through_tmux() {
     let bin = env!("CARGO_BIN_EXE_quadmist");
     let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);
@@ -310,8 +305,7 @@ fn play_on_a_terminal_through_tmux() {
     t.wait("the exit", |s| s.contains("EXIT=0"));
 }
 
-#[test]
-#[cfg_attr(no_tmux, ignore = "needs tmux (apt-get install -y tmux, as .ci/run does)")]
+#[test(needs = Tmux)]
 fn play_uses_colour_on_a_terminal_without_no_color() {
     let bin = env!("CARGO_BIN_EXE_quadmist");
     let command = format!(
@@ -364,7 +358,7 @@ fn play_help_has_examples() {
 /// The board drawn into an 80×24 test terminal (ratatui's TestBackend) at my move, with a given
 /// analysis: the layout as a snapshot, colour only when allowed.
 mod drawing {
-    use quadmist::cli::play_view::{draw, View};
+    use quadmist::cli::command::play::view::{draw, View};
     use quadmist::game::board::{Side, EMPTY};
     use quadmist::game::engine::{prize, Outcome, Prize};
     use quadmist::game::live::{Ask, Live};
@@ -501,8 +495,7 @@ mod drawing {
     }
 }
 
-#[test]
-#[cfg_attr(no_tmux, ignore = "needs tmux (apt-get install -y tmux, as .ci/run does)")]
+#[test(needs = Tmux)]
 fn q_quits_while_the_adviser_thinks() {
     let bin = env!("CARGO_BIN_EXE_quadmist");
     // Ten minutes of search per move: only a board that reads keys meanwhile quits at once.

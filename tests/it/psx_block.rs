@@ -8,7 +8,7 @@ use quadmist::ff9::psx::block::{self, RawCardRecord, RECORDS};
 use quadmist::ff9::psx::write::FF9Block;
 use quadmist::ff9::psx::{block_crc, PsxSave};
 use quadmist::ff9::GameInfo;
-use quadmist::model::{CardRecord, CardSource, CardType, Platform, Severity};
+use quadmist::model::{CardRecord, CardSource, CardType, Finding, Platform, Severity};
 
 fn rec(id: u8, arrows: u8, atk: u8, card_type: u8, pdef: u8, mdef: u8) -> RawCardRecord {
     RawCardRecord { id, arrows, atk, card_type, pdef, mdef }
@@ -221,13 +221,10 @@ fn a_foreign_title_with_a_good_crc_still_decodes() {
     );
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn the_crafted_tonyhax_saves_are_not_game_saves() {
     for name in ["ff9-a-us-tpl.mcs", "ff9-b-us-tpl.mcs", "ff9-a-jp-tpl.mcs"] {
-        let Some(bytes) = shared::read(&format!("data/real/psx-ff9-crafted/{name}")) else {
-            return;
-        };
+        let bytes = shared::read(&format!("data/real/psx-ff9-crafted/{name}"));
         let data = bytes[0x80..].to_vec();
         assert_eq!(data.len(), 0x2000);
         let crc_ok = block_crc(&data).map(|(s, c)| s == c);
@@ -259,11 +256,44 @@ fn short_blocks_are_refused() {
 }
 
 #[test]
-fn japanese_names_are_shown_as_hex() {
+fn japanese_names_use_the_japanese_table_and_stop_at_six_characters() {
     let data = FF9Block { leader_name: "AB".into(), ..FF9Block::default() }.build();
     let (s, f) = block::summary(&data, Some("BI"));
-    assert_eq!(s.leader_name.as_deref(), Some("\\x10\\x11"));
-    assert_eq!(f[0].severity, Severity::Info);
+    assert_eq!(s.leader_name.as_deref(), Some("AB"));
+    assert!(f.is_empty(), "{f:?}");
+    // Seven question marks and no end mark: a Japanese name has at most six characters.
+    let mut data = data;
+    data[block::PREVIEW_OFFSET + 1..block::PREVIEW_OFFSET + 9].copy_from_slice(&[0x2C; 8]);
+    let (s, f) = block::summary(&data, Some("BI"));
+    assert_eq!(s.leader_name.as_deref(), Some("??????"));
+    assert_eq!(
+        f,
+        vec![Finding::warning(
+            "the leader's name has no end mark within 6 characters: the first 6 are shown (an \
+             edited or damaged save)"
+        )]
+    );
+    let (s, _) = block::summary(&data, Some("BA"));
+    assert_eq!(s.leader_name.as_deref(), Some("???????"));
+}
+
+#[test]
+fn a_leader_of_question_marks_is_not_named_yet_and_said_by_the_party_record() {
+    use quadmist::model::PartyMember;
+    // (party byte, name, named, who, words)
+    for (party, name, named, who, words) in [
+        (1, "??????", false, Some(PartyMember::Vivi), "Vivi (not named yet)"),
+        (5, "???", false, Some(PartyMember::Quina), "Quina (not named yet)"),
+        (9, "???????", false, None, "leader not named yet"),
+        (1, "Vivi", true, None, "Vivi"),
+        (0, "?Zidane", true, None, "?Zidane"),
+    ] {
+        let mut data = FF9Block { leader_name: name.into(), ..FF9Block::default() }.build();
+        data[block::PARTY_OFFSET] = party;
+        let (s, _) = block::summary(&data, Some("BA"));
+        assert_eq!((s.leader_named, s.unnamed_leader), (Some(named), who), "{name}");
+        assert_eq!(s.leader_label().as_deref(), Some(words), "{name}");
+    }
 }
 
 #[test]

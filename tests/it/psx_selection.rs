@@ -56,13 +56,9 @@ fn mixed_card() -> Vec<u8> {
     c.into_bytes()
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn a_save_of_another_game_is_never_scored() {
     let rel = "data/real/psx-cards/m1.mcd";
-    if !shared::exists(rel) {
-        return;
-    }
     let m1 = shared::path(rel);
     for cmd in ["score", "cards", "plan"] {
         let (code, out, err) = run(&[cmd, s(&m1), "--save", "11"]);
@@ -135,13 +131,9 @@ fn a_deleted_ff9_save_is_read_with_a_warning() {
     );
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn two_deleted_ff9_saves_and_no_live_one_need_a_choice() {
     let rel = "data/real/psx-ff9/deleted.mcr";
-    if !shared::exists(rel) {
-        return;
-    }
     let (code, _, err) = run(&["score", s(&shared::path(rel))]);
     assert_eq!(code, 2, "{err}");
     assert!(

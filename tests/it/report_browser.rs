@@ -2,9 +2,10 @@
 //! from disk, its rendered DOM is read back (`--dump-dom`) and screenshots are taken
 //! (`--screenshot`).
 //!
-//! Without Chromium these tests fail with an explanation (`.ci/run` installs it with apt-get);
-//! set `QUADMIST_CHROMIUM` to use another Chromium binary.
+//! They need Chromium (`#[test(needs = Chromium)]`: skipped where there is none, failed under
+//! `CI=true`; `.ci/run` installs Debian's); `QUADMIST_CHROMIUM` names another binary.
 
+use crate::harness::{self, Need};
 use crate::psx_fixtures::generate;
 use crate::shared::cmd::Command;
 use quadmist::ff9::psx::block::CARD_SLOTS;
@@ -15,24 +16,10 @@ use std::time::{Duration, Instant};
 
 const FIXTURE: &str = "fixtures/ff9-three-saves.mcr";
 
-/// The Chromium binary, or a failure that says how to get one.
+/// The Chromium binary (the harness skips these tests where there is none).
 fn chromium() -> PathBuf {
-    if let Some(p) = std::env::var_os("QUADMIST_CHROMIUM") {
-        return PathBuf::from(p);
-    }
-    for name in ["chromium", "chromium-browser", "google-chrome"] {
-        for dir in std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()) {
-            let p = dir.join(name);
-            if p.is_file() {
-                return p;
-            }
-        }
-    }
-    panic!(
-        "headless Chromium is needed for the browser tests of `quadmist report` and was not \
-         found: install it (`apt-get install -y chromium`, as .ci/run does) or point \
-         QUADMIST_CHROMIUM at a Chromium binary"
-    );
+    harness::uses(Need::Chromium);
+    harness::chromium().expect("Chromium, which the harness found")
 }
 
 /// Runs headless Chromium on a page with these extra switches (fresh profile, no network
@@ -138,12 +125,12 @@ fn check_dom(save: &str, save_index: usize) {
     assert_eq!(shown, quadmist::rules::score::points(&collection.cards));
 }
 
-#[test]
+#[test(needs = Chromium)]
 fn the_rendered_dom_has_100_cards_the_copies_and_the_points_of_save_1() {
     check_dom("1", 0);
 }
 
-#[test]
+#[test(needs = Chromium)]
 fn the_rendered_dom_has_100_cards_the_copies_and_the_points_of_save_3() {
     check_dom("3", 2);
 }
@@ -203,25 +190,25 @@ fn screenshot(width: u32, height: u32, dark: bool) -> Vec<u8> {
     px
 }
 
-#[test]
+#[test(needs = Chromium)]
 fn a_phone_screenshot_at_390_px_is_not_blank() {
     let px = screenshot(390, 1600, false);
     // Light scheme: the page background is light.
     assert!(px[0] > 200 && px[1] > 200 && px[2] > 200, "background {:?}", &px[..3]);
 }
 
-#[test]
+#[test(needs = Chromium)]
 fn a_desktop_screenshot_at_1280_px_is_not_blank() {
     screenshot(1280, 1600, false);
 }
 
-#[test]
+#[test(needs = Chromium)]
 fn the_dark_scheme_has_a_dark_background() {
     let px = screenshot(1280, 900, true);
     assert!(px[0] < 60 && px[1] < 60 && px[2] < 60, "background {:?}", &px[..3]);
 }
 
-#[test]
+#[test(needs = Chromium)]
 fn it_prints_on_a4_pages() {
     let dir = tempfile::tempdir().unwrap();
     let page = write_page(dir.path(), "1");
@@ -251,7 +238,7 @@ fn it_prints_on_a4_pages() {
 /// `quadmist FILE`'s page of the whole card, in the browser: each of the three saves has its
 /// own 100 cards with their copies and its own points, as the fixture generator's records give
 /// them, under names of its own.
-#[test]
+#[test(needs = Chromium)]
 fn the_page_of_a_whole_card_shows_each_save() {
     let dir = tempfile::tempdir().unwrap();
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);

@@ -171,12 +171,8 @@ fn a_missing_file_or_save_is_reported_not_written() {
 /// source; an owned card shows none. The genuine Switch save (disc 3, Yeti, Mimic, Nymph and
 /// Zuu taken) lacks Namingway (98), whose one source is the Desert Palace pickup, and holds
 /// Goblin (1).
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn a_missing_card_opened_shows_its_sources() {
-    if !crate::shared::exists("data/real/switch/DATA_SLOT0_FILE1") {
-        return;
-    }
     let out = tempfile::tempdir().unwrap();
     let page = out.path().join("page.html");
     quadmist()

@@ -4,7 +4,6 @@
 //!
 //! Each snapshot holds the command line, stdout, and stderr after `--- stderr ---`.
 
-use super::shared;
 use super::width80::run80;
 
 /// Runs quadmist at 80 columns and compares its output with the snapshot `name`.
@@ -69,12 +68,8 @@ fn odds_text() {
     );
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn genuine_playstation_saves() {
-    if !shared::exists("data/real/psx-ff9") {
-        return;
-    }
     let usa = "../shared/data/real/psx-ff9/usa.mcr";
     snap("real_usa_saves", &["saves", usa]);
     snap("real_usa_cards", &["cards", usa]);
@@ -82,7 +77,12 @@ fn genuine_playstation_saves() {
     snap("real_usa_plan", &["plan", usa]);
     snap("real_usa_album", &["album", usa]);
     snap("real_usa_odds_hand", &["odds", usa, "--hand", "all", "--vs", "1P11"]);
-    snap("real_japan_cards", &["cards", "../shared/data/real/psx-ff9/japan.mcr"]);
+    let japan = "../shared/data/real/psx-ff9/japan.mcr";
+    snap("real_japan_cards", &["cards", japan]);
+    snap("real_japan_saves", &["saves", japan]);
+    snap("real_japan_album", &["album", japan]);
+    snap("real_japan_score_cards", &["score", japan, "--cards"]);
+    snap("real_japanese_titles", &["saves", "../shared/data/real/psx-cards/m1.mcd"]);
     for f in ["filled.mcr", "deleted.mcr", "bad.gme", "europe.gme", "france.vmp", "germany.psv"] {
         let path = format!("../shared/data/real/psx-ff9/{f}");
         snap(&format!("real_saves_{}", f.replace('.', "_")), &["saves", &path]);
@@ -90,12 +90,8 @@ fn genuine_playstation_saves() {
     snap("real_psx_folder", &["saves", "../shared/data/real/psx-ff9"]);
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn genuine_pc_and_switch_saves() {
-    if !shared::exists("data/real/steam/SavedData_ww.dat") || !shared::exists("data/real/switch") {
-        return;
-    }
     let dat = "../shared/data/real/steam/SavedData_ww.dat";
     snap("real_pc_saves", &["saves", dat]);
     snap("real_pc_score_latest", &["score", dat, "--save", "latest"]);
@@ -116,12 +112,8 @@ fn fixture_missing() {
     snap("fixture_missing_3", &["missing", CARD, "--save", "3"]);
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn real_missing() {
-    if !shared::exists("data/real/switch") {
-        return;
-    }
     snap("real_switch_missing", &["missing", "../shared/data/real/switch/DATA_SLOT0_FILE1"]);
     snap("real_usa_missing", &["missing", "../shared/data/real/psx-ff9/usa.mcr"]);
 }

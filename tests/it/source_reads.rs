@@ -45,10 +45,9 @@ fn open_both(bytes: &[u8], name: &str) -> (SaveSet, SaveSet, (usize, usize)) {
     (whole, sparse, reads)
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn the_real_dat_is_read_by_the_aes_blocks_its_seven_saves_need() {
-    let Some(bytes) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
+    let bytes = shared::read("data/real/steam/SavedData_ww.dat");
     let (whole, sparse, (reads, read_bytes)) = open_both(&bytes, "SavedData_ww.dat");
     assert_eq!(shown(&sparse), shown(&whole));
     assert_eq!(sparse.saves.len(), 7);
@@ -63,10 +62,9 @@ fn the_real_dat_is_read_by_the_aes_blocks_its_seven_saves_need() {
     assert!(read_bytes * 60 < bytes.len(), "{read_bytes} of {} bytes read", bytes.len());
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn a_truncated_dat_reads_the_same_through_a_source() {
-    let Some(bytes) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
+    let bytes = shared::read("data/real/steam/SavedData_ww.dat");
     // Cut inside slot 1, file 2's card list, inside its play time, and just after a block.
     for cut in [pc_block(2) + 4_500, pc_block(3) + 14_390, pc_block(4), 100, 20] {
         let cut = &bytes[..cut];

@@ -55,14 +55,13 @@ fn taken_but_not_held(c: &Collection) -> Vec<u8> {
         .collect()
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn switch_and_pc_saves_give_the_same_events_progress_and_pickups() {
-    let Some(dat) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
+    let dat = shared::read("data/real/steam/SavedData_ww.dat");
     let pc = ff9::open(&dat, Some("SavedData_ww.dat"), &none).unwrap();
     assert_eq!(pc.saves.len(), 7);
     for (file, selector, scenario) in SAVES {
-        let Some(json) = shared::read(&format!("data/real/switch/{file}")) else { return };
+        let json = shared::read(&format!("data/real/switch/{file}"));
         let switch = ff9::open(&json, Some(file), &none).unwrap().saves.remove(0);
         let pc_save = pc.saves.iter().find(|s| s.selector == selector).unwrap();
         for (what, entry) in [("switch", &switch), ("pc", pc_save)] {
@@ -94,14 +93,11 @@ fn switch_and_pc_saves_give_the_same_events_progress_and_pickups() {
     }
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn genuine_playstation_saves_are_early_disc_1_with_the_disc_saves_shows() {
     let mut seen = 0;
     for release in ["usa", "europe", "france", "germany", "italy", "spain", "japan"] {
-        let Some(bytes) = shared::read(&format!("data/real/psx-ff9/{release}.mcr")) else {
-            return;
-        };
+        let bytes = shared::read(&format!("data/real/psx-ff9/{release}.mcr"));
         let set = ff9::open(&bytes, Some(&format!("{release}.mcr")), &none).unwrap();
         for s in set.saves.iter().filter(|s| s.is_ff9 && !s.deleted) {
             let c = s.collection().unwrap();

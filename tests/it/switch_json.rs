@@ -28,14 +28,13 @@ fn open_json(bytes: &[u8], name: &str) -> SaveEntry {
     set.saves.into_iter().next().unwrap()
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn every_json_copy_gives_exactly_the_cards_and_counters_of_the_pc_block() {
-    let Some(dat) = shared::read("data/real/steam/SavedData_ww.dat") else { return };
+    let dat = shared::read("data/real/steam/SavedData_ww.dat");
     let pc = ff9::open(&dat, Some("SavedData_ww.dat"), &no_neighbour).unwrap();
     let mut seen = Vec::new();
     for name in JSON_FILES {
-        let Some(bytes) = shared::read(&format!("data/real/switch/{name}")) else { return };
+        let bytes = shared::read(&format!("data/real/switch/{name}"));
         let json = open_json(&bytes, name);
         let pc_save =
             pc.saves.iter().find(|s| s.selector == json.selector).expect("matching block");

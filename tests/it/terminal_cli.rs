@@ -27,10 +27,12 @@ fn saves_dir_lists_ff9_saves_with_their_selectors_and_skips_the_rest() {
     std::fs::copy(root.join("fixtures/ff9-file1.psv"), dir.path().join("sub/b.psv")).unwrap();
     #[cfg(unix)]
     {
+        use std::os::unix::ffi::OsStrExt;
         let fifo = dir.path().join("pipe");
-        let ok =
-            std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
-        assert!(ok, "mkfifo");
+        let fifo = std::ffi::CString::new(fifo.as_os_str().as_bytes()).unwrap();
+        // SAFETY: a NUL-terminated path that lives across the call.
+        let made = unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) };
+        assert_eq!(made, 0, "mkfifo: {}", std::io::Error::last_os_error());
     }
     let out = quadmist()
         .arg("saves")
@@ -64,12 +66,8 @@ fn saves_dir_lists_ff9_saves_with_their_selectors_and_skips_the_rest() {
     assert!(stdout.lines().any(|l| l.starts_with("sub/b.psv:1")), "{stdout}");
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn quiet_hides_warnings_and_verbose_keeps_them() {
-    if !shared::exists("data/real/psx-ff9/bad.gme") {
-        return;
-    }
     let f = shared::path("data/real/psx-ff9/bad.gme");
     let f = f.to_str().unwrap();
     let (_, err) = run80(&["score", f]);
@@ -81,12 +79,8 @@ fn quiet_hides_warnings_and_verbose_keeps_them() {
     assert_eq!(err_v, err);
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn latest_is_the_save_the_pc_metadata_names() {
-    if !shared::exists("data/real/steam/SavedData_ww.dat") {
-        return;
-    }
     let f = shared::path("data/real/steam/SavedData_ww.dat");
     let f = f.to_str().unwrap();
     let (latest, _) = run80(&["score", f, "--save", "latest"]);
@@ -95,13 +89,11 @@ fn latest_is_the_save_the_pc_metadata_names() {
     assert!(latest.starts_with("Save 1-1 of"), "{latest}");
     assert_eq!(latest, one_one);
     // A Switch file holds one save: `latest` is that save.
-    if shared::exists("data/real/switch/DATA_SLOT0_FILE2") {
-        let sw = shared::path("data/real/switch/DATA_SLOT0_FILE2");
-        let (out, _) = run80(&["score", sw.to_str().unwrap(), "--save", "latest"]);
-        let (plain, _) = run80(&["score", sw.to_str().unwrap()]);
-        assert!(out.starts_with("Save 1-3 of"), "{out}");
-        assert_eq!(out, plain);
-    }
+    let sw = shared::path("data/real/switch/DATA_SLOT0_FILE2");
+    let (out, _) = run80(&["score", sw.to_str().unwrap(), "--save", "latest"]);
+    let (plain, _) = run80(&["score", sw.to_str().unwrap()]);
+    assert!(out.starts_with("Save 1-3 of"), "{out}");
+    assert_eq!(out, plain);
     // A memory card records no latest save: a usage error that lists the saves.
     let out = quadmist().args(["score", CARD, "--save", "latest"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -217,12 +209,8 @@ fn a_random_card_gets_a_few_lines_of_findings_not_dozens() {
     assert!(quiet.lines().all(|l| l.starts_with("error") || l.starts_with("  ")), "{quiet}");
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn a_file_named_twice_has_its_findings_printed_once() {
-    if !shared::exists("data/real/psx-ff9/bad.gme") {
-        return;
-    }
     let f = shared::path("data/real/psx-ff9/bad.gme");
     let f = f.to_str().unwrap();
     let (out, err) = run80(&["odds", f, "--card", "1", "--vs-save", f, "--vs-card", "2"]);

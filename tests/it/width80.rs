@@ -36,31 +36,35 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
-/// Every file the must-show names: the fixtures, then the real files when present.
+/// The folders of the genuine saves the width is checked on.
+const REAL: [&str; 3] = ["data/real/psx-ff9", "data/real/steam", "data/real/switch"];
+
+/// Every file the must-show names: the fixtures, then the real files.
 pub fn all_files() -> Vec<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut v = files_in(&root.join("fixtures"));
-    for dir in ["data/real/psx-ff9", "data/real/steam", "data/real/switch"] {
-        if shared::exists(dir) {
-            v.extend(files_in(&shared::path(dir)));
-        }
+    for dir in REAL {
+        v.extend(files_in(&shared::path(dir)));
     }
     v
 }
 
-/// The `--save` selectors of a file's FF9 saves.
+/// The `--save` selectors of a file's FF9 saves, as `saves --json` lists them (which must
+/// succeed).
 pub fn ff9_saves(file: &Path) -> Vec<String> {
     let out = Command::quadmist().args(["saves", "--json"]).arg(file).output().unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
-    v["saves"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter(|s| s["game"] == "ff9")
-                .filter_map(|s| s["save"].as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
+    let at = file.display();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "saves --json {at}: {stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("saves --json {at}: not JSON ({e})"));
+    let saves = v["saves"].as_array().unwrap_or_else(|| panic!("saves --json {at}: no saves"));
+    saves
+        .iter()
+        .filter(|s| s["game"] == "ff9")
+        .map(|s| s["save"].as_str().unwrap_or_else(|| panic!("{at}: a save without selector")))
+        .map(str::to_string)
+        .collect()
 }
 
 /// The slot of the first card of a save ("1" when it has none).
@@ -129,11 +133,15 @@ fn phrasing_fault(line: &str) -> Option<&'static str> {
     None
 }
 
-#[test]
-#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]
+#[test(needs = SharedData)]
 fn every_line_of_every_command_fits_80_columns() {
     let files = all_files();
-    assert!(files.len() >= 4, "{files:?}");
+    // By hand: the 4 fixtures (fixtures/README.md) hold 3, 3, 1 and 1 FF9 saves; the genuine
+    // PlayStation files are those of psx_genuine's table, with its saves; the PC `.dat` holds 7
+    // (auto, 1-1 to 1-5 and 2-1) and each of the 7 Switch files one.
+    let (genuine_files, genuine_saves) = crate::psx_genuine::files_and_saves();
+    assert_eq!(files.len(), 4 + genuine_files + 1 + 7, "{files:?}");
+    let expected_saves = 3 + 3 + 1 + 1 + genuine_saves + 7 + 7;
     let mut bad = Vec::new();
     let mut runs = 0;
     let mut saves_seen = 0;
@@ -154,17 +162,14 @@ fn every_line_of_every_command_fits_80_columns() {
     }
     // `saves DIR` on each folder.
     let mut dirs = vec![PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures")];
-    for dir in ["data/real/psx-ff9", "data/real/steam", "data/real/switch"] {
-        if shared::exists(dir) {
-            dirs.push(shared::path(dir));
-        }
-    }
+    dirs.extend(REAL.map(shared::path));
     for d in dirs {
         let args = vec!["saves".to_string(), d.to_str().unwrap().to_string()];
         let (out, err) = run80(&["saves", d.to_str().unwrap()]);
         too_wide(&args, &out, &err, &mut bad);
         runs += 1;
     }
+    assert_eq!(saves_seen, expected_saves);
     eprintln!("{runs} runs over {} files and {saves_seen} FF9 saves", files.len());
     assert!(bad.is_empty(), "{} lines wider than 80 columns:\n{}", bad.len(), bad.join("\n"));
 }

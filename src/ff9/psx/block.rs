@@ -4,13 +4,14 @@
 
 use super::checksum::CRC_OFFSET;
 use crate::container::layout::read_at;
-use crate::ff9::charset;
+use crate::ff9::charset::{self, Table};
 use crate::ff9::error::DecodeError;
 use crate::ff9::listing::GameInfo;
 use crate::ff9::minigame::check_counters;
 use crate::model::events::{EVENT_BLOCK_OFFSET, EVENT_GLOBAL_LEN};
 use crate::model::{
-    CardRecord, CardSource, CardType, Collection, EventFlags, Finding, Platform, SaveSummary,
+    CardRecord, CardSource, CardType, Collection, EventFlags, Finding, PartyMember, Platform,
+    SaveSummary,
 };
 use binrw::{BinRead, BinWrite};
 use std::io::Cursor;
@@ -217,24 +218,107 @@ pub fn disc(block: &[u8]) -> (Option<u8>, Vec<Finding>) {
     (disc, findings)
 }
 
-/// Decodes an FF9-charset name. Japanese saves (`BI`) are shown as hex (their table is
-/// unknown), except 0x2C, `?`: the genuine Japanese save writes the same six 0x2C for the
-/// not-yet-named Vivi as the US and PAL ones (`??????`) at the same point of the story.
-fn decode_name(bytes: &[u8], what: &str, japanese: bool, findings: &mut Vec<Finding>) -> String {
-    if japanese {
-        return bytes
-            .iter()
-            .take_while(|&&b| b != 0xFF)
-            .map(|&b| if b == 0x2C { "?".to_string() } else { format!("\\x{b:02X}") })
-            .collect();
-    }
-    let (text, unmapped) = charset::decode(bytes);
-    if unmapped {
+/// Bytes of the title frame that hold the title (Shift-JIS, up to the first NUL).
+const TITLE_BYTES: std::ops::Range<usize> = 0x04..0x44;
+
+/// Reads a name or a place in the game's `table`, at most `max_chars` characters, and reports
+/// what it could not read: codes outside the table (shown as `\xNN`), kanji (shown as `〓`),
+/// and a name with no end mark within its length.
+fn decode_text(
+    bytes: &[u8],
+    table: Table,
+    max_chars: usize,
+    what: &str,
+    findings: &mut Vec<Finding>,
+) -> charset::Decoded {
+    let d = charset::decode(bytes, table, max_chars);
+    if d.uncovered > 0 {
         findings.push(Finding::warning(format!(
-            "the {what} holds bytes outside the FF9 character set (shown as \\xNN)"
+            "the {what} holds {} outside the game's character table (shown as \\xNN)",
+            plural(d.uncovered, "code", "codes")
         )));
     }
-    text
+    if !d.ended && max_chars < bytes.len() {
+        findings.push(Finding::warning(format!(
+            "the {what} has no end mark within {max_chars} characters: the first {max_chars} are \
+             shown (an edited or damaged save)"
+        )));
+    }
+    d
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The place written at the end of a Japanese save's title (`FF9/ファイル15/00:16/アレクサンドリア`),
+/// folded like the title; `None` when the title has no place.
+pub fn title_place(block: &[u8]) -> Option<String> {
+    let (title, _) = crate::container::title::decode(block.get(TITLE_BYTES)?);
+    let place = title.folded.splitn(4, '/').nth(3)?;
+    (!place.is_empty()).then(|| place.to_string())
+}
+
+/// A Japanese place checked against the place in the title. The title is Shift-JIS, so it
+/// holds the kanji the block's table cannot show: where every other character agrees, each
+/// `〓` takes the title's character. A title cut at its 64 bytes may hold only the start of
+/// the place. A disagreement leaves the block's place, with a finding.
+fn place_with_title(place: charset::Decoded, block: &[u8], findings: &mut Vec<Finding>) -> String {
+    let Some(titled) = title_place(block) else {
+        if place.kanji > 0 {
+            findings.push(kanji_finding(place.kanji));
+        }
+        return place.text;
+    };
+    let full_title = block.get(TITLE_BYTES).is_some_and(|t| !t[t.len() - 2..].contains(&0));
+    let (ours, theirs): (Vec<char>, Vec<char>) =
+        (place.text.chars().collect(), titled.chars().collect());
+    let same_length = ours.len() == theirs.len() || (full_title && theirs.len() < ours.len());
+    let agree = same_length
+        && ours.iter().zip(&theirs).all(|(&a, &b)| a == charset::KANJI_SHOWN || same_sign(a, b));
+    if !agree {
+        findings.push(Finding::warning(format!(
+            "the place in the save's title ({titled}) is not the place in its data ({}); the \
+             data's is shown (an edited save)",
+            place.text
+        )));
+        if place.kanji > 0 {
+            findings.push(kanji_finding(place.kanji));
+        }
+        return place.text;
+    }
+    let filled: String = ours
+        .iter()
+        .zip(theirs.iter().map(Some).chain(std::iter::repeat(None)))
+        .map(|(&a, b)| match b {
+            Some(&b) if a == charset::KANJI_SHOWN => b,
+            _ => a,
+        })
+        .collect();
+    let left = filled.chars().filter(|&c| c == charset::KANJI_SHOWN).count();
+    if left > 0 {
+        findings.push(kanji_finding(left));
+    }
+    filled
+}
+
+/// True when a character of the block and one of the title are the same sign: equal once
+/// the title's full-width forms are folded, or the middle dot (`•` in the table, `・` in
+/// Shift-JIS).
+fn same_sign(ours: char, title: char) -> bool {
+    let fold = |c: char| match c {
+        '・' => '•',
+        c => crate::container::title::fold(c.encode_utf8(&mut [0; 4])).chars().next().unwrap_or(c),
+    };
+    fold(ours) == fold(title)
+}
+
+fn kanji_finding(n: usize) -> Finding {
+    Finding::info(format!(
+        "the place holds {} quadmist cannot show (shown as 〓): no public table gives the \
+         game's kanji",
+        plural(n, "kanji", "kanji")
+    ))
 }
 
 /// The load-screen summary of an FF9 block: leader, location, play time and gil.
@@ -249,14 +333,19 @@ pub fn summary(block: &[u8], region_prefix: Option<&str>) -> (SaveSummary, Vec<F
         findings.push(Finding::error("the block is too short for the load-screen fields"));
         return (SaveSummary::default(), findings);
     };
-    let japanese = region_prefix == Some("BI");
-    if japanese {
-        findings.push(Finding::info(
-            "Japanese save: names are shown as hex (the Japanese character table is not known)",
-        ));
-    }
-    let leader_name = decode_name(&preview.leader_name, "leader's name", japanese, &mut findings);
-    let location = decode_name(&preview.location, "location name", japanese, &mut findings);
+    let table = Table::for_region(region_prefix);
+    let leader_name =
+        decode_text(&preview.leader_name, table, table.name_len(), "leader's name", &mut findings)
+            .text;
+    let place =
+        decode_text(&preview.location, table, preview.location.len(), "place", &mut findings);
+    let location = match table {
+        Table::Japanese => place_with_title(place, block, &mut findings),
+        Table::Western => place.text,
+    };
+    let leader_named = !charset::not_named_yet(&leader_name);
+    // The first party member leads; a not-named leader is said by the record it is in.
+    let leader_record = block.get(PARTY_OFFSET).copied();
 
     let fps = frame_rate(region_prefix);
     let by_frames = preview.play_time as f64 / fps as f64;
@@ -296,6 +385,10 @@ pub fn summary(block: &[u8], region_prefix: Option<&str>) -> (SaveSummary, Vec<F
     }
     let summary = SaveSummary {
         leader_name: Some(leader_name),
+        leader_named: Some(leader_named),
+        unnamed_leader: (!leader_named)
+            .then(|| leader_record.and_then(PartyMember::from_record))
+            .flatten(),
         leader_level: Some(preview.leader_level),
         location: Some(location),
         play_time_seconds: Some(play_time),

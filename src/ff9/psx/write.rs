@@ -37,11 +37,11 @@ pub fn write_preview(block: &mut [u8], preview: &PreviewFields) -> Option<()> {
 pub struct FF9Block {
     /// In-game file number, 1-based (title characters 8–9).
     pub file_number: u8,
-    /// Party leader's name (FF9 charset, at most 8 characters).
+    /// Party leader's name (Western table, at most 7 characters).
     pub leader_name: String,
     /// Party leader's level.
     pub leader_level: u8,
-    /// Location name (FF9 charset, at most 28 characters).
+    /// Location name (Western table, at most 28 characters).
     pub location: String,
     /// Play time in whole seconds (stored as frames, shown as `HH:MM` in the title).
     pub play_time_seconds: u32,

@@ -1,51 +1,26 @@
-//! Access to `../shared/` (the real sample files beside the checkout).
+//! The project's shared folder beside the checkout (`../shared`: the specs and the genuine
+//! saves, never copied into the project).
 //!
-//! When `../shared/data/real` is missing outside `CI=true`, `build.rs` sets the
-//! `no_shared_data` cfg and the tests that read it are marked
-//! `#[cfg_attr(no_shared_data, ignore = "needs ../shared/data/real")]`, so `cargo test` lists
-//! them as ignored. Under `CI=true` they run, and a missing file fails them here.
+//! A test that reads it says so, `#[test(needs = SharedData)]`: the harness skips it when the
+//! folder is missing (and fails it under `CI=true`), so these helpers need not check.
 
 #![allow(dead_code)]
 
 pub mod cmd;
 
+use crate::harness::{self, Need};
 use std::path::PathBuf;
 
-/// The path of `../shared/<rel>` relative to the crate root.
+/// The path of `../shared/<rel>`.
 pub fn path(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared").join(rel)
+    harness::uses(Need::SharedData);
+    harness::shared_dir().join(rel)
 }
 
-/// Reads `../shared/<rel>`; `None` (with a notice) when absent outside CI; panics under CI.
-pub fn read(rel: &str) -> Option<Vec<u8>> {
+/// The bytes of `../shared/<rel>`.
+pub fn read(rel: &str) -> Vec<u8> {
     let p = path(rel);
-    match std::fs::read(&p) {
-        Ok(b) => Some(b),
-        Err(e) => {
-            if std::env::var("CI").map(|v| v == "true").unwrap_or(false) {
-                panic!("{} is required under CI: {e}", p.display());
-            }
-            eprintln!("skipping: {} is missing ({e})", p.display());
-            None
-        }
-    }
-}
-
-/// True when `../shared/<rel>` exists; panics under CI when it does not.
-pub fn exists(rel: &str) -> bool {
-    read_dir_ok(rel)
-}
-
-fn read_dir_ok(rel: &str) -> bool {
-    let p = path(rel);
-    if p.exists() {
-        return true;
-    }
-    if std::env::var("CI").map(|v| v == "true").unwrap_or(false) {
-        panic!("{} is required under CI", p.display());
-    }
-    eprintln!("skipping: {} is missing", p.display());
-    false
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
 /// Output with every run of white space (line breaks of wrapped text included) made one space,

@@ -1,0 +1,157 @@
+//! The adviser's arguments and what they mean, shared by `advise` and `play`: my hand (from a
+//! save or in the position notation), the goal, the opponent model and the time budget.
+
+use super::args::SaveArgs;
+use super::error::CliError;
+use super::select::load_collection;
+use crate::game::card::GameCard;
+use crate::game::notation;
+use crate::game::search::{Goal, Opponent};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What to optimise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GoalArg {
+    /// The chance to win the match.
+    Win,
+    /// Expected cards won.
+    Cards,
+    /// The chance that my card --keep N is not taken.
+    Keep,
+}
+
+/// The opponent model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OpponentModel {
+    /// The game's AI at --wise.
+    Game,
+    /// The move worst for me.
+    Worst,
+}
+
+/// My five cards: `--save FILE[:S] --hand SLOTS` from a save, exact, or `--hand CARDS` in the
+/// position notation (shared by `advise` and `play`).
+#[derive(Debug, Args)]
+pub struct HandArgs {
+    /// Take my five cards from this save: FILE or FILE:S.
+    #[arg(long, value_name = "FILE[:S]")]
+    pub save: Option<String>,
+    /// My five cards in hand order: their slots in the save with --save (3,7,12,40,41), else
+    /// the cards themselves as in a position (138/X/53/90@E+S,...).
+    #[arg(long, value_name = "SLOTS|CARDS")]
+    pub hand: Option<String>,
+}
+
+impl HandArgs {
+    /// My five cards, when given.
+    pub fn cards(&self) -> Result<Option<[GameCard; 5]>, CliError> {
+        match (&self.save, &self.hand) {
+            (Some(spec), hand) => {
+                let text = hand.as_deref().unwrap_or("");
+                let slots: Vec<u16> = text
+                    .split(',')
+                    .filter(|s| !s.trim().is_empty())
+                    .map(|s| {
+                        s.trim().parse().map_err(|_| {
+                            CliError::usage(format!(
+                                "--hand with --save takes card slots (see `quadmist cards`), \
+                                 not `{}`",
+                                s.trim()
+                            ))
+                        })
+                    })
+                    .collect::<Result<_, _>>()?;
+                Ok(Some(hand_from_save(spec, &slots)?))
+            }
+            (None, Some(text)) => {
+                let v = notation::parse_hand(text, "--hand").map_err(CliError::usage)?;
+                Ok(Some([v[0], v[1], v[2], v[3], v[4]]))
+            }
+            (None, None) => Ok(None),
+        }
+    }
+}
+
+/// The adviser's options (shared by `advise` and `play`).
+#[derive(Debug, Args)]
+pub struct AdviceArgs {
+    /// What to optimise.
+    #[arg(long, value_enum, default_value_t = GoalArg::Win)]
+    pub goal: GoalArg,
+    /// With --goal keep: my card to keep, 1..5 in hand order.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+    pub keep: Option<u8>,
+    /// The opponent model.
+    #[arg(long, value_enum, default_value_t = OpponentModel::Game)]
+    pub opponent: OpponentModel,
+    /// The game AI's Wise level, 0..3.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub wise: u8,
+    /// Time for the search, in milliseconds.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub budget_ms: u64,
+}
+
+impl AdviceArgs {
+    /// The goal; `--goal keep` without `--keep` is a usage error.
+    pub fn goal(&self) -> Result<Goal, CliError> {
+        match (self.goal, self.keep) {
+            (GoalArg::Win, _) => Ok(Goal::Win),
+            (GoalArg::Cards, _) => Ok(Goal::Cards),
+            (GoalArg::Keep, Some(k)) => Ok(Goal::Keep(k - 1)),
+            (GoalArg::Keep, None) => Err(CliError::usage("--goal keep needs --keep N (1..5)")),
+        }
+    }
+
+    /// The opponent model.
+    pub fn opponent(&self) -> Opponent {
+        match self.opponent {
+            OpponentModel::Game => Opponent::Game(self.wise),
+            OpponentModel::Worst => Opponent::Worst,
+        }
+    }
+
+    /// The search's time budget.
+    pub fn budget(&self) -> Duration {
+        Duration::from_millis(self.budget_ms)
+    }
+}
+
+/// Who the opponent is, in words: "the game's AI at Wise 3".
+pub fn model_name(opp: Opponent) -> String {
+    match opp {
+        Opponent::Game(w) => format!("the game's AI at Wise {w}"),
+        Opponent::Worst => "an opponent who plays my worst case".into(),
+    }
+}
+
+/// My five cards from a save.
+pub fn hand_from_save(spec: &str, slots: &[u16]) -> Result<[GameCard; 5], CliError> {
+    if slots.len() != 5 {
+        return Err(CliError::usage("--hand needs five card slots, e.g. --hand 3,7,12,40,41"));
+    }
+    let (file, save) = match spec.rsplit_once(':') {
+        Some((f, s)) if !f.is_empty() && !s.contains('/') && !s.contains('\\') => {
+            (f.to_string(), Some(s.to_string()))
+        }
+        _ => (spec.to_string(), None),
+    };
+    let args = SaveArgs { file: PathBuf::from(file), save };
+    let (_, collection) = load_collection(&args)?;
+    let mut out = Vec::with_capacity(5);
+    for &slot in slots {
+        let c = collection.card(slot).ok_or_else(|| {
+            CliError::usage(format!("the save has no card in slot {slot} (see `quadmist cards`)"))
+        })?;
+        out.push(GameCard::from_record(c));
+    }
+    if (0..5).any(|i| (i + 1..5).any(|j| slots[i] == slots[j])) {
+        return Err(CliError::usage("--hand names the same card twice"));
+    }
+    Ok([out[0], out[1], out[2], out[3], out[4]])
+}

@@ -1,0 +1,232 @@
+//! `quadmist advise`: the best moves in a match position, with their chances.
+
+use crate::cli::adviser::{model_name, AdviceArgs, GoalArg, HandArgs, OpponentModel};
+use crate::cli::error::{CliError, CliResult};
+use crate::cli::output;
+use crate::game::notation::{self, Position};
+use crate::game::search::{Analysis, Goal, Opponent, Searcher};
+use clap::Args;
+use serde::Serialize;
+use std::io::Write;
+use std::time::Duration;
+
+const AFTER_HELP: &str = "\
+Position: BOARD;MINE;THEIRS, me to move.
+  BOARD    16 cells row by row from the top left (rows may be split by /):
+           . empty, # block, a-e my cards 1-5, f-j the opponent's cards 1-5;
+           lower case: on my side (blue) now, upper case: on theirs (red).
+  MINE, THEIRS
+           five cards each in hand order, comma-separated, placed ones
+           included: [ID:]STATS@ARROWS. STATS: the digits shown (1P23: atk,
+           type, pdef, mdef) or exact values (138/X/53/90). ID (name or
+           number 1..100, optional) narrows an opponent's digits to what card
+           creation can give. ARROWS: 0x54 or compass points E+S+W.
+  With --save FILE[:S] --hand SLOTS, MINE comes exact from the save; with
+  --hand CARDS from those cards (write * for MINE in both cases).
+
+Cells are named by column A-D (left to right) and row 1-4 (top to bottom).
+
+Figures are exact when every card is known exactly and the search reached
+the end of the match. An opponent card known by its digits is averaged over
+its equally likely values, each battle on its own, and the game AI is
+assumed to see the middle of each band: such figures, and those of a search
+cut by --budget-ms, are marked as estimates. A cut search scores each
+position beyond its depth by the card balance d (cards on the board and in
+hand, mine minus the opponent's): P(win) = 1/(1 + e^(-0.9(d-1))), P(loss)
+the same for -d, P(draw) the rest.
+
+Examples:
+  quadmist advise '..../.f../..../....;138/X/53/90@E+S,99/P/40/40@N,
+    70/M/80/20@W+E,60/P/60/60@S,50/X/30/30@N+S;3P21@W,2M12@N,1P11@E,
+    4P20@S,2A22@N+E'
+  quadmist advise --save memcard.mcr:3 --hand 3,7,12,40,41 --opponent worst
+    '#.../..../..../....;*;1P23@N,2M12@E,0P31@S,3P20@W,1P11@N+S'
+  quadmist advise POSITION --goal keep --keep 2 --json";
+
+/// Arguments of `quadmist advise`.
+#[derive(Debug, Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct AdviseArgs {
+    /// The position, BOARD;MINE;THEIRS (see below).
+    pub position: String,
+    /// My cards from a save.
+    #[command(flatten)]
+    pub mine: HandArgs,
+    /// The adviser's options.
+    #[command(flatten)]
+    pub advice: AdviceArgs,
+    /// Moves to show.
+    #[arg(long, default_value_t = 8)]
+    pub top: usize,
+    /// Write JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct MoveJson {
+    card: u8,
+    cell: String,
+    win: f64,
+    draw: f64,
+    loss: f64,
+    cards: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    keep: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_target: Option<String>,
+}
+
+#[derive(Serialize)]
+struct AdviseJson<'a> {
+    position: String,
+    goal: GoalArg,
+    opponent: OpponentModel,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wise: Option<u8>,
+    exact: bool,
+    estimates: Vec<&'a str>,
+    depth: u32,
+    nodes: u64,
+    moves: Vec<MoveJson>,
+}
+
+/// Who a slot is, for a person: "my card 2", "their card 4".
+fn slot_name(slot: u8) -> String {
+    if slot < 5 {
+        format!("my card {}", slot + 1)
+    } else {
+        format!("their card {}", slot - 4)
+    }
+}
+
+/// Runs the search of a position, ranking the `top` best moves exactly (the others are only
+/// proved no better, which is faster).
+pub fn analyse(p: &Position, goal: Goal, opp: Opponent, budget: Duration, top: usize) -> Analysis {
+    let mut s = Searcher::new(&p.cards, opp, goal, 20);
+    s.set_top(top);
+    s.analyse(&p.board, Some(budget))
+}
+
+/// The four rows of the board, numbered: each cell empty (`.`), blocked (`###`) or a card's
+/// digits marked `b` (my side) or `r` (the opponent's).
+fn board_lines(p: &Position) -> Vec<String> {
+    (0..4u8)
+        .map(|row| {
+            let mut line = format!("  {} ", row + 1);
+            for col in 0..4u8 {
+                let cell = col + 4 * row;
+                let c = p.board.cells[cell as usize];
+                let txt = match c {
+                    crate::game::board::EMPTY => "  .   ".to_string(),
+                    crate::game::board::BLOCK => " ###  ".to_string(),
+                    s => {
+                        let npc = p.board.side(s) == crate::game::board::Side::Npc;
+                        let mark = if npc { 'r' } else { 'b' };
+                        format!(" {}{mark} ", p.cards[s as usize].digits())
+                    }
+                };
+                line.push_str(&format!("{txt:<8}"));
+            }
+            line.trim_end().to_string()
+        })
+        .collect()
+}
+
+/// Runs `quadmist advise`.
+pub fn run(args: &AdviseArgs) -> CliResult {
+    let mine = args.mine.cards()?;
+    let p = notation::parse(&args.position, mine).map_err(CliError::usage)?;
+    let goal = args.advice.goal()?;
+    let opp = args.advice.opponent();
+    let a = analyse(&p, goal, opp, args.advice.budget(), args.top.max(1));
+    let mut estimates = Vec::new();
+    if notation::has_bands(&p.cards) {
+        estimates.push("some card is known by its digits: each battle uses the mean chance over its values, and the game AI the middle of each band");
+    }
+    if !a.exact {
+        estimates.push("the search did not reach the end of the match: positions beyond its depth are scored by the documented card-balance estimate");
+    }
+    let moves: Vec<MoveJson> = a
+        .moves
+        .iter()
+        .take(args.top.max(1))
+        .map(|m| MoveJson {
+            card: m.slot + 1,
+            cell: notation::cell_name(m.cell),
+            win: m.value.win,
+            draw: m.value.draw,
+            loss: m.value.loss(),
+            cards: m.value.cards,
+            keep: matches!(goal, Goal::Keep(_)).then_some(m.value.keep),
+            first_target: m.first_target.map(slot_name),
+        })
+        .collect();
+    if args.json {
+        return output::print_json(&AdviseJson {
+            position: format!(
+                "{};{};{}",
+                notation::board_text(&p.board),
+                p.cards[..5].iter().map(notation::card_text).collect::<Vec<_>>().join(","),
+                p.cards[5..].iter().map(notation::card_text).collect::<Vec<_>>().join(",")
+            ),
+            goal: args.advice.goal,
+            opponent: args.advice.opponent,
+            wise: (args.advice.opponent == OpponentModel::Game).then_some(args.advice.wise),
+            exact: a.exact && estimates.is_empty(),
+            estimates,
+            depth: a.depth,
+            nodes: a.nodes,
+            moves,
+        });
+    }
+    let mut out = output::stdout();
+    let model = model_name(opp);
+    writeln!(out, "Board (me to move):")?;
+    for line in board_lines(&p) {
+        writeln!(out, "{line}")?;
+    }
+    writeln!(out, "     A       B       C       D        (b: my side, r: the opponent's)")?;
+    writeln!(out)?;
+    let figures = if a.exact && estimates.is_empty() { "exact" } else { "estimates" };
+    writeln!(out, "Against {model} ({figures}, {} placements ahead):", a.depth)?;
+    let keep = matches!(goal, Goal::Keep(_));
+    writeln!(
+        out,
+        "  {:<22} {:>6} {:>6} {:>6} {:>7}{}",
+        "move",
+        "win",
+        "draw",
+        "loss",
+        "cards",
+        if keep { "   keep" } else { "" }
+    )?;
+    for m in &moves {
+        let what = format!("card {} to {}", m.card, m.cell);
+        let keep_col = m.keep.map(|k| format!(" {:>5.1} %", 100.0 * k)).unwrap_or_default();
+        writeln!(
+            out,
+            "  {what:<22} {:>5.1}% {:>5.1}% {:>5.1}% {:>+7.2}{keep_col}",
+            100.0 * m.win,
+            100.0 * m.draw,
+            100.0 * m.loss,
+            m.cards
+        )?;
+        if let Some(t) = &m.first_target {
+            writeln!(out, "  {:<22} attack {t} first", "")?;
+        }
+    }
+    for e in &estimates {
+        let mut line = String::from("Estimate:");
+        for w in e.split(' ') {
+            if line.len() + w.len() + 1 > 78 {
+                writeln!(out, "{line}")?;
+                line = String::from(" ");
+            }
+            line.push(' ');
+            line.push_str(w);
+        }
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,486 @@
+//! `quadmist saves`: one row per save in a file.
+
+use crate::cli::error::{CliError, CliResult};
+use crate::cli::files;
+use crate::cli::findings::print_findings;
+use crate::cli::output;
+use crate::cli::output::print_json;
+use crate::cli::text::{self, count};
+use crate::ff9::{FileKind, SaveEntry, SaveSet};
+use crate::model::{Finding, Severity};
+use clap::Args;
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use tabled::builder::Builder;
+use tabled::settings::{Padding, Style};
+
+const EXAMPLES: &str = "\
+Examples:
+  quadmist saves epsxe000.mcr            the saves on a raw memory card
+  quadmist saves card.gme --json         the same as JSON
+  quadmist saves BASLUS-0125100000-00    a raw single save (named after the save)
+  quadmist saves SavedData_ww.dat        the slots of a PC save
+  quadmist saves ~/.local/share/duckstation/memcards
+                                         the FF9 saves of every card in a folder, each with
+                                         its FILE:SAVE (files that are not saves are skipped)
+
+The SAVE column is the value every other command accepts as --save.
+JSON: {\"format\", \"saves\": [{\"save\", \"name\", \"game\", \"region\", \"language\", \"disc\",
+\"file\", \"deleted\", \"checksum_ok\", \"title\", \"product_code\", \"summary\"}],
+\"problems\": [{\"severity\", \"message\", \"save\"}]}.
+Problems (damage, checksum mismatches) go to stderr; exit code 1 when the file is unreadable
+or holds no save that can be read.";
+
+/// Arguments of `quadmist saves`.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct SavesArgs {
+    /// The file: memory card (.mcr .mcd .gme .vgs .vmp ...), single save (.mcs .psv .mcb
+    /// ...), PC SavedData_ww.dat or a Switch JSON save; or a folder (an emulator's memory-card
+    /// folder, the Steam save folder): the FF9 saves of every file in it.
+    pub file: std::path::PathBuf,
+    /// With a folder: also the files in its subfolders (up to 8 deep).
+    #[arg(long, short = 'r')]
+    pub recursive: bool,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The `format` string of the JSON output.
+pub fn format_name(kind: &FileKind) -> String {
+    match kind {
+        FileKind::PlayStation(f) => serde_json::to_value(f)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default(),
+        FileKind::PcDat => "pc_dat".into(),
+        FileKind::SwitchJson => "switch_json".into(),
+    }
+}
+
+/// One save in the JSON output.
+#[derive(Debug, Serialize)]
+pub struct SaveJson<'a> {
+    /// The `--save` selector.
+    pub save: &'a str,
+    /// The save's name.
+    pub name: &'a str,
+    /// `"ff9"` for an FF9 game save, else null.
+    pub game: Option<&'static str>,
+    /// Product code, when the name has one.
+    pub product_code: Option<&'a str>,
+    /// Region (PlayStation FF9 saves).
+    pub region: Option<&'a str>,
+    /// Language (PlayStation FF9 saves).
+    pub language: Option<&'a str>,
+    /// Disc 1..4.
+    pub disc: Option<u8>,
+    /// In-game file number.
+    pub file: Option<u8>,
+    /// Deleted but readable.
+    pub deleted: bool,
+    /// The game's checksum: true, false, or null when none was checked.
+    pub checksum_ok: Option<bool>,
+    /// The folded title.
+    pub title: &'a str,
+    /// The load-screen summary of FF9 saves.
+    pub summary: Option<&'a crate::model::SaveSummary>,
+}
+
+/// One problem in the JSON output.
+#[derive(Debug, Serialize)]
+pub struct ProblemJson<'a> {
+    /// `info`, `warning` or `error`.
+    pub severity: Severity,
+    /// The message.
+    pub message: &'a str,
+    /// The save it concerns, null for the file.
+    pub save: Option<&'a str>,
+}
+
+/// The whole JSON output.
+#[derive(Debug, Serialize)]
+pub struct SavesJson<'a> {
+    /// The file's format (`raw_card`, `gme`, `mcs`, ..., `pc_dat`, `switch_json`).
+    pub format: String,
+    /// The saves.
+    pub saves: Vec<SaveJson<'a>>,
+    /// File findings, then every save's findings.
+    pub problems: Vec<ProblemJson<'a>>,
+}
+
+/// Builds the JSON value of a save set.
+pub fn to_json(set: &SaveSet) -> SavesJson<'_> {
+    let saves = set
+        .saves
+        .iter()
+        .map(|s| SaveJson {
+            save: &s.selector,
+            name: &s.name,
+            game: s.is_ff9.then_some("ff9"),
+            product_code: s.product_code.as_deref(),
+            region: s.game_info.as_ref().map(|g| g.region.as_str()),
+            language: s.game_info.as_ref().map(|g| g.language.as_str()),
+            disc: s.game_info.as_ref().and_then(|g| g.disc),
+            file: s.game_info.as_ref().and_then(|g| g.file),
+            deleted: s.deleted,
+            checksum_ok: s.checksum_ok,
+            title: &s.title,
+            summary: s.summary.as_ref(),
+        })
+        .collect();
+    let mut problems: Vec<ProblemJson> = set
+        .findings
+        .iter()
+        .map(|f| ProblemJson { severity: f.severity, message: &f.message, save: None })
+        .collect();
+    for s in &set.saves {
+        problems.extend(s.findings.iter().map(|f| ProblemJson {
+            severity: f.severity,
+            message: &f.message,
+            save: Some(&s.selector),
+        }));
+    }
+    SavesJson { format: format_name(&set.kind), saves, problems }
+}
+
+/// One save as the text table shows it; empty cells are blank.
+struct Row {
+    save: String,
+    game: String,
+    region: String,
+    disc: String,
+    file: String,
+    state: String,
+    leader: String,
+    time: String,
+    gil: String,
+    cards: String,
+    points: String,
+    record: String,
+    title: String,
+    /// Points, for naming the best collection.
+    score: Option<u32>,
+    /// True when the leader is marked as not named yet.
+    unnamed: bool,
+}
+
+const HEADERS: [&str; 13] = [
+    "SAVE", "GAME", "REGION", "DISC", "FILE", "STATE", "LEADER", "TIME", "GIL", "CARDS", "POINTS",
+    "W/L/D", "TITLE",
+];
+
+impl Row {
+    fn cells(&self) -> [&str; 13] {
+        [
+            &self.save,
+            &self.game,
+            &self.region,
+            &self.disc,
+            &self.file,
+            &self.state,
+            &self.leader,
+            &self.time,
+            &self.gil,
+            &self.cards,
+            &self.points,
+            &self.record,
+            &self.title,
+        ]
+    }
+}
+
+fn opt<T: ToString>(v: Option<T>) -> String {
+    v.map(|v| v.to_string()).unwrap_or_default()
+}
+
+/// The order of saves in a file: directory slot on a memory card, then `auto` before `S-F`.
+fn slot_key(selector: &str) -> (u32, u32) {
+    let n = |s: &str| s.parse::<u32>().unwrap_or(u32::MAX);
+    match selector.split_once('-') {
+        _ if selector.eq_ignore_ascii_case("auto") => (0, 0),
+        Some((a, b)) => (n(a), n(b)),
+        None => (n(selector), 0),
+    }
+}
+
+fn row(s: &SaveEntry, save: String) -> Row {
+    let g = s.game_info.as_ref();
+    let sum = s.summary.as_ref();
+    let collection = if s.is_ff9 { s.collection().ok() } else { None };
+    let score = collection.as_ref().map(|c| crate::rules::score::points(&c.cards));
+    let mut state = Vec::new();
+    if s.deleted {
+        state.push("deleted");
+    }
+    if s.checksum_ok == Some(false) {
+        state.push("checksum fails");
+    }
+    if s.title.ends_with("(latest)") {
+        state.push("latest");
+    }
+    let region =
+        g.map(|g| if g.region == "PAL" { format!("PAL {}", g.language) } else { g.region.clone() });
+    // A leader not named yet is marked `*` (the legend says it in words), which keeps the
+    // column narrow. A name with codes outside the game's table is not shown (it would be
+    // codes, not a name).
+    let unnamed = sum.and_then(|m| m.unnamed_leader.filter(|_| m.leader_named == Some(false)));
+    let leader_label = match unnamed {
+        Some(who) => Some(format!("{who}*")),
+        None => sum.and_then(|m| m.leader_label()),
+    };
+    let leader_name = leader_label.as_deref().and_then(text::readable);
+    let leader = match (leader_name, sum.and_then(|m| m.leader_level)) {
+        (Some(n), Some(l)) => format!("{n} Lv {l}"),
+        (Some(n), None) => n.to_string(),
+        (None, Some(l)) => format!("Lv {l}"),
+        (None, None) => String::new(),
+    };
+    Row {
+        save,
+        game: if s.is_ff9 {
+            "FF9".into()
+        } else {
+            s.product_code.clone().unwrap_or_else(|| s.name.clone())
+        },
+        region: opt(region),
+        disc: opt(g.and_then(|g| g.disc)),
+        file: opt(g.and_then(|g| g.file)),
+        state: state.join(", "),
+        leader,
+        time: opt(sum.and_then(|m| m.play_time_seconds).map(crate::model::format_play_time)),
+        gil: opt(sum.and_then(|m| m.gil)),
+        cards: opt(collection.as_ref().map(|c| c.cards.len())),
+        points: opt(score),
+        record: opt(collection.as_ref().map(|c| format!("{}/{}/{}", c.wins, c.losses, c.draws))),
+        title: if s.is_ff9 { String::new() } else { s.title.clone() },
+        score,
+        unnamed: unnamed.is_some(),
+    }
+}
+
+/// Columns left out, in this order, while the table is wider than the terminal.
+const DROP_ORDER: [usize; 5] = [8, 3, 2, 6, 4];
+
+/// The table of saves without the columns that are empty (or `FF9`) in every row, fitted to
+/// `width` by leaving out the least useful columns (gil, disc, region, leader, file) first.
+fn render_rows(rows: &[Row], width: usize, dir: bool) -> String {
+    let all_ff9 = rows.iter().all(|r| r.game == "FF9");
+    let mut keep: Vec<usize> = (0..HEADERS.len())
+        .filter(|&i| rows.iter().any(|r| !r.cells()[i].is_empty()))
+        .filter(|&i| !(i == 1 && all_ff9))
+        .collect();
+    let cells = |keep: &[usize]| -> Vec<Vec<String>> {
+        let head = keep.iter().map(|&i| HEADERS[i].to_string()).collect();
+        let body = rows.iter().map(|r| {
+            let cells = r.cells();
+            keep.iter().map(|&i| cells[i].to_string()).collect()
+        });
+        std::iter::once(head).chain(body).collect()
+    };
+    let build = |cells: Vec<Vec<String>>| {
+        let mut t = Builder::from(cells).build();
+        t.with(Style::empty()).with(Padding::new(0, 2, 0, 0));
+        t
+    };
+    let mut t = build(cells(&keep));
+    for col in DROP_ORDER {
+        if t.total_width() <= width + 2 {
+            break;
+        }
+        keep.retain(|&i| i != col);
+        t = build(cells(&keep));
+    }
+    // Cells are wrapped by display width, a wide (Japanese) character never cut.
+    let t = build(text::fit_columns(&cells(&keep), 2, width + 2));
+    let mut s = String::new();
+    for line in t.to_string().lines() {
+        s.push_str(line.trim_end());
+        s.push('\n');
+    }
+    let mut legend = String::new();
+    if keep.contains(&6) && rows.iter().any(|r| r.unnamed) {
+        legend.push_str(
+            "LEADER: * not named yet (the save holds question marks in place of the name). ",
+        );
+    }
+    if rows.iter().any(|r| r.score.is_some()) {
+        legend.push_str(
+            "CARDS, POINTS: the Tetra Master collection and its collector points; W/L/D: card \
+             matches won, lost and drawn.",
+        );
+    }
+    if !legend.is_empty() {
+        s.push_str(&text::wrap(legend.trim_end(), width, "", ""));
+        s.push('\n');
+    }
+    let scored: Vec<&Row> = rows.iter().filter(|r| r.score.is_some()).collect();
+    let best = scored
+        .iter()
+        .max_by_key(|r| r.score)
+        .filter(|b| scored.len() > 1 && scored.iter().filter(|r| r.score == b.score).count() == 1);
+    if let Some(best) = best {
+        let how = if dir {
+            "Other commands take FILE:SAVE in place of a file."
+        } else {
+            "Other commands take it as --save SAVE."
+        };
+        let line = format!(
+            "The most points: {}{} ({}). {how}",
+            if dir { "" } else { "save " },
+            best.save,
+            count(best.score.unwrap_or(0), "point")
+        );
+        s.push_str(&text::wrap(&line, width, "", ""));
+        s.push('\n');
+    }
+    s
+}
+
+/// Runs `quadmist saves`.
+pub fn run(args: &SavesArgs) -> CliResult {
+    if args.file.is_dir() {
+        return run_dir(args);
+    }
+    let set = files::open(&args.file)?;
+    print_findings(&set.findings);
+    for s in &set.saves {
+        let prefixed: Vec<Finding> = s
+            .findings
+            .iter()
+            .map(|f| Finding {
+                severity: f.severity,
+                message: format!("save {}: {}", s.selector, f.message),
+            })
+            .collect();
+        print_findings(&prefixed);
+    }
+    // A recognised file that holds no save has nothing usable: exit 1, after the listing.
+    let nothing =
+        || CliError::unusable(format!("{} holds no save that can be read", args.file.display()));
+    if args.json {
+        print_json(&to_json(&set))?;
+        return if set.saves.is_empty() { Err(nothing()) } else { Ok(()) };
+    }
+    let mut out = output::stdout();
+    let width = text::term_width();
+    let head = format!(
+        "{}: {}, {}",
+        args.file.display(),
+        set.kind.description(),
+        count(set.saves.len() as u64, "save")
+    );
+    writeln!(out, "{}", text::fit(&head, width, "  "))?;
+    if set.saves.is_empty() {
+        return Err(nothing());
+    }
+    let mut saves: Vec<&SaveEntry> = set.saves.iter().collect();
+    saves.sort_by_key(|s| slot_key(&s.selector));
+    let rows: Vec<Row> = saves.iter().map(|s| row(s, s.selector.clone())).collect();
+    write!(out, "{}", render_rows(&rows, width, false))?;
+    Ok(())
+}
+
+/// Most files `saves DIR` looks at, and how deep `--recursive` goes.
+pub const MAX_DIR_FILES: usize = 10_000;
+/// How many folders deep `--recursive` goes.
+pub const MAX_DIR_DEPTH: usize = 8;
+
+/// The files of a folder, sorted by name (subfolders too with `recursive`); notes for what is
+/// skipped.
+fn dir_files(dir: &Path, recursive: bool, notes: &mut Vec<Finding>) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![(dir.to_path_buf(), 0usize)];
+    while let Some((d, depth)) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            notes.push(Finding::warning(format!("cannot read the folder {}", d.display())));
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for p in paths {
+            if files.len() >= MAX_DIR_FILES {
+                notes.push(Finding::warning(format!(
+                    "more than {MAX_DIR_FILES} files: the rest are not read"
+                )));
+                return files;
+            }
+            let Ok(meta) = std::fs::metadata(&p) else { continue };
+            let is_link = std::fs::symlink_metadata(&p).is_ok_and(|m| m.file_type().is_symlink());
+            if meta.is_dir() {
+                if recursive && !is_link && depth < MAX_DIR_DEPTH {
+                    stack.push((p, depth + 1));
+                }
+            } else if !meta.is_file() {
+                notes.push(Finding::info(format!("{}: not a regular file; skipped", p.display())));
+            } else if meta.len() > files::MAX_FILE_SIZE {
+                notes.push(Finding::info(format!(
+                    "{}: larger than {} MiB, not a save; skipped",
+                    p.display(),
+                    files::MAX_FILE_SIZE / (1024 * 1024)
+                )));
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// `quadmist saves DIR`: the FF9 saves of every file in a folder.
+fn run_dir(args: &SavesArgs) -> CliResult {
+    let mut notes = Vec::new();
+    let files = dir_files(&args.file, args.recursive, &mut notes);
+    print_findings(&notes);
+    let mut sets = Vec::new();
+    for path in &files {
+        // Files that are not saves, or hold no FF9 save, are skipped quietly.
+        if let Ok(set) = files::open(path) {
+            if set.saves.iter().any(|s| s.is_ff9) {
+                sets.push((path, set));
+            }
+        }
+    }
+    if args.json {
+        let json: Vec<_> = sets
+            .iter()
+            .map(|(p, set)| serde_json::json!({"file": p.display().to_string(), "saves": to_json(set)}))
+            .collect();
+        return print_json(&json);
+    }
+    let width = text::term_width();
+    let mut out = output::stdout();
+    let head = format!(
+        "{}: {} with Final Fantasy IX saves ({} read)",
+        args.file.display(),
+        count(sets.len() as u64, "file"),
+        count(files.len() as u64, "file")
+    );
+    writeln!(out, "{}", text::fit(&head, width, "  "))?;
+    let mut rows = Vec::new();
+    for (path, set) in &sets {
+        let name = path.strip_prefix(&args.file).unwrap_or(path).display().to_string();
+        let mut saves: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9).collect();
+        saves.sort_by_key(|s| slot_key(&s.selector));
+        rows.extend(saves.iter().map(|s| row(s, format!("{name}:{}", s.selector))));
+    }
+    if !rows.is_empty() {
+        write!(out, "{}", render_rows(&rows, width, true))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn saves_sort_by_slot() {
+        let mut v = vec!["2-1", "1-10", "auto", "1-2", "10", "3"];
+        v.sort_by_key(|s| slot_key(s));
+        assert_eq!(v, ["auto", "1-2", "1-10", "2-1", "3", "10"]);
+    }
+}

@@ -1,0 +1,165 @@
+//! Findings on stderr: filtered by `-q`/`-v`, repeats of one kind collapsed, each printed once.
+
+use super::output::{printable, severity_style};
+use crate::model::{Finding, Severity};
+use std::io::Write;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::Mutex;
+
+/// How much of the findings to print (`-q`, default, `-v`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verbosity {
+    /// `-q`: errors only.
+    Quiet,
+    /// Every finding, repeats of one kind collapsed after [`REPEATS_SHOWN`].
+    Normal,
+    /// `-v`: every finding, nothing collapsed.
+    Verbose,
+}
+
+static VERBOSITY: AtomicU8 = AtomicU8::new(1);
+
+/// Sets how much of the findings [`print_findings`] prints (from `-q` / `-v`).
+pub fn set_verbosity(v: Verbosity) {
+    VERBOSITY.store(v as u8, Ordering::Relaxed);
+}
+
+/// The verbosity set by [`set_verbosity`].
+pub fn verbosity() -> Verbosity {
+    match VERBOSITY.load(Ordering::Relaxed) {
+        0 => Verbosity::Quiet,
+        1 => Verbosity::Normal,
+        _ => Verbosity::Verbose,
+    }
+}
+
+/// Findings of one kind shown before the rest are counted ("and 17 more like it").
+pub const REPEATS_SHOWN: usize = 3;
+
+/// The kind of a finding: its severity and its message with every word that holds a digit
+/// (a number, `0x5643549A`, `C9AD0E26`) replaced by `#` (so "slot 5: attack 200 above its cap
+/// 100" and "slot 9: ..." are of one kind).
+fn kind(f: &Finding) -> (Severity, String) {
+    let mut k = String::with_capacity(f.message.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, k: &mut String| {
+        if word.chars().any(|c| c.is_ascii_digit()) {
+            k.push('#');
+        } else {
+            k.push_str(word);
+        }
+        word.clear();
+    };
+    for c in f.message.chars() {
+        if c.is_alphanumeric() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut k);
+            k.push(c);
+        }
+    }
+    flush(&mut word, &mut k);
+    (f.severity, k)
+}
+
+/// The lines [`print_findings`] prints for these findings at this verbosity (without colour):
+/// `-q` keeps errors only; by default the findings of one kind after the first
+/// [`REPEATS_SHOWN`] become one line "... and N more like it"; `-v` keeps everything. A
+/// finding already printed by this process (the same file named twice) is skipped.
+pub fn finding_lines(findings: &[Finding], v: Verbosity) -> Vec<(Severity, String)> {
+    let shown: Vec<&Finding> = findings
+        .iter()
+        .filter(|f| v != Verbosity::Quiet || f.severity == Severity::Error)
+        .collect();
+    let kinds: Vec<(Severity, String)> = shown.iter().map(|f| kind(f)).collect();
+    let mut totals: std::collections::HashMap<&(Severity, String), usize> =
+        std::collections::HashMap::new();
+    for k in &kinds {
+        *totals.entry(k).or_default() += 1;
+    }
+    let mut seen: std::collections::HashMap<&(Severity, String), usize> =
+        std::collections::HashMap::new();
+    let mut lines = Vec::new();
+    for (f, k) in shown.iter().zip(&kinds) {
+        let n = seen.entry(k).or_default();
+        *n += 1;
+        if v == Verbosity::Verbose || *n <= REPEATS_SHOWN {
+            lines.push((f.severity, f.message.clone()));
+        }
+        let total = totals[k];
+        if v != Verbosity::Verbose && *n == REPEATS_SHOWN && total > REPEATS_SHOWN {
+            // Said right after the last one shown of its kind.
+            let more = total - REPEATS_SHOWN;
+            lines.push((
+                f.severity,
+                format!(
+                    "... and {more} more like it (-v shows {})",
+                    if more == 1 { "it" } else { "them" }
+                ),
+            ));
+        }
+    }
+    lines
+}
+
+/// Prints findings on stderr, one a line, coloured by severity on a terminal, collapsed and
+/// filtered as [`finding_lines`] says; the same finding is printed once per process.
+pub fn print_findings(findings: &[Finding]) {
+    static PRINTED: Mutex<Vec<Finding>> = Mutex::new(Vec::new());
+    let fresh: Vec<Finding> = {
+        let mut printed = PRINTED.lock().unwrap_or_else(|e| e.into_inner());
+        findings
+            .iter()
+            .filter(|f| {
+                if printed.contains(f) {
+                    return false;
+                }
+                if printed.len() < 10_000 {
+                    printed.push((*f).clone());
+                }
+                true
+            })
+            .cloned()
+            .collect()
+    };
+    let mut err = anstream::stderr().lock();
+    let width = super::text::term_width();
+    for (severity, message) in finding_lines(&fresh, verbosity()) {
+        let st = severity_style(severity);
+        let label = severity.to_string();
+        let text = super::text::fit(&format!("{label}: {}", printable(&message)), width, "  ");
+        let _ = writeln!(err, "{st}{label}{st:#}{}", &text[label.len()..]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeats_of_one_kind_collapse_and_quiet_keeps_errors() {
+        let mut f: Vec<Finding> = (1..=20)
+            .map(|i| Finding::warning(format!("slot {i}: attack {} above its cap 10", 10 + i)))
+            .collect();
+        f.push(Finding::error("block 3 is damaged"));
+        for hex in ["0x5643549A", "0x8F1A49E9", "0xC9AD0E26", "0xFD91E11F"] {
+            f.push(Finding::warning(format!("entry names sector {hex} but its XOR is bad")));
+        }
+        f.push(Finding::info("Japanese save"));
+        let normal = finding_lines(&f, Verbosity::Normal);
+        assert_eq!(normal.len(), REPEATS_SHOWN + 2 + REPEATS_SHOWN + 2);
+        assert_eq!(normal[0].1, "slot 1: attack 11 above its cap 10");
+        // The count follows the last one shown of its kind.
+        assert_eq!(
+            normal[REPEATS_SHOWN],
+            (Severity::Warning, "... and 17 more like it (-v shows them)".to_string())
+        );
+        assert_eq!(
+            normal[normal.len() - 2],
+            (Severity::Warning, "... and 1 more like it (-v shows it)".to_string())
+        );
+        assert_eq!(finding_lines(&f, Verbosity::Verbose).len(), 26);
+        let quiet = finding_lines(&f, Verbosity::Quiet);
+        assert_eq!(quiet, vec![(Severity::Error, "block 3 is damaged".to_string())]);
+    }
+}

@@ -1,0 +1,298 @@
+//! The runner of the integration tests (`tests/it` is a `harness = false` binary run by
+//! libtest-mimic, which takes the same arguments and prints the same lines as the built-in
+//! harness).
+//!
+//! A test states what it needs from outside Cargo in its attribute, `#[test(needs = Tmux)]`
+//! (the `#[test]` of `tests/harness-macros`, which registers it here). Whether each need is
+//! met is decided when the tests run, never when they are built, so that installing tmux or
+//! laying `../shared` beside the checkout takes effect at the next `cargo test`. A test whose
+//! need is missing is listed as ignored, and the last line of the run says how many were
+//! skipped, for want of what, and how to get it. Under `CI=true` nothing is skipped: such a
+//! test fails with the same words.
+
+use std::cell::Cell;
+use std::path::PathBuf;
+
+/// What a test needs that Cargo does not build. Each says once how it is found and how to get
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// `../shared/data/real`: the genuine saves made by other people, kept beside the checkout
+    /// and never copied into the project.
+    SharedData,
+    /// Headless Chromium, which loads the report pages as a browser would.
+    Chromium,
+    /// tmux, which runs `quadmist play` on a real terminal and reads its screen back.
+    Tmux,
+}
+
+impl Need {
+    const ALL: [Need; 3] = [Need::SharedData, Need::Chromium, Need::Tmux];
+
+    /// What is needed, as the summary names it.
+    fn name(self) -> &'static str {
+        match self {
+            Need::SharedData => "../shared/data/real",
+            Need::Chromium => "Chromium",
+            Need::Tmux => "tmux",
+        }
+    }
+
+    /// How to get it.
+    fn remedy(self) -> &'static str {
+        match self {
+            Need::SharedData => "lay the project's shared folder beside the checkout",
+            Need::Chromium => "apt-get install -y chromium, or set QUADMIST_CHROMIUM",
+            Need::Tmux => "apt-get install -y tmux",
+        }
+    }
+
+    fn is_met(self) -> bool {
+        match self {
+            Need::SharedData => shared_dir().join("data/real").is_dir(),
+            Need::Chromium => chromium().is_some(),
+            Need::Tmux => on_path("tmux").is_some(),
+        }
+    }
+}
+
+/// `../shared` beside the checkout.
+pub fn shared_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared")
+}
+
+/// The Chromium to run: `QUADMIST_CHROMIUM`, else the first of Debian's, Ubuntu's and Google's
+/// names on the `PATH`.
+pub fn chromium() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("QUADMIST_CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    ["chromium", "chromium-browser", "google-chrome"].into_iter().find_map(on_path)
+}
+
+fn on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|p| p.is_file())
+}
+
+/// A test, as `#[test]` registers it.
+pub struct Test {
+    /// `module_path!()` where it is written (`it::play_cli`).
+    pub module: &'static str,
+    pub name: &'static str,
+    pub needs: &'static [Need],
+    /// `#[ignore]`'s reason (empty for a bare `#[ignore]`).
+    pub ignore: Option<&'static str>,
+    pub run: fn(),
+}
+
+inventory::collect!(Test);
+
+impl Test {
+    /// The name libtest would give it: its module path in the crate, then its own.
+    fn full_name(&self) -> String {
+        let module = self.module.split_once("::").map_or("", |(_, rest)| rest);
+        if module.is_empty() {
+            self.name.to_string()
+        } else {
+            format!("{module}::{}", self.name)
+        }
+    }
+}
+
+thread_local! {
+    /// The needs of the test running on this thread (`None` on threads the harness did not
+    /// start).
+    static DECLARED: Cell<Option<&'static [Need]>> = const { Cell::new(None) };
+}
+
+/// Fails the running test if it uses `need` without declaring it, so that the declaration
+/// stays the one place that says what a test needs (and a test is never run where the need
+/// is missing). Helpers that reach outside Cargo call it.
+pub fn uses(need: Need) {
+    DECLARED.with(|declared| {
+        if let Some(declared) = declared.get() {
+            assert!(
+                declared.contains(&need),
+                "this test uses {} but does not declare it: write #[test(needs = {need:?})]",
+                need.name()
+            );
+        }
+    });
+}
+
+/// Every registered test, in libtest's order (by name).
+pub fn tests() -> Vec<(String, &'static Test)> {
+    let mut tests: Vec<_> =
+        inventory::iter::<Test>.into_iter().map(|t| (t.full_name(), t)).collect();
+    tests.sort_by(|a, b| a.0.cmp(&b.0));
+    tests
+}
+
+/// Runs the tests the arguments select and ends the process with libtest's exit code.
+pub fn main() {
+    let args = libtest_mimic::Arguments::from_args();
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    let missing: Vec<Need> = Need::ALL.into_iter().filter(|n| !n.is_met()).collect();
+    let mut count = Count::default();
+    let mut trials = Vec::new();
+    for (name, test) in tests() {
+        let lacking: Vec<Need> =
+            test.needs.iter().copied().filter(|n| missing.contains(n)).collect();
+        if !test.needs.is_empty() && test.ignore.is_none() && selected(&args, &name) {
+            count.needing += 1;
+            if !lacking.is_empty() {
+                count.lacking.push(lacking.clone());
+            }
+        }
+        let ignored = test.ignore.is_some() || (!lacking.is_empty() && !ci);
+        let trial = libtest_mimic::Trial::test(name, move || {
+            if !lacking.is_empty() {
+                return Err(want(&lacking).into());
+            }
+            DECLARED.with(|d| d.set(Some(test.needs)));
+            (test.run)();
+            DECLARED.with(|d| d.set(None));
+            Ok(())
+        });
+        trials.push(trial.with_ignored_flag(ignored));
+    }
+    let conclusion = libtest_mimic::run(&args, trials);
+    if !args.list {
+        // `--ignored` and `--include-ignored` run the tests that would be skipped.
+        println!("{}", count.summary(ci || args.ignored || args.include_ignored));
+    }
+    conclusion.exit();
+}
+
+/// Why a test cannot run here, and how to get what it needs.
+fn want(lacking: &[Need]) -> String {
+    let each: Vec<String> =
+        lacking.iter().map(|n| format!("{} is missing ({})", n.name(), n.remedy())).collect();
+    format!(
+        "needs what is not here: {} (under CI=true it fails instead of being skipped)",
+        each.join("; ")
+    )
+}
+
+/// The tests of a run that need something from outside Cargo.
+#[derive(Default)]
+struct Count {
+    /// How many the run selects.
+    needing: usize,
+    /// What each of those that cannot run here lacks.
+    lacking: Vec<Vec<Need>>,
+}
+
+impl Count {
+    /// The run's last line: how many tests were skipped (or, when they are run anyway, failed)
+    /// for want of what, and how to get it; or that none was, out of how many.
+    fn summary(&self, run_anyway: bool) -> String {
+        let verb = if run_anyway && !self.lacking.is_empty() { "failed" } else { "skipped" };
+        let head = format!("tests {verb} for want of a program or ../shared");
+        if self.lacking.is_empty() {
+            return match self.needing {
+                0 => format!("{head}: none (none of these tests needs one)"),
+                1 => format!("{head}: none (the 1 test that needs one has it)"),
+                n => format!("{head}: none (all {n} tests that need one have it)"),
+            };
+        }
+        let each: Vec<String> = Need::ALL
+            .iter()
+            .filter_map(|&need| {
+                let n = self.lacking.iter().filter(|l| l.contains(&need)).count();
+                let verb = if n == 1 { "needs" } else { "need" };
+                (n > 0).then(|| format!("{n} {verb} {} ({})", need.name(), need.remedy()))
+            })
+            .collect();
+        format!("{head}: {} of {}; {}", self.lacking.len(), self.needing, each.join("; "))
+    }
+}
+
+/// Whether libtest-mimic keeps the test of this name with these arguments: its filter,
+/// `--exact` and `--skip`, as it applies them.
+fn selected(args: &libtest_mimic::Arguments, name: &str) -> bool {
+    let matches = |pattern: &str| if args.exact { name == pattern } else { name.contains(pattern) };
+    if args.filter.as_deref().is_some_and(|f| !matches(f)) {
+        return false;
+    }
+    !args.skip.iter().any(|s| matches(s))
+}
+
+/// Each `#[test]` written under `tests/it` is registered: none sits in a `#[cfg(test)]`
+/// module (false in a `harness = false` binary) or anywhere else the harness's attribute does
+/// not reach, where it would never run and never fail.
+#[test]
+fn every_test_written_here_is_registered() {
+    fn count(dir: &std::path::Path) -> usize {
+        let mut n = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                n += count(&path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let lines = || text.lines().map(str::trim_start);
+                let at = path.display();
+                assert!(
+                    !lines().any(|l| l.starts_with("#[cfg(test)]")),
+                    "{at}: cfg(test) is false here"
+                );
+                n += lines()
+                    .filter(|l| l.starts_with("#[test]") || l.starts_with("#[test("))
+                    .count();
+            }
+        }
+        n
+    }
+    let written = count(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/it"));
+    // By hand: more than the 305 tests the built-in harness ran before this one.
+    assert!(written > 305, "{written}");
+    assert_eq!(tests().len(), written);
+}
+
+#[test]
+fn the_summary_counts_each_test_once_and_names_each_need_with_its_remedy() {
+    use Need::*;
+    let none = Count { needing: 5, lacking: vec![] };
+    assert_eq!(
+        none.summary(false),
+        "tests skipped for want of a program or ../shared: none (all 5 tests that need one have it)"
+    );
+    assert!(Count { needing: 1, lacking: vec![] }
+        .summary(false)
+        .ends_with("(the 1 test that needs one has it)"));
+    assert!(Count::default().summary(false).ends_with("(none of these tests needs one)"));
+    assert!(none
+        .summary(true)
+        .starts_with("tests skipped for want of a program or ../shared: none"));
+    let some = Count {
+        needing: 5,
+        lacking: vec![vec![SharedData], vec![Tmux], vec![SharedData, Chromium]],
+    };
+    let each = "2 need ../shared/data/real (lay the project's shared folder beside the checkout); \
+                1 needs Chromium (apt-get install -y chromium, or set QUADMIST_CHROMIUM); \
+                1 needs tmux (apt-get install -y tmux)";
+    assert_eq!(
+        some.summary(false),
+        format!("tests skipped for want of a program or ../shared: 3 of 5; {each}")
+    );
+    assert_eq!(
+        some.summary(true),
+        format!("tests failed for want of a program or ../shared: 3 of 5; {each}")
+    );
+}
+
+#[test]
+fn tests_are_counted_as_libtest_mimic_filters_them() {
+    let args = |a: &[&str]| {
+        libtest_mimic::Arguments::from_iter(std::iter::once("it").chain(a.iter().copied()))
+    };
+    let name = "play_cli::play_on_a_terminal_through_tmux";
+    assert!(selected(&args(&[]), name));
+    assert!(selected(&args(&["play_cli"]), name));
+    assert!(!selected(&args(&["report_"]), name));
+    assert!(!selected(&args(&["--exact", "play_cli"]), name));
+    assert!(selected(&args(&["--exact", name]), name));
+    assert!(!selected(&args(&["--skip", "tmux"]), name));
+}

@@ -862,7 +862,7 @@ fn plan_or_limit(
 pub fn save_words(entry: &SaveEntry, collection: &Collection) -> String {
     let s = &collection.summary;
     let mut parts: Vec<String> = Vec::new();
-    if let Some(name) = s.leader_name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+    if let Some(name) = s.leader_label() {
         parts.push(match s.leader_level {
             Some(l) => format!("{name}, level {l}"),
             None => name.to_string(),

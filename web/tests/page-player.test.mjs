@@ -206,3 +206,16 @@ test("two playthroughs compared: the comparison warns", async (t) => {
   assert.match(await page.locator("#diff .playthrough").innerText(), /playthrough/);
   await page.close();
 });
+
+test("a leader not named yet is said in words, never as question marks", async (t) => {
+  const usa = join(shared, "psx-ff9", "usa.mcr");
+  if (!genuine(t, usa)) return;
+  const page = await open(env);
+  await pick(page, [usa]);
+  await shown(page, "0:1");
+  const label = await page.locator("#file-list ul.saves > li").first().innerText();
+  assert.doesNotMatch(label, /\?\?/, label);
+  assert.match(label, /not named yet/, label);
+  assert.doesNotMatch(await page.locator("#view").innerText(), /\?\?\?/);
+  await page.close();
+});

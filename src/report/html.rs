@@ -410,7 +410,7 @@ fn copy_entry(
                         }
                     }
                     p.digits { small {
-                        "The game shows " code { (InGame(card)) } ": each digit is the value ÷ 16, "
+                        "The game shows " strong { (InGame(card)) } ": each digit is the value ÷ 16, "
                         "rounded down (attack " (card.atk) " → " (HexDigit(card.atk)) ", physical "
                         (card.pdef) " → " (HexDigit(card.pdef)) ", magic " (card.mdef) " → "
                         (HexDigit(card.mdef)) ")."

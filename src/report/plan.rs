@@ -449,8 +449,9 @@ impl PlanReport {
         }
         format!(
             "Upgrades: {} to become X, {} to become A. A card changes type only by chance, after \
-             a card battle it wins: 1 in {} for P or M to X, 1 in {} for X to A ({}). That makes \
-             {} battle wins in all ({}, on average{}): by far the longest part of the road.",
+             a card battle it wins: 1 in {} for P or M to X, 1 in {} for X to A, by the odds of \
+             the {}. That makes {} battle wins in all ({}, on average{}): by far the longest part \
+             of the road.",
             counted(u.to_x, "card", "cards"),
             counted(u.to_a, "card", "cards"),
             m.odds_to_x,

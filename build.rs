@@ -30,65 +30,156 @@ fn catalogue() {
     fs::write(out, format!("&[\n{rows}]")).unwrap();
 }
 
-/// Compiles `data/card-sources.csv` (where each card can be had) into a Rust table, checking
-/// each row: a card number 1..100, a known kind, a disc window inside 1..4 (both disc cells
-/// empty: the window is not in the sources read), a flag `0xOFFSET:BIT` or nothing, and a
-/// named source.
+/// Compiles `data/card-sources-refs.csv` (each public source, by key) and
+/// `data/card-sources.csv` (the ways to get each card) into Rust tables.
 fn card_sources() {
+    println!("cargo:rerun-if-changed=data/card-sources-refs.csv");
     println!("cargo:rerun-if-changed=data/card-sources.csv");
+    let (keys, table) = source_refs();
     let mut reader =
         csv::Reader::from_path("data/card-sources.csv").expect("data/card-sources.csv is readable");
     let mut rows = String::new();
     for (n, record) in reader.records().enumerate() {
         let line = n + 2;
-        let at = |e: &dyn std::fmt::Display| format!("data/card-sources.csv line {line}: {e}");
-        let f = record.unwrap_or_else(|e| panic!("{}", at(&e)));
-        assert_eq!(f.len(), 7, "{}", at(&"7 fields expected"));
-        let byte =
-            |i: usize| -> u8 { f[i].trim().parse().unwrap_or_else(|e| panic!("{}", at(&e))) };
-        let number = byte(0);
-        assert!((1..=100).contains(&number), "{}", at(&"card number outside 1..100"));
-        let kind = match &f[1] {
-            "pickup" => "Pickup",
-            "reward" => "Reward",
-            "drop" => "Drop",
-            "player" => "Player",
-            "other" => "Other",
-            other => panic!("{}", at(&format!("unknown kind {other}"))),
-        };
-        let discs = if f[3].trim().is_empty() && f[4].trim().is_empty() {
-            "None".to_string()
-        } else {
-            let (from, to) = (byte(3), byte(4));
-            assert!(1 <= from && from <= to && to <= 4, "{}", at(&"disc window outside 1..4"));
-            format!("Some(({from}, {to}))")
-        };
-        let flag = match f[5].trim() {
-            "" => "None".to_string(),
-            text => {
-                let (offset, bit) = text
-                    .strip_prefix("0x")
-                    .and_then(|t| t.split_once(':'))
-                    .unwrap_or_else(|| panic!("{}", at(&"flag is not 0xOFFSET:BIT")));
-                let offset =
-                    u16::from_str_radix(offset, 16).unwrap_or_else(|e| panic!("{}", at(&e)));
-                let bit: u8 = bit.parse().unwrap_or_else(|e| panic!("{}", at(&e)));
-                assert!(bit < 8, "{}", at(&"bit outside 0..7"));
-                format!("Some(SourceFlag {{ offset: {offset}, bit: {bit} }})")
-            }
-        };
+        let f = record.unwrap_or_else(|e| panic!("data/card-sources.csv line {line}: {e}"));
+        rows.push_str(&card_source_row(&f, line, &keys));
+    }
+    let out_dir = env::var("OUT_DIR").unwrap();
+    let out = Path::new(&out_dir);
+    fs::write(out.join("card_source_refs.rs"), format!("&[\n{table}]")).unwrap();
+    fs::write(out.join("card_sources.rs"), format!("&[\n{rows}]")).unwrap();
+}
+
+/// The sources' keys with their origins, and their table: each cited as a page address or a
+/// repository file at a commit, each key once.
+fn source_refs() -> (Vec<(String, String)>, String) {
+    let mut refs = csv::Reader::from_path("data/card-sources-refs.csv")
+        .expect("data/card-sources-refs.csv is readable");
+    let mut keys: Vec<(String, String)> = Vec::new();
+    let mut table = String::new();
+    for (n, record) in refs.records().enumerate() {
+        let line = n + 2;
+        let f = record.unwrap_or_else(|e| panic!("data/card-sources-refs.csv line {line}: {e}"));
+        assert_eq!(f.len(), 4, "data/card-sources-refs.csv line {line}: 4 fields expected");
+        let cited = f[2].starts_with("https://")
+            || (f[2].starts_with("github.com/") && f[2].contains('@') && f[2].contains(':'));
+        assert!(cited, "data/card-sources-refs.csv line {line}: not a page or a file at a commit");
         assert!(
-            !f[2].trim().is_empty() && !f[6].trim().is_empty(),
-            "{}",
-            at(&"empty place or source")
+            !keys.iter().any(|(k, _)| k == &f[0]),
+            "data/card-sources-refs.csv line {line}: key {} twice",
+            &f[0]
         );
-        rows.push_str(&format!(
-            "    CardSourceRow {{ number: {number}, kind: SourceKind::{kind}, place: {:?}, discs: {discs}, flag: {flag}, source: {:?} }},\n",
-            &f[2], &f[6]
+        keys.push((f[0].to_string(), f[1].to_string()));
+        table.push_str(&format!(
+            "    SourceRef {{ key: {:?}, origin: {:?}, citation: {:?}, what: {:?} }},\n",
+            &f[0], &f[1], &f[2], &f[3]
         ));
     }
-    let out = Path::new(&env::var("OUT_DIR").unwrap()).join("card_sources.rs");
-    fs::write(out, format!("&[\n{rows}]")).unwrap();
+    (keys, table)
+}
+
+/// One row of `data/card-sources.csv` as Rust, checked: a card number 1..100, a known kind, an
+/// enemy number on drops only, a one-time fight (`boss`) backed by two distinct origins, a
+/// disputed fight saying why, a disc window inside 1..4, a story-point window (scenario
+/// counter) in order, flags written `0xOFFSET:BIT`, known source keys (a window, a place or a
+/// fight names the source it comes from), and no internal label in the player's words.
+fn card_source_row(f: &csv::StringRecord, line: usize, keys: &[(String, String)]) -> String {
+    let at = |e: &dyn std::fmt::Display| format!("data/card-sources.csv line {line}: {e}");
+    assert_eq!(f.len(), 15, "{}", at(&"15 fields expected"));
+    let cell = |i: usize| f[i].trim();
+    let parse = |t: &str| -> u16 { t.parse().unwrap_or_else(|e| panic!("{}", at(&e))) };
+    let number = parse(cell(0));
+    assert!((1..=100).contains(&number), "{}", at(&"card number outside 1..100"));
+    let kind = match cell(1) {
+        "pickup" => "Pickup",
+        "reward" => "Reward",
+        "drop" => "Drop",
+        "player" => "Player",
+        "other" => "Other",
+        other => panic!("{}", at(&format!("unknown kind {other}"))),
+    };
+    let place = cell(2);
+    assert!(!place.is_empty(), "{}", at(&"empty place"));
+    for word in [place, cell(4), cell(14)] {
+        assert!(!word.contains("guide's enemy"), "{}", at(&"an internal label in words"));
+    }
+    let enemy = match cell(3) {
+        "" => "None".to_string(),
+        n => format!("Some({})", u8::try_from(parse(n)).unwrap_or_else(|e| panic!("{}", at(&e)))),
+    };
+    assert_eq!(kind == "Drop", enemy != "None", "{}", at(&"an enemy number on drops only"));
+    let text = |i: usize| match cell(i) {
+        "" => "None".to_string(),
+        t => format!("Some({t:?})"),
+    };
+    let fight = match cell(5) {
+        "" => "Fight::Unknown",
+        "boss" => "Fight::Once",
+        "disputed" => "Fight::Disputed",
+        other => panic!("{}", at(&format!("unknown fight {other}"))),
+    };
+    assert!(fight == "Fight::Unknown" || kind == "Drop", "{}", at(&"a fight on a drop only"));
+    let disputed_drop = kind == "Drop" && !cell(14).is_empty();
+    assert_eq!(fight == "Fight::Disputed", disputed_drop, "{}", at(&"a disputed fight says why"));
+    let discs = match (cell(6), cell(7)) {
+        ("", "") => "None".to_string(),
+        (from, to) => {
+            let (from, to) = (parse(from), parse(to));
+            assert!(1 <= from && from <= to && to <= 4, "{}", at(&"disc window outside 1..4"));
+            format!("Some(({from}, {to}))")
+        }
+    };
+    let counter = |i: usize| {
+        let v = (!cell(i).is_empty()).then(|| parse(cell(i)));
+        assert!(v.is_none_or(|v| (1000..=12000).contains(&v)), "{}", at(&"story point range"));
+        v
+    };
+    let progress = match (counter(8), counter(9)) {
+        (None, None) => "None".to_string(),
+        (from, to) => {
+            let ordered = from.zip(to).is_none_or(|(a, b)| a < b);
+            assert!(ordered, "{}", at(&"story points out of order"));
+            format!("Some(({from:?}, {to:?}))")
+        }
+    };
+    let flag = |i: usize| match cell(i) {
+        "" => "None".to_string(),
+        text => {
+            let (offset, bit) = text
+                .strip_prefix("0x")
+                .and_then(|t| t.split_once(':'))
+                .unwrap_or_else(|| panic!("{}", at(&"flag is not 0xOFFSET:BIT")));
+            let offset = u16::from_str_radix(offset, 16).unwrap_or_else(|e| panic!("{}", at(&e)));
+            let bit = parse(bit);
+            assert!(bit < 8, "{}", at(&"bit outside 0..7"));
+            format!("Some(SourceFlag {{ offset: {offset}, bit: {bit} }})")
+        }
+    };
+    let list = |i: usize| -> Vec<usize> {
+        let key = |k: &str| keys.iter().position(|(key, _)| key == k);
+        let known = |k: &str| key(k).unwrap_or_else(|| panic!("{}", at(&format!("no source {k}"))));
+        cell(i).split_whitespace().map(known).collect()
+    };
+    let (sources, when_by) = (list(12), list(13));
+    assert!(!sources.is_empty(), "{}", at(&"no source"));
+    let told = discs != "None" || progress != "None" || !cell(4).is_empty();
+    assert!(!told || !when_by.is_empty(), "{}", at(&"a window or place without its source"));
+    if fight == "Fight::Once" {
+        let mut origins: Vec<&str> =
+            sources.iter().chain(&when_by).map(|&i| keys[i].1.as_str()).collect();
+        origins.sort_unstable();
+        origins.dedup();
+        assert!(origins.len() >= 2, "{}", at(&"a one-time fight needs two origins"));
+    }
+    format!(
+        "    CardSourceRow {{ number: {number}, kind: SourceKind::{kind}, place: {place:?}, \
+         enemy: {enemy}, met: {}, fight: {fight}, discs: {discs}, progress: {progress}, \
+         flag: {}, ends: {}, sources: &{sources:?}, when_by: &{when_by:?}, dispute: {} }},\n",
+        text(4),
+        flag(10),
+        flag(11),
+        text(14)
+    )
 }
 
 /// Compiles `data/charset.csv` (the game's Western and Japanese character tables, one row per

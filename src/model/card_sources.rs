@@ -1,10 +1,11 @@
-//! Where each card can be had: fixed pickups, scripted rewards, battle drops and card
-//! players, with the disc window and, for pickups the save records, the event flag.
+//! Where each card can be had: fixed pickups, scripted rewards, battle drops, chocobo
+//! treasures and card players, with the window they are open in and, where a save records it,
+//! the event flag.
 //!
-//! The table is `data/card-sources.csv`, compiled in by `build.rs`; every row names its
-//! public source (a repository file at a commit, or a page address). `data/card-sources.md`
-//! says which sources were used and why. Places and windows are facts from guides and save
-//! editors, not from the game's code.
+//! The table is `data/card-sources.csv`, compiled in by `build.rs`; every row names the public
+//! sources that give it (`data/card-sources-refs.csv`: a repository file at a commit, or a page
+//! address) and, apart, the sources of its window, place and fight. `data/card-sources.md` says
+//! which sources were read, how each row was checked and what was corrected.
 
 use serde::Serialize;
 
@@ -14,15 +15,14 @@ use serde::Serialize;
 pub enum SourceKind {
     /// A card lying somewhere (a chest or a "!" spot), taken once.
     Pickup,
-    /// A card given once for a scripted event or a minigame.
+    /// A card given once for a scripted event, a trade or a minigame.
     Reward,
-    /// A card an enemy may drop after a battle (32 in 256 per battle, at most one card; a
-    /// boss's drop has one chance only).
+    /// A card an enemy may drop after a battle (32 in 256 per battle won, at most one card).
     Drop,
     /// A card a card player's deck may hold, won in a match.
     Player,
-    /// Any other way a guide names: in the table, only the treasures of the chocobo side
-    /// quest (chocographs and dead-pepper spots), a sure card once the quest reaches them.
+    /// A treasure of the chocobo side quest (a chocograph or a dead-pepper spot): a sure card
+    /// once the quest reaches it.
     Other,
 }
 
@@ -39,8 +39,21 @@ impl SourceKind {
     }
 }
 
-/// The event flag that records a pickup or reward as taken: a bit of `gEventGlobal`, by
-/// PlayStation block offset (see [`super::events`]).
+/// Whether a drop's enemy is fought once. A fight is called one-time only when the game's data
+/// or two sources of different origins say so; a drop of an enemy met at random (or of unknown
+/// kind) stays open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Fight {
+    /// Not stated twice: treated as an enemy that can be met again.
+    Unknown,
+    /// A single fight of the story or a side quest: its drop has one chance.
+    Once,
+    /// The sources disagree (one calls it a boss, one a common enemy): never counted as over.
+    Disputed,
+}
+
+/// An event flag of `gEventGlobal`, by PlayStation block offset (see [`super::events`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SourceFlag {
     /// Block offset of the byte.
@@ -49,6 +62,23 @@ pub struct SourceFlag {
     pub bit: u8,
 }
 
+/// One public source: a repository file at a commit or a page, and who made it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SourceRef {
+    /// Its key in the table.
+    pub key: &'static str,
+    /// Who made it (two keys with the same origin count as one source): "game code", "save
+    /// editor", "reference guide"...
+    pub origin: &'static str,
+    /// Where to read it.
+    pub citation: &'static str,
+    /// What it gives, in our words.
+    pub what: &'static str,
+}
+
+/// Every source cited by the table.
+pub static SOURCE_REFS: &[SourceRef] = include!(concat!(env!("OUT_DIR"), "/card_source_refs.rs"));
+
 /// One way to get one card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CardSourceRow {
@@ -56,29 +86,68 @@ pub struct CardSourceRow {
     pub number: u8,
     /// How.
     pub kind: SourceKind,
-    /// Where, or from whom.
+    /// Where, or from whom; for a drop, the enemy.
     pub place: &'static str,
-    /// First and last disc it can be had on; `None` when the sources read do not say (the
-    /// window is then unknown and never counted as over).
+    /// For a drop, the enemy's entry in the guide's enemy table (it tells apart enemies that
+    /// share a name).
+    pub enemy: Option<u8>,
+    /// For a drop, where the enemy is met, when a source gives it.
+    pub met: Option<&'static str>,
+    /// For a drop, whether the fight happens once.
+    pub fight: Fight,
+    /// First and last disc it can be had on; `None` when no source gives the discs.
     pub discs: Option<(u8, u8)>,
-    /// The flag recording it as taken, where known.
+    /// First and last story point (scenario counter) it can be had at, either bound `None`
+    /// when not known; `None` when neither is.
+    pub progress: Option<(Option<u16>, Option<u16>)>,
+    /// The flag that records it as taken, where known.
     pub flag: Option<SourceFlag>,
-    /// Where the fact comes from.
-    pub source: &'static str,
+    /// A flag that, once set, closes it (a one-time enemy defeated, a friendly monster
+    /// satisfied and no longer met).
+    pub ends: Option<SourceFlag>,
+    /// The sources that give this way ([`SOURCE_REFS`] indices).
+    pub sources: &'static [usize],
+    /// The sources of its window, place and fight.
+    pub when_by: &'static [usize],
+    /// Where the sources disagree and the table keeps the safer reading, in the player's words.
+    pub dispute: Option<&'static str>,
 }
 
 /// The place of the rows that say only that card players may hold the card, none named
-/// (the sources read list no deck's cards).
-pub const ANY_CARD_PLAYER: &str = "which decks hold it is not in the sources read";
+/// (no public source lists which deck holds which card).
+pub const ANY_CARD_PLAYER: &str = "any card player";
 
 impl CardSourceRow {
     /// True for a row naming no card player ([`ANY_CARD_PLAYER`]).
     pub fn is_any_card_player(&self) -> bool {
         self.kind == SourceKind::Player && self.place == ANY_CARD_PLAYER
     }
+
+    /// The citations of the sources that give this way.
+    pub fn citations(&self) -> Vec<&'static str> {
+        self.sources.iter().map(|&i| SOURCE_REFS[i].citation).collect()
+    }
+
+    /// The citations of the sources of its window, place and fight.
+    pub fn window_citations(&self) -> Vec<&'static str> {
+        self.when_by.iter().map(|&i| SOURCE_REFS[i].citation).collect()
+    }
+
+    /// How many sources of different origins give this way.
+    pub fn origins(&self) -> usize {
+        let mut origins: Vec<&str> = self.sources.iter().map(|&i| SOURCE_REFS[i].origin).collect();
+        origins.sort_unstable();
+        origins.dedup();
+        origins.len()
+    }
+
+    /// True when a single source gives this way (shown as "(one guide)").
+    pub fn one_source(&self) -> bool {
+        self.origins() < 2
+    }
 }
 
-/// Every row, ordered by card number, then kind.
+/// Every row, ordered by card number.
 pub static CARD_SOURCES: &[CardSourceRow] = include!(concat!(env!("OUT_DIR"), "/card_sources.rs"));
 
 /// The rows of card `number` (1..100).

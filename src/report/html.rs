@@ -6,16 +6,16 @@
 //! `<details>` (one open at a time), and one tiny inline script only lets its × close it.
 //! Every text that comes from the save is escaped by `maud`.
 
-use super::missing::{lists_a_drop, source_words, DROP_CHANCE};
+use super::missing_html::{card_ways_html, missing_html};
 use super::plan::{PlanReport, PlanStep, MAX_PLAN_CARDS};
 use super::score::{self as score_report, ScoreReport, PERFECT_WORDING};
 use crate::ff9::SaveEntry;
 use crate::model::card::display_chars;
-use crate::model::card_sources::{SourceKind, CARD_SOURCES};
+use crate::model::card_sources::CARD_SOURCES;
 use crate::model::catalogue::{self as cards, CardInfo};
 use crate::model::{self, CardRecord, CardSource, CardType, Collection, Finding};
 use crate::rules::score::{Contribution, MASTER_POINTS, PERFECT_POINTS};
-use crate::sources::{self, Availability, MissingCard, SourceState};
+use crate::sources::{self, Availability, MissingCard};
 use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
 use std::fmt;
 
@@ -410,10 +410,9 @@ fn copy_entry(
                         }
                     }
                     p.digits { small {
-                        "The game shows " strong { (InGame(card)) } ": each digit is the value ÷ 16, "
-                        "rounded down (attack " (card.atk) " → " (HexDigit(card.atk)) ", physical "
-                        (card.pdef) " → " (HexDigit(card.pdef)) ", magic " (card.mdef) " → "
-                        (HexDigit(card.mdef)) ")."
+                        (InGame(card)) ": each digit is the value ÷ 16, rounded down ("
+                        (card.atk) "→" (HexDigit(card.atk)) ", " (card.pdef) "→"
+                        (HexDigit(card.pdef)) ", " (card.mdef) "→" (HexDigit(card.mdef)) ")."
                     } }
                     p {
                         small {
@@ -505,39 +504,6 @@ impl Render for Album<'_> {
     }
 }
 
-/// Where a missing card can still be had, easiest first, then the ways that are over; each
-/// with the source of the fact.
-fn card_sources(m: &MissingCard) -> Markup {
-    html! {
-        p.sources-head {
-            @if m.obtainable {
-                "Where it can still be had in this playthrough, easiest first "
-                "(places and discs are from guides and save editors):"
-            } @else {
-                strong { "No longer obtainable in this playthrough" }
-                ": every way to get it is over."
-            }
-        }
-        ul.sources {
-            @for s in &m.sources {
-                li.over[!s.possible] {
-                    (source_words(s)) " "
-                    small.src {
-                        @if s.source.starts_with("https://") {
-                            a href=(s.source) rel="noreferrer" { "source" }
-                        } @else {
-                            "source: " (s.source)
-                        }
-                    }
-                }
-            }
-        }
-        @if m.sources.iter().any(|s| s.kind == SourceKind::Drop) {
-            p.muted { small { (DROP_CHANCE) } }
-        }
-    }
-}
-
 /// One album card: its face, which opens on every copy.
 fn album_card(
     info: &CardInfo,
@@ -586,7 +552,7 @@ fn card_panel(
         @if copies.is_empty() {
             p { "Not owned yet." }
             @if let Some(m) = missing {
-                (card_sources(m))
+                (card_ways_html(m))
             }
         }
         @for (k, c) in copies.iter().enumerate() {
@@ -1122,51 +1088,13 @@ pub fn render_view(
     view.into_string()
 }
 
-/// One source of a missing card in `quadmist missing`'s words, with where the fact comes from.
-fn source_item(s: &SourceState) -> Markup {
-    html! {
-        li.source.open[s.possible] {
-            (source_words(s)) " " small.muted { "(source: " (s.source) ")" }
-        }
-    }
-}
-
 /// The card numbers not held, each a link to its album card, with where each can still be
-/// had at this point of the story (the card-sources table against the save's event flags).
+/// had at this point of the story (the shared renderer of the missing list).
 fn missing_section(a: &Availability) -> Markup {
-    let lost = a.lost().count();
     html! {
         section #missing {
             h2 { "Missing cards" }
-            @match (a.disc, a.progress) {
-                (Some(d), Some(p)) => p.muted { "The story is on disc " (d)
-                    " (scenario counter " (p) ")." },
-                _ => p.muted { "The save holds no event variables: the disc and the pickups \
-                    taken are unknown, so every source is listed as possible." },
-            }
-            @if a.missing.is_empty() {
-                p { "None: every one of the 100 card numbers is held." }
-            } @else {
-                p { (count(a.missing.len(), "card number is", "card numbers are"))
-                    " not held yet"
-                    @if lost > 0 {
-                        "; " strong { (lost) " can no longer be had in this playthrough" }
-                        ", so Master is out of reach on this save"
-                    }
-                    ". Ways still open come first, easiest first." }
-                ul.missing { @for m in &a.missing {
-                    li data-number=(m.number) data-obtainable=(m.obtainable) {
-                        a href={ "#card-" (m.number) } { (m.number) " " (Plain(m.name)) }
-                        @if !m.obtainable { " " span.badge { "no longer obtainable" } }
-                        @if !m.sources.is_empty() {
-                            ul.sources { @for s in &m.sources { (source_item(s)) } }
-                        }
-                    }
-                } }
-                @if lists_a_drop(a) { p.muted { small { (DROP_CHANCE) } } }
-                p.muted { small { "Places and disc windows are facts from guides and save \
-                    editors, not from the game's code." } }
-            }
+            (missing_html(a))
         }
     }
 }
@@ -1203,8 +1131,9 @@ fn page_capacity(
     const LINE: usize = 448;
     /// Escaping makes a byte of text from the save at most 6 bytes (`"` is `&quot;`).
     const ESCAPED: usize = 6;
-    /// One source of a missing card: its words, its state and where the fact comes from.
-    const SOURCE: usize = 384;
+    /// One source of a missing card: its words, its state and where the fact comes from, with
+    /// its citations' links.
+    const SOURCE: usize = 448;
     /// The heading of a missing card's sources, and the note on the drop chance.
     const SOURCES_HEAD: usize = 416;
     /// A missing card's line in the missing list.

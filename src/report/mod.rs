@@ -10,5 +10,7 @@ pub mod file_page;
 #[cfg(feature = "html")]
 pub mod html;
 pub mod missing;
+#[cfg(feature = "html")]
+pub mod missing_html;
 pub mod plan;
 pub mod score;

@@ -1,68 +1,115 @@
 //! Where each missing card can still be had in this playthrough: the card-sources table
 //! ([`crate::model::card_sources`]) read against the save's own event variables.
 //!
-//! The story's disc comes from the scenario counter. A source whose disc window is over is
-//! no longer possible (a window the sources read do not give is never counted as over); a flagged pickup or reward whose flag is set was taken (it gives its
-//! card once), and one whose window is over without its flag was missed. A missing card with
-//! no possible source left is no longer obtainable in this playthrough, and then Master
-//! (which needs all 100 numbers) is out of reach: [`best_reachable`] gives the best rank left.
+//! Each way is judged on the save's scenario counter (its story point): a way whose window has
+//! not begun is open later, one whose window has ended is over (a window the sources do not
+//! give never ends); a flagged pickup or reward whose flag is set was taken (it gives its card
+//! once), and one whose window has ended without its flag was missed. A way that comes back
+//! (the jump rope, on the early square and again on the late steeple) is two rows, so it is
+//! missed only after its last chance. Where only the disc is known, the disc the counter falls
+//! in decides. A missing card with no way left is no longer obtainable in this playthrough, and
+//! then Master (which needs all 100 numbers) is out of reach: [`best_reachable`] gives the best
+//! rank left.
 //!
-//! Without event variables (a save that lacks them) the disc is taken as unknown: every
-//! source counts as possible and no pickup is known as taken.
+//! Without event variables (a save that lacks them) the story point is unknown: every way counts
+//! as open and no pickup is known as taken.
 
-use crate::model::card_sources::{CardSourceRow, SourceKind, ANY_CARD_PLAYER, CARD_SOURCES};
+use crate::model::card_sources::{
+    CardSourceRow, Fight, SourceFlag, SourceKind, ANY_CARD_PLAYER, CARD_SOURCES,
+};
+use crate::model::events::{story_disc, EventFlags, DISC_SCENARIO};
 use crate::model::{catalogue, Collection};
 use crate::rules::score::{level, LEVEL_THRESHOLDS, PERFECT_POINTS};
 use serde::Serialize;
 
-/// One source of a missing card, judged at this point of the story.
+/// Where a way stands at the save's story point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// It can be had now.
+    Open,
+    /// Its window begins later in the story.
+    Later,
+    /// The save records it as taken (a pickup or reward gives its card once).
+    Taken,
+    /// A flagged pickup or reward whose window ended without its flag.
+    Missed,
+    /// Its window ended (a one-time fight past, a place closed).
+    Over,
+}
+
+impl Status {
+    /// True when it can still be had (now or later).
+    pub fn possible(self) -> bool {
+        matches!(self, Status::Open | Status::Later)
+    }
+}
+
+/// One way to get a missing card, judged at the save's story point.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SourceState {
     /// How.
     pub kind: SourceKind,
-    /// Where, or from whom.
+    /// Where, or from whom; for a drop, the enemy.
     #[serde(rename = "where")]
     pub place: &'static str,
-    /// First and last disc; `None` when the sources read do not give the window.
+    /// For a drop, the enemy's entry in the guide's enemy table.
+    pub enemy: Option<u8>,
+    /// For a drop, where the enemy is met, when a source gives it.
+    pub met: Option<&'static str>,
+    /// For a drop, whether the fight happens once (`once`), is disputed, or is not stated
+    /// twice (`unknown`); `null` for the other kinds.
+    pub fight: Option<Fight>,
+    /// First and last disc; `null` when no source gives them.
     pub disc: Option<[u8; 2]>,
-    /// For a flagged pickup or reward: whether the save records it as taken; `None` when
-    /// the source has no known flag or the save has no event variables.
+    /// First and last story point (scenario counter), either `null` when not known; `null`
+    /// when neither is.
+    pub progress: Option<[Option<u16>; 2]>,
+    /// Where it stands at the save's story point.
+    pub state: Status,
+    /// For a flagged pickup or reward: whether the save records it as taken; `null` when it
+    /// has no known flag or the save has no event variables.
     pub taken: Option<bool>,
-    /// True when it can still be had.
+    /// True when it can still be had (now or later).
     pub possible: bool,
-    /// Where the fact comes from.
-    pub source: &'static str,
+    /// True when only one source gives this way.
+    pub one_source: bool,
+    /// Where the sources disagree (the safer reading is the one judged).
+    pub dispute: Option<&'static str>,
+    /// The sources that give this way.
+    pub sources: Vec<&'static str>,
+    /// The sources of its window, place and fight.
+    pub window_sources: Vec<&'static str>,
 }
 
-/// A card number the collection lacks, and its sources, possible ones first and easiest
-/// first.
+/// A card number the collection lacks, and its ways, open ones first and easiest first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MissingCard {
     /// Card number 1..100.
     pub number: u8,
     /// Its name.
     pub name: &'static str,
-    /// True when at least one source is still possible.
+    /// True when at least one way can still be had.
     pub obtainable: bool,
-    /// Its sources.
+    /// Its ways.
     pub sources: Vec<SourceState>,
 }
 
-/// One flagged pickup or reward and what the save says of it.
+/// One flag the save keeps for a pickup, reward or chocobo treasure, and where it stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PickupState {
     /// Card number 1..100.
     pub number: u8,
     /// The card's name.
     pub name: &'static str,
-    /// Where.
+    /// Where (a way that comes back names each place, joined by "; ").
     #[serde(rename = "where")]
-    pub place: &'static str,
-    /// First and last disc; `None` when the sources read do not give the window.
-    pub disc: Option<[u8; 2]>,
+    pub place: String,
+    /// Its best state: taken, else open, later, or missed once every window has ended.
+    pub state: Status,
     /// The save records it as taken (false when the save has no event variables).
     pub taken: bool,
-    /// Not taken and its window is over.
+    /// Not taken and every window of it has ended.
     pub missed: bool,
     /// True when the save holds a copy of its card now.
     pub card_held: bool,
@@ -73,11 +120,11 @@ pub struct PickupState {
 pub struct Availability {
     /// The disc the story is on, from the scenario counter; `None` without event variables.
     pub disc: Option<u8>,
-    /// The scenario counter (story progress); `None` without event variables.
+    /// The scenario counter (the story point); `None` without event variables.
     pub progress: Option<u16>,
     /// The missing card numbers, in number order.
     pub missing: Vec<MissingCard>,
-    /// Every flagged pickup and reward, in table order.
+    /// Every flagged pickup, reward and treasure, in table order.
     pub pickups: Vec<PickupState>,
 }
 
@@ -87,7 +134,7 @@ impl Availability {
         self.missing.iter().filter(|m| !m.obtainable)
     }
 
-    /// The sources of card `number` if it is missing.
+    /// The ways of card `number` if it is missing.
     pub fn missing_card(&self, number: u8) -> Option<&MissingCard> {
         self.missing.iter().find(|m| m.number == number)
     }
@@ -95,53 +142,110 @@ impl Availability {
 
 /// How hard a way is, easiest 0: a pickup (lying there, taken once), a scripted reward, a
 /// battle drop (32 in 256 a battle, nothing to learn first), a chocobo treasure (a sure card
-/// but only after the chocobo side quest reaches it, so after a drop), a card player the
-/// sources name, and last a card player none of them names (which decks hold the card is not
-/// known, so it means farming matches at random). Within one rank a source whose window is
-/// known comes before one whose window is not (it may close; the other is never called over),
-/// then the earlier window.
-fn ease(s: &SourceState) -> u8 {
-    match s.kind {
+/// but only after the chocobo side quest reaches it, so after a drop), a card player a source
+/// names, and last any card player (which decks hold the card is not public, so it means
+/// farming matches at random).
+pub fn ease(kind: SourceKind, place: &str) -> u8 {
+    match kind {
         SourceKind::Pickup => 0,
         SourceKind::Reward => 1,
         SourceKind::Drop => 2,
         SourceKind::Other => 3,
-        SourceKind::Player if s.place == ANY_CARD_PLAYER => 5,
+        SourceKind::Player if place == ANY_CARD_PLAYER => 5,
         SourceKind::Player => 4,
     }
 }
 
-/// Judges one source row at disc `disc` (unknown: every window open, nothing taken).
-fn judge(row: &CardSourceRow, collection: &Collection, disc: Option<u8>) -> SourceState {
-    let events = collection.events.as_ref();
-    let taken = row.flag.and_then(|f| events?.flag(usize::from(f.offset), f.bit));
-    let open = disc.is_none_or(|d| row.discs.is_none_or(|(_, to)| d <= to));
+/// The last story point of a way's window: its own, else the end of its last disc; `None`
+/// when it has no known end.
+fn window_end(row: &CardSourceRow) -> Option<u16> {
+    row.progress.and_then(|(_, to)| to).or_else(|| {
+        let (_, to) = row.discs?;
+        DISC_SCENARIO.get(usize::from(to).checked_sub(1)?).map(|&(_, end)| end)
+    })
+}
+
+/// The state of flag `f` in the save's variables, if read.
+fn flag(events: Option<&EventFlags>, f: Option<SourceFlag>) -> Option<bool> {
+    f.and_then(|f| events?.flag(usize::from(f.offset), f.bit))
+}
+
+/// Where `row` stands at story point `at` (unknown: open, nothing taken).
+fn status(row: &CardSourceRow, events: Option<&EventFlags>, at: Option<u16>) -> Status {
+    let taken = flag(events, row.flag);
+    if taken == Some(true) {
+        return Status::Taken;
+    }
+    let (from, to) = row.progress.unwrap_or((None, None));
+    let disc = at.map(story_disc);
+    // The story point's own bound where known, else the disc's.
+    let ended = flag(events, row.ends) == Some(true)
+        || at.is_some_and(|p| match to {
+            Some(to) => p > to,
+            None => row.discs.is_some_and(|(_, last)| disc.is_some_and(|d| d > last)),
+        });
+    let before = at.is_some_and(|p| match from {
+        Some(from) => p < from,
+        None => row.discs.is_some_and(|(first, _)| disc.is_some_and(|d| d < first)),
+    });
+    match (ended, before) {
+        (true, _) if taken == Some(false) => Status::Missed,
+        (true, _) => Status::Over,
+        (false, true) => Status::Later,
+        (false, false) => Status::Open,
+    }
+}
+
+/// Judges one source row at story point `at`.
+fn judge(row: &CardSourceRow, events: Option<&EventFlags>, at: Option<u16>) -> SourceState {
+    let state = status(row, events, at);
     SourceState {
         kind: row.kind,
         place: row.place,
+        enemy: row.enemy,
+        met: row.met,
+        fight: (row.kind == SourceKind::Drop).then_some(row.fight),
         disc: row.discs.map(|(from, to)| [from, to]),
-        taken,
-        possible: open && taken != Some(true),
-        source: row.source,
+        progress: row.progress.map(|(from, to)| [from, to]),
+        state,
+        taken: flag(events, row.flag),
+        possible: state.possible(),
+        one_source: row.one_source(),
+        dispute: row.dispute,
+        sources: row.citations(),
+        window_sources: row.window_citations(),
     }
 }
 
 /// Where every card the collection lacks can still be had, and the state of every flagged
 /// pickup.
 pub fn availability(collection: &Collection) -> Availability {
-    let progress = collection.events.as_ref().and_then(|e| e.scenario());
-    let disc = collection.events.as_ref().and_then(|e| e.disc());
+    let events = collection.events.as_ref();
+    let at = events.and_then(|e| e.scenario());
     let held = |number: u8| collection.cards.iter().any(|c| c.id + 1 == number);
     let missing = catalogue::CATALOGUE
         .iter()
         .filter(|c| !held(c.number))
         .map(|c| {
-            let mut sources: Vec<SourceState> = CARD_SOURCES
+            let mut rows: Vec<(&CardSourceRow, SourceState)> = CARD_SOURCES
                 .iter()
                 .filter(|r| r.number == c.number)
-                .map(|r| judge(r, collection, disc))
+                .map(|r| (r, judge(r, events, at)))
                 .collect();
-            sources.sort_by_key(|s| (!s.possible, ease(s), s.disc.is_none(), s.disc));
+            // Open ways first, then later ones, then the ones gone; within each the easiest,
+            // and among equals the one that closes first.
+            rows.sort_by_key(|(r, s)| {
+                let rank = match s.state {
+                    Status::Open => 0,
+                    Status::Later => 1,
+                    _ => 2,
+                };
+                // A friendly monster (its drop ends when it is satisfied) after the enemies
+                // fought at will.
+                let friendly = r.ends.is_some() && r.fight != Fight::Once;
+                (rank, ease(r.kind, r.place), window_end(r).unwrap_or(u16::MAX), friendly)
+            });
+            let sources: Vec<SourceState> = rows.into_iter().map(|(_, s)| s).collect();
             MissingCard {
                 number: c.number,
                 name: c.name,
@@ -150,24 +254,41 @@ pub fn availability(collection: &Collection) -> Availability {
             }
         })
         .collect();
-    let pickups = CARD_SOURCES
-        .iter()
-        .filter(|r| r.flag.is_some())
-        .map(|r| {
-            let state = judge(r, collection, disc);
-            let taken = state.taken == Some(true);
-            PickupState {
-                number: r.number,
-                name: catalogue::CATALOGUE[usize::from(r.number - 1)].name,
-                place: r.place,
-                disc: state.disc,
-                taken,
-                missed: !taken && !state.possible,
-                card_held: held(r.number),
-            }
+    Availability { disc: at.map(story_disc), progress: at, missing, pickups: pickups(collection) }
+}
+
+/// Every flag of a pickup, reward or treasure, once, with its best state over the rows that
+/// share it (a way that comes back is missed only when its last window has ended).
+fn pickups(collection: &Collection) -> Vec<PickupState> {
+    let events = collection.events.as_ref();
+    let at = events.and_then(|e| e.scenario());
+    let mut out: Vec<(SourceFlag, PickupState)> = Vec::new();
+    for row in CARD_SOURCES.iter().filter(|r| r.kind != SourceKind::Drop) {
+        let Some(f) = row.flag else { continue };
+        let state = status(row, events, at);
+        if let Some((_, p)) = out.iter_mut().find(|(g, _)| *g == f) {
+            p.place = format!("{}; {}", p.place, row.place);
+            p.state = p.state.min(state);
+            continue;
+        }
+        let p = PickupState {
+            number: row.number,
+            name: catalogue::CATALOGUE[usize::from(row.number - 1)].name,
+            place: row.place.to_string(),
+            state,
+            taken: false,
+            missed: false,
+            card_held: collection.cards.iter().any(|c| c.id + 1 == row.number),
+        };
+        out.push((f, p));
+    }
+    out.into_iter()
+        .map(|(_, mut p)| {
+            p.taken = p.state == Status::Taken;
+            p.missed = p.state == Status::Missed;
+            p
         })
-        .collect();
-    Availability { disc, progress, missing, pickups }
+        .collect()
 }
 
 /// The best collector points and level a collection can still reach when `lost` card
@@ -214,118 +335,150 @@ mod tests {
         Collection { events: Some(EventFlags::new(bytes)), ..Collection::new(Platform::Pc, cards) }
     }
 
-    /// A collection of every card but Namingway (98) and Nymph (17).
-    fn save(scenario: u16, set: &[(usize, u8)]) -> Collection {
-        save_lacking(&[98, 17], scenario, set)
+    /// The state of card `number`'s way at `place` (a pickup's or reward's place, or a drop's
+    /// enemy), at `scenario`, with the flags `set`.
+    fn way(number: u8, place: &str, scenario: u16, set: &[(usize, u8)]) -> SourceState {
+        let a = availability(&save_lacking(&[number], scenario, set));
+        let m = a.missing_card(number).unwrap();
+        m.sources
+            .iter()
+            .find(|s| s.place == place)
+            .unwrap_or_else(|| panic!("card {number}: no way {place}: {:?}", m.sources))
+            .clone()
     }
 
     #[test]
-    fn a_window_passed_without_its_flag_is_missed_and_namingway_is_lost_after_disc_3() {
-        // Disc 3: Namingway's Desert Palace pickup (0x566 bit 6) is still possible.
-        let a = availability(&save(9950, &[]));
-        assert_eq!((a.disc, a.progress), (Some(3), Some(9950)));
-        assert_eq!(a.missing.iter().map(|m| m.number).collect::<Vec<_>>(), [17, 98]);
+    fn a_story_point_window_is_open_before_its_end_and_over_after() {
+        // The Hippaul race (Wyerd at level 10): disc 3 up to story point 8800.
+        let race = "Hippaul race, Alexandria (level 10)";
+        assert_eq!(way(13, race, 6000, &[]).state, Status::Later);
+        assert_eq!(way(13, race, 7500, &[]).state, Status::Open);
+        assert_eq!(way(13, race, 8800, &[]).state, Status::Open);
+        assert_eq!(way(13, race, 8801, &[]).state, Status::Missed);
+        assert_eq!(way(13, race, 8801, &[(0x574, 7)]).state, Status::Taken);
+        // The Valia Pira fight: the Desert Palace, story points 9450 to 9890.
+        let boss = way(60, "Valia Pira", 9500, &[]);
+        assert_eq!(
+            (boss.state, boss.fight, boss.progress),
+            (Status::Open, Some(Fight::Once), Some([Some(9450), Some(9890)]))
+        );
+        assert_eq!(way(60, "Valia Pira", 9950, &[]).state, Status::Over);
+        // Cleyra's reward: open until Cleyra falls (4990), missed after.
+        let cleyra = "Cleyra: help its people to safety";
+        assert_eq!(way(17, cleyra, 4500, &[]).state, Status::Open);
+        assert_eq!(way(17, cleyra, 5000, &[]).state, Status::Missed);
+    }
+
+    #[test]
+    fn a_jump_rope_reward_comes_back_and_is_not_missed_before_its_last_chance() {
+        // Cactuar (50 jumps): the early square is over on disc 3, the late steeple opens at
+        // 10300, so at 9950 the card is later, not missed.
+        let a = availability(&save_lacking(&[24], 9950, &[]));
+        let cactuar = a.missing_card(24).unwrap();
+        assert!(cactuar.obtainable);
+        let rope: Vec<_> = cactuar
+            .sources
+            .iter()
+            .filter(|s| s.place.starts_with("jump rope"))
+            .map(|s| (s.place, s.state))
+            .collect();
+        assert_eq!(
+            rope,
+            [
+                ("jump rope, 50 jumps: Alexandria steeple, with Vivi or Eiko", Status::Later),
+                ("jump rope, 50 jumps: Alexandria square", Status::Missed),
+            ]
+        );
+        let flag = a.pickups.iter().find(|p| p.number == 24).unwrap();
+        assert_eq!((flag.state, flag.missed, flag.taken), (Status::Later, false, false));
+        // On disc 4 it is open.
+        let steeple = "jump rope, 50 jumps: Alexandria steeple, with Vivi or Eiko";
+        assert_eq!(way(24, steeple, 11740, &[]).state, Status::Open);
+    }
+
+    #[test]
+    fn a_random_encounter_is_never_a_one_time_fight() {
+        // Maliris in the Crystal World (Ifrit, 61) is met at random from story point 11760:
+        // late in disc 4 it is still open, and it is not called a one-time fight.
+        let m = way(61, "Maliris", 11900, &[]);
+        assert_eq!(
+            (m.state, m.fight, m.met),
+            (Status::Open, Some(Fight::Unknown), Some("Crystal World"))
+        );
+        assert_eq!(way(61, "Maliris", 11000, &[]).state, Status::Later);
+        // No drop of an enemy whose kind is not stated twice ever ends.
+        for r in
+            CARD_SOURCES.iter().filter(|r| r.kind == SourceKind::Drop && r.fight != Fight::Once)
+        {
+            assert_eq!(r.progress.and_then(|(_, to)| to), None, "{}", r.place);
+            assert!(r.discs.is_none_or(|(_, to)| to == 4), "{}", r.place);
+        }
+    }
+
+    #[test]
+    fn flags_end_a_fight_or_a_friendly_monster() {
+        // Hades (Holy, 57): over once the save records it defeated.
+        assert_eq!(way(57, "Hades", 11740, &[]).state, Status::Open);
+        assert_eq!(way(57, "Hades", 11740, &[(0x385, 7)]).state, Status::Over);
+        // The friendly Nymph (Nymph card, 17) is no longer met once satisfied.
+        assert_eq!(way(17, "friendly Nymph", 9950, &[]).state, Status::Open);
+        assert_eq!(way(17, "friendly Nymph", 9950, &[(0x282, 4)]).state, Status::Over);
+    }
+
+    #[test]
+    fn namingway_is_disputed_on_disc_3_and_lost_on_disc_4() {
+        let a = availability(&save_lacking(&[98], 9950, &[]));
         let naming = a.missing_card(98).unwrap();
         assert!(naming.obtainable);
         assert_eq!(naming.sources.len(), 1);
-        assert_eq!(naming.sources[0].taken, Some(false));
-        // Nymph: its Cleyra pickup (disc 2 only) is missed; four battle drops whose windows
-        // the guide does not give, then card players, remain.
-        let nymph = a.missing_card(17).unwrap();
-        let kinds: Vec<_> = nymph.sources.iter().map(|s| (s.kind, s.possible)).collect();
-        let (drop, player, pickup) = (SourceKind::Drop, SourceKind::Player, SourceKind::Pickup);
-        let open_drop = (drop, true);
+        let s = &naming.sources[0];
         assert_eq!(
-            kinds,
-            [open_drop, open_drop, open_drop, open_drop, (player, true), (pickup, false)]
+            (s.state, s.taken, s.progress),
+            (Status::Open, Some(false), Some([Some(9450), None]))
         );
-        assert!(nymph.sources[..4].iter().all(|s| s.disc.is_none()));
-        let p = a.pickups.iter().find(|p| p.number == 17).unwrap();
-        assert!(p.missed && !p.taken && !p.card_held);
-        // Disc 4: Namingway is gone for good; Master is out of reach, Pro is the best left.
-        let a = availability(&save(11740, &[]));
+        assert!(s.dispute.unwrap().contains("9890"));
+        assert_eq!(way(98, "Desert Palace, Kuja's room", 9400, &[]).state, Status::Later);
+        let a = availability(&save_lacking(&[98], 11740, &[]));
         assert_eq!(a.lost().map(|m| m.number).collect::<Vec<_>>(), [98]);
         assert_eq!(best_reachable(1), (1690, 29));
         // Taken but no longer held (lost in a match): not possible again.
-        let a = availability(&save(9950, &[(0x566, 6)]));
+        let a = availability(&save_lacking(&[98], 9950, &[(0x566, 6)]));
         assert!(!a.missing_card(98).unwrap().obtainable);
         assert!(a.pickups.iter().any(|p| p.number == 98 && p.taken && !p.card_held));
     }
 
     #[test]
-    fn a_card_whose_boss_drops_are_past_is_left_only_to_card_players() {
-        // Antlion (23): in the table only the one-time Hilgigars and Soulcage fights (disc 2
-        // each) and card players, none named. On disc 3 both drops are over, not missed
-        // (no flag records a drop), and the card is obtainable through card players alone.
-        let a = availability(&save_lacking(&[23], 9950, &[]));
-        let antlion = a.missing_card(23).unwrap();
-        assert!(antlion.obtainable);
-        let open: Vec<_> = antlion.sources.iter().filter(|s| s.possible).collect();
-        assert_eq!(open.len(), 1);
-        assert_eq!(
-            (open[0].kind, open[0].place, open[0].disc),
-            (SourceKind::Player, ANY_CARD_PLAYER, Some([1, 4]))
-        );
-        let over: Vec<_> = antlion.sources.iter().filter(|s| !s.possible).collect();
-        assert_eq!(over.len(), 2);
-        for s in &over {
-            assert_eq!((s.kind, s.disc, s.taken), (SourceKind::Drop, Some([2, 2]), None));
-            assert!(s.place.ends_with("one-time boss fight"), "{}", s.place);
-        }
-        // On disc 2 the same drops are still open and come before card players.
-        let a = availability(&save_lacking(&[23], 5000, &[]));
-        let antlion = a.missing_card(23).unwrap();
-        assert!(antlion.sources.iter().all(|s| s.possible));
-        assert_eq!(antlion.sources[0].kind, SourceKind::Drop);
-    }
-
-    #[test]
-    fn an_unknown_window_is_never_over_and_easier_ways_come_first() {
-        // Disc 4 (counter 11740). Goblin (1): its two Alexandria pickups (windows unknown)
-        // stay possible, before the three common drops (unknown) and card players; the
-        // Prison Cage fight (disc 1) is over.
-        let a = availability(&save_lacking(&[1, 84, 97], 11740, &[]));
+    fn open_ways_come_first_easiest_first_and_unknown_windows_never_end() {
+        // Disc 4 (11740). Goblin (1): the Alexandria pickups (disc 1, discs 1-3) and the
+        // ticket booth are over; the drops with no window stay open, then any card player.
+        let a = availability(&save_lacking(&[1], 11740, &[]));
         let goblin = a.missing_card(1).unwrap();
-        let ways: Vec<_> = goblin.sources.iter().map(|s| (s.kind, s.disc, s.possible)).collect();
-        let (p, d, c) = (SourceKind::Pickup, SourceKind::Drop, SourceKind::Player);
+        let ways: Vec<_> = goblin.sources.iter().map(|s| (s.kind, s.state)).collect();
+        let (p, r, d, c) =
+            (SourceKind::Pickup, SourceKind::Reward, SourceKind::Drop, SourceKind::Player);
+        use Status::{Missed, Open, Over};
         assert_eq!(
             ways,
             [
-                (p, None, true),
-                (p, None, true),
-                (d, None, true),
-                (d, None, true),
-                (d, None, true),
-                (c, Some([1, 4]), true),
-                (d, Some([1, 1]), false),
-            ]
-        );
-        // Cargo Ship (84): its chocograph treasure before card players.
-        let ship = a.missing_card(84).unwrap();
-        let kinds: Vec<_> = ship.sources.iter().map(|s| s.kind).collect();
-        assert_eq!(kinds, [SourceKind::Other, SourceKind::Player]);
-        // Gargant (97): two drops of unknown window, the card players the wiki names, the
-        // placeholder, then the disc-2 Ralvuimago fight, over.
-        let gargant = a.missing_card(97).unwrap();
-        let places: Vec<_> = gargant.sources.iter().map(|s| s.place).collect();
-        assert_eq!(
-            places,
-            [
-                "Adamantoise (guide's enemy 104)",
-                "Dracozombie (guide's enemy 99)",
-                "Treno: Card Freak Cil; Black Mage Village: Genome at the inn",
-                ANY_CARD_PLAYER,
-                "Ralvuimago (guide's enemy 79), one-time boss fight",
+                (d, Open),
+                (d, Open),
+                (d, Open),
+                (c, Open),
+                (p, Missed),
+                (p, Missed),
+                (r, Over),
+                (d, Over)
             ]
         );
     }
 
     #[test]
-    fn without_event_variables_everything_stays_possible() {
+    fn without_event_variables_everything_stays_open() {
         let c = Collection::new(Platform::Switch, vec![card(0)]);
         let a = availability(&c);
         assert_eq!((a.disc, a.progress, a.missing.len()), (None, None, 99));
         assert!(a.missing.iter().all(|m| m.obtainable));
+        assert!(a.missing.iter().flat_map(|m| &m.sources).all(|s| s.state == Status::Open));
         assert!(a.pickups.iter().all(|p| !p.taken && !p.missed));
     }
 }

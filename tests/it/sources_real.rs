@@ -7,10 +7,10 @@
 
 use crate::shared;
 use quadmist::ff9::{self, SaveEntry};
-use quadmist::model::card_sources::{SourceKind, CARD_SOURCES};
+use quadmist::model::card_sources::{Fight, SourceKind, CARD_SOURCES, SOURCE_REFS};
 use quadmist::model::catalogue;
 use quadmist::model::Collection;
-use quadmist::sources::availability;
+use quadmist::sources::{availability, Status};
 use std::collections::BTreeSet;
 
 fn none(_: &str) -> Option<Vec<u8>> {
@@ -31,16 +31,16 @@ const SAVES: [(&str, &str, u16); 7] = [
 const BEATEN: [i32; 9] =
     [558002, 555014, 551010, 1904008, 1903007, 1915006, 1903224, 1903225, 1903227];
 /// The pickups taken in every one of these saves (flag set): Yeti (Treno slums), Mimic
-/// (Lindblum residence), Nymph and Zuu (Cleyra cathedral). Every other flag is clear.
+/// (Lindblum), Nymph and Zuu (Cleyra's rewards). Every other flag is clear.
 const TAKEN: [(u8, &str); 4] = [
     (11, "Treno, slums"),
-    (12, "Lindblum, residence"),
-    (17, "Cleyra, cathedral"),
-    (19, "Cleyra, cathedral"),
+    (12, "Lindblum, industrial district house"),
+    (17, "Cleyra: help its people to safety"),
+    (19, "Cleyra: help its people to safety"),
 ];
 
-fn taken(c: &Collection) -> Vec<(u8, &'static str)> {
-    availability(c).pickups.iter().filter(|p| p.taken).map(|p| (p.number, p.place)).collect()
+fn taken(c: &Collection) -> Vec<(u8, String)> {
+    availability(c).pickups.into_iter().filter(|p| p.taken).map(|p| (p.number, p.place)).collect()
 }
 
 /// Every taken pickup's card must be held, unless the save shows it could have gone: this
@@ -69,7 +69,9 @@ fn switch_and_pc_saves_give_the_same_events_progress_and_pickups() {
             let e = c.events.as_ref().unwrap_or_else(|| panic!("{what} {file}: no events"));
             assert_eq!((e.len(), e.scenario(), e.disc()), (2048, Some(scenario), Some(3)));
             assert_eq!(c.players_beaten.as_deref(), Some(&BEATEN[..]), "{what} {file}");
-            assert_eq!(taken(&c), TAKEN, "{what} {file}");
+            let expected: Vec<(u8, String)> =
+                TAKEN.iter().map(|&(n, p)| (n, p.to_string())).collect();
+            assert_eq!(taken(&c), expected, "{what} {file}");
             assert_eq!(
                 taken_but_not_held(&c),
                 Vec::<u8>::new(),
@@ -81,10 +83,31 @@ fn switch_and_pc_saves_give_the_same_events_progress_and_pickups() {
             assert!(!oglop.taken && oglop.card_held, "{what} {file}");
             let a = availability(&c);
             assert_eq!((a.disc, a.progress), (Some(3), Some(scenario)));
-            // Disc 3: nothing is lost yet (Namingway's window is disc 3), no pickup missed
-            // but those of Cleyra, which are taken.
+            // Disc 3: nothing is lost yet (Namingway's window is disputed, the safer end kept).
             assert_eq!(a.lost().count(), 0, "{what} {file}");
-            assert!(a.pickups.iter().all(|p| !p.missed), "{what} {file}");
+            // The story point is past the Hippaul race (disc 3 up to 8800): the save's own
+            // Hippaul level is 1 (block offset 0x3AB, read with Python), so the seven race
+            // rewards were never won and are missed; the jump rope comes back at 10300, so its
+            // four rewards are not missed.
+            let e = c.events.as_ref().unwrap();
+            assert_eq!(e.byte(0x3AB), Some(1), "{what} {file}");
+            let state = |flag_byte: u16, bit: u8| {
+                let r = CARD_SOURCES
+                    .iter()
+                    .find(|r| r.flag.is_some_and(|f| f.offset == flag_byte && f.bit == bit))
+                    .unwrap();
+                a.pickups
+                    .iter()
+                    .find(|p| p.number == r.number && p.place.contains(r.place))
+                    .unwrap()
+                    .state
+            };
+            for bit in 1..=7 {
+                assert_eq!(state(0x574, bit), Status::Missed, "Hippaul bit {bit}: {what} {file}");
+            }
+            for bit in 3..=6 {
+                assert_eq!(state(0x399, bit), Status::Later, "jump rope bit {bit}: {what} {file}");
+            }
             assert!(c.findings.iter().all(|f| !f.message.contains("event")), "{what} {file}");
         }
         // The two readers agree byte for byte.
@@ -118,7 +141,7 @@ fn genuine_playstation_saves_are_early_disc_1_with_the_disc_saves_shows() {
 /// This early, no flagged pickup is taken, and the three starting cards (Goblin, Fang,
 /// Skeleton) are held without one: the game gives them at the start, not from a pickup.
 fn check_psx_pickups(release: &str, s: &SaveEntry, c: &Collection) {
-    assert_eq!(taken(c), Vec::<(u8, &str)>::new(), "{release} {}", s.selector);
+    assert_eq!(taken(c), Vec::<(u8, String)>::new(), "{release} {}", s.selector);
     let held: BTreeSet<u8> = c.cards.iter().map(|c| c.id + 1).collect();
     assert_eq!(held, BTreeSet::from([1, 2, 3]), "{release}");
     let a = availability(c);
@@ -135,84 +158,181 @@ fn every_card_number_has_a_source_and_every_row_names_where_it_comes_from() {
             info.name
         );
     }
-    for r in CARD_SOURCES {
-        // A fact from two sources names both ("A; B": the card from A, the window from B).
-        let cited = r.source.split("; ").all(|part| {
-            part.starts_with("https://") || (part.starts_with("github.com/") && part.contains('@'))
-        });
+    for r in SOURCE_REFS {
+        let cited = r.citation.starts_with("https://")
+            || (r.citation.starts_with("github.com/") && r.citation.contains('@'));
         assert!(
             cited,
-            "card {} `{}`: source `{}` is no page address nor repository file at a \
-                 commit",
-            r.number, r.place, r.source
+            "{}: {} is no page address nor repository file at a commit",
+            r.key, r.citation
         );
+    }
+    for r in CARD_SOURCES {
+        assert!(!r.sources.is_empty(), "card {} `{}`: no source", r.number, r.place);
         if let Some((from, to)) = r.discs {
             assert!(from >= 1 && from <= to && to <= 4);
         }
-        // Card players exist on every disc (Hades Workshop's deck list): their window is known.
+        // Card players exist on every disc (Hades Workshop's deck list).
         if r.is_any_card_player() {
             assert_eq!(r.discs, Some((1, 4)));
         }
+        // A one-time fight is backed by two origins, counting its fight's sources.
+        if r.fight == Fight::Once {
+            let mut origins: Vec<&str> =
+                r.sources.iter().chain(r.when_by).map(|&i| SOURCE_REFS[i].origin).collect();
+            origins.sort_unstable();
+            origins.dedup();
+            assert!(origins.len() >= 2, "{}", r.place);
+        }
     }
-    // Every row of kind `other` is a chocobo treasure (`quadmist album` calls them so).
+    // Every row of kind `other` is a chocobo treasure (a chocograph or a dead-pepper spot).
     assert!(CARD_SOURCES
         .iter()
         .filter(|r| r.kind == SourceKind::Other)
-        .all(|r| r.place.contains("chocobo") && r.place.contains("treasure")));
-    // Every card but Namingway (a disc-3 find only) keeps the row for card players none named.
+        .all(|r| r.place.starts_with("chocograph ") || r.place.starts_with("dead pepper, ")));
+    // Every card but Namingway (a disc-3 find only) keeps the row for any card player.
     for info in catalogue::CATALOGUE {
         let any = CARD_SOURCES.iter().any(|r| r.number == info.number && r.is_any_card_player());
         assert_eq!(any, info.number != 98, "{}", info.name);
     }
-    // The spec's flag table (card-sources.md §2): 35 flags, and each pickup or reward
-    // row has one.
-    let flagged = CARD_SOURCES.iter().filter(|r| r.flag.is_some()).count();
-    assert_eq!(flagged, 35);
-    assert!(CARD_SOURCES
-        .iter()
-        .filter(|r| matches!(r.kind, SourceKind::Pickup | SourceKind::Reward))
-        .all(|r| r.flag.is_some()));
 }
 
-/// A few rows checked against the researcher's table (`card-sources-extra.csv`), its values
-/// copied by hand: the guide's enemy table, the speedrun splits' boss discs, the chocobo side
-/// quest's treasures.
+/// The card pickups and rewards of the save editor's template, taken flag by flag whatever the
+/// label says (the steeple's Ramuh card is labelled "Ramuh", without the word "card"), copied
+/// by hand: (block offset, bit, card number). The template labels 36 such flags; every other
+/// labelled flag names an item, a place or an event.
+const TEMPLATE_CARD_FLAGS: [(u16, u8, u8); 36] = [
+    (0x574, 7, 13),
+    (0x574, 6, 21),
+    (0x574, 5, 35),
+    (0x574, 4, 40),
+    (0x574, 3, 76),
+    (0x574, 2, 54),
+    (0x574, 1, 79),
+    (0x399, 6, 24),
+    (0x399, 5, 79),
+    (0x399, 4, 94),
+    (0x399, 3, 77),
+    (0x542, 4, 2),
+    (0x542, 3, 1),
+    (0x543, 6, 6),
+    (0x543, 5, 10),
+    (0x543, 4, 7),
+    (0x543, 2, 4),
+    (0x544, 2, 9),
+    (0x544, 1, 1),
+    (0x544, 0, 2),
+    (0x575, 3, 60),
+    (0x575, 2, 62),
+    (0x578, 7, 94),
+    (0x562, 4, 12),
+    (0x57D, 7, 95),
+    (0x564, 0, 13),
+    (0x556, 3, 46),
+    (0x556, 7, 11),
+    (0x555, 0, 17),
+    (0x588, 7, 19),
+    (0x559, 7, 93),
+    (0x566, 6, 98),
+    (0x571, 6, 59),
+    (0x571, 5, 58),
+    (0x560, 7, 74),
+    (0x250, 5, 55),
+];
+
+/// The ways of a treasure checklist written by area and disc (a second source, counted by
+/// hand from it without reading the template): the card numbers of its 55 card entries that
+/// are no battle drop and no card player.
+const CHECKLIST_CARDS: [u8; 55] = [
+    // Disc 1: the ticket booth's three, Alexandria's town, Lindblum, the Bohden Gate.
+    1, 2, 3, 1, 2, 4, 6, 7, 8, 10, 12, 13, 74,
+    // Disc 2: Lindblum, Treno (the Griffin, the slums), Cleyra's two, Conde Petie.
+    95, 46, 11, 17, 19, 93,
+    // Disc 3: the steeple's five, Hippaul's seven, the girl, the Desert Palace, Daguerreo.
+    1, 2, 9, 60, 62, 13, 21, 35, 40, 54, 76, 79, 94, 98, 58, 59,
+    // Disc 4: the jump rope's four, three ocean bubbles, three cracks, Ozma, eight
+    // chocographs, the Fat Chocobo.
+    24, 79, 94, 77, 86, 81, 83, 85, 64, 100, 55, 84, 87, 53, 73, 70, 82, 75, 67, 90,
+];
+
 #[test]
-fn rows_agree_with_the_research_table_written_by_hand() {
+fn the_pickups_are_counted_independently_of_their_labels() {
+    // The table's flags of pickups and rewards are exactly the template's card flags.
+    let mut table: Vec<(u16, u8, u8)> = CARD_SOURCES
+        .iter()
+        .filter(|r| matches!(r.kind, SourceKind::Pickup | SourceKind::Reward))
+        .filter_map(|r| r.flag.map(|f| (f.offset, f.bit, r.number)))
+        .collect();
+    table.sort_unstable();
+    table.dedup();
+    let mut template = TEMPLATE_CARD_FLAGS.to_vec();
+    template.sort_unstable();
+    assert_eq!(table, template);
+    // Its ways that are not drops nor card players (a way that comes back counted once) are
+    // the checklist's, card for card.
+    // A way is its card and its flag, or its place when it has none.
+    let mut ways: Vec<(u8, String)> = CARD_SOURCES
+        .iter()
+        .filter(|r| !matches!(r.kind, SourceKind::Drop | SourceKind::Player))
+        .map(|r| match r.flag {
+            Some(f) => (r.number, format!("{:#x}:{}", f.offset, f.bit)),
+            None => (r.number, r.place.to_string()),
+        })
+        .collect();
+    ways.sort_unstable();
+    ways.dedup();
+    let mut numbers: Vec<u8> = ways.iter().map(|w| w.0).collect();
+    numbers.sort_unstable();
+    let mut checklist = CHECKLIST_CARDS.to_vec();
+    checklist.sort_unstable();
+    assert_eq!(numbers, checklist);
+}
+
+/// A few rows checked against their sources by hand: the guide's enemy table, the speedrun
+/// splits' fights, the chocobo side quest's treasures, the game's story points.
+#[test]
+fn rows_agree_with_their_sources_read_by_hand() {
     let find = |number: u8, place: &str| {
         CARD_SOURCES
             .iter()
-            .find(|r| r.number == number && r.place.starts_with(place))
+            .find(|r| r.number == number && r.place == place)
             .unwrap_or_else(|| panic!("card {number}: no row `{place}`"))
     };
-    const ENEMIES: &str = "github.com/Druthulu/Stiltzkins-Bag@d9f6ee9b:FFIX GUIDE DATA/Final \
-                           Fantasy IX Reference Guide - Stolen Items + Blue Magic.csv";
-    const SPLITS: &str = "github.com/fhelwanger/ff9-auto-splitter@3b0163d0:FinalFantasy9.asl";
+    let cites = |r: &quadmist::model::card_sources::CardSourceRow| r.citations().join(" | ");
     // Card 1 Goblin: dropped by the Goblin (entry 10), window not given.
-    let r = find(1, "Goblin (guide's enemy 10)");
-    assert_eq!((r.kind, r.discs, r.flag, r.source), (SourceKind::Drop, None, None, ENEMIES));
-    // Card 1 Goblin: the Prison Cage boss (entry 14), disc 1 only.
-    let r = find(1, "Prison Cage (guide's enemy 14), one-time boss fight");
-    assert_eq!((r.kind, r.discs), (SourceKind::Drop, Some((1, 1))));
-    assert_eq!(r.source, format!("{ENEMIES}; {SPLITS}"));
-    // Card 23 Antlion: Hilgigars (95) and Soulcage (100), disc 2 each.
-    assert_eq!(find(23, "Hilgigars (guide's enemy 95)").discs, Some((2, 2)));
-    assert_eq!(find(23, "Soulcage (guide's enemy 100)").discs, Some((2, 2)));
-    // Card 74 Elixir: Nova Dragon (178), disc 4.
-    assert_eq!(find(74, "Nova Dragon (guide's enemy 178)").discs, Some((4, 4)));
-    // Card 57 Holy: the Hades boss (190), whose disc no source read gives.
-    assert_eq!(find(57, "Hades (guide's enemy 190), one-time boss fight").discs, None);
-    // Card 84 Cargo Ship: the chocograph 3 treasure, Uncultivated Lands.
-    let r = find(84, "chocograph 3 treasure, Uncultivated Lands (needs a red chocobo)");
-    assert_eq!((r.kind, r.discs), (SourceKind::Other, None));
-    // Card 100 Airship: a dead-pepper mountain crack in the east of the Lost Continent.
-    let r = find(100, "dead-pepper chocobo treasure: mountain crack in eastern Lost Continent");
+    let r = find(1, "Goblin");
     assert_eq!(
-        r.source,
-        "github.com/Druthulu/Stiltzkins-Bag@d9f6ee9b:FFIX GUIDE DATA/dead pepper rewards.txt"
+        (r.kind, r.enemy, r.discs, r.progress, r.flag),
+        (SourceKind::Drop, Some(10), None, None, None)
     );
-    // The researcher's 154 rows: 140 drops and 14 treasures; with the one drop row of the
-    // Final Fantasy wiki that they replace, the table holds 140 drops and 14 of kind other.
+    assert!(cites(r).contains("Stolen Items + Blue Magic.csv"));
+    // Card 1 Goblin: the Prison Cage (entry 14), once, in the Evil Forest on disc 1: left at
+    // story point 2400 (Hades Workshop).
+    let r = find(1, "Prison Cage");
+    assert_eq!(
+        (r.enemy, r.fight, r.met, r.discs),
+        (Some(14), Fight::Once, Some("Evil Forest"), Some((1, 1)))
+    );
+    assert_eq!(r.progress, Some((None, Some(2400))));
+    // Card 23 Antlion: Hilgigars (95) and Soulcage (100), disc 2 each, once.
+    assert_eq!(find(23, "Hilgigars").discs, Some((2, 2)));
+    assert_eq!(find(23, "Soulcage").fight, Fight::Once);
+    // Card 61 Ifrit: Maliris in the Crystal World (191) is met at random, not once.
+    let r = find(61, "Maliris");
+    assert_eq!(
+        (r.enemy, r.fight, r.progress),
+        (Some(191), Fight::Unknown, Some((Some(11760), None)))
+    );
+    // Card 84 Cargo Ship: chocograph 3, flagged at 0x278 bit 2 (the third treasure).
+    let r = find(84, "chocograph 3, Uncultivated Land (red chocobo)");
+    assert_eq!(r.flag.map(|f| (f.offset, f.bit)), Some((0x278, 2)));
+    // Card 100 Airship: a dead-pepper crack, from the pepper list and the checklist.
+    let r = find(100, "dead pepper, mountain crack, east of the Lost Continent");
+    assert_eq!(r.origins(), 2);
+    // Card 98 Namingway: the Desert Palace from story point 9450, its end disputed.
+    let r = find(98, "Desert Palace, Kuja's room");
+    assert_eq!((r.discs, r.progress), (Some((3, 3)), Some((Some(9450), None))));
+    assert!(r.dispute.is_some());
     let kind = |k: SourceKind| CARD_SOURCES.iter().filter(|r| r.kind == k).count();
     assert_eq!((kind(SourceKind::Drop), kind(SourceKind::Other)), (140, 14));
 }

@@ -138,23 +138,30 @@ test("the sample card: its missing cards and their sources as `quadmist missing 
   const cli = run(bin, ["missing", "ff9-file1.mcs", "--json"], fixtures);
   assert.equal(cli.code, 0);
   const want = JSON.parse(cli.stdout).missing;
+  // Each card is an item of the list, with its ways (but "any card player", said once in the
+  // legend) behind its disclosure, or one of the cards only card players may hold.
   const got = await page.$$eval("#missing ul.missing > li", (items) =>
     items.map((li) => ({
       number: Number(li.getAttribute("data-number")),
       obtainable: li.getAttribute("data-obtainable") === "true",
-      sources: li.querySelectorAll("ul.sources > li").length,
-      open: li.querySelectorAll("ul.sources > li.open").length,
+      ways: li.querySelectorAll(".way-sources li").length,
+      possible: li.querySelectorAll('.way-sources li[data-state="open"], .way-sources li[data-state="later"]').length,
     })),
   );
+  const playersOnly = await page.$$eval("#missing .players-only [data-number]", (els) =>
+    els.map((e) => Number(e.getAttribute("data-number"))),
+  );
+  const shown = (m) => m.sources.filter((s) => s.where !== "any card player");
   assert.deepEqual(
     got,
-    want.map((m) => ({
+    want.filter((m) => shown(m).length > 0).map((m) => ({
       number: m.number,
       obtainable: m.obtainable,
-      sources: m.sources.length,
-      open: m.sources.filter((s) => s.possible).length,
+      ways: shown(m).length,
+      possible: shown(m).filter((s) => s.possible).length,
     })),
   );
+  assert.deepEqual(playersOnly, want.filter((m) => shown(m).length === 0).map((m) => m.number));
   assert.ok(want.length > 0, "the sample lacks some cards");
   await page.close();
 });

@@ -6,29 +6,29 @@ use crate::cli::error::CliResult;
 use crate::cli::heading;
 use crate::cli::output;
 use crate::cli::select;
-use crate::cli::text::{self, count};
+use crate::cli::text;
 use crate::ff9::SaveEntry;
-use crate::model::card_sources::ANY_CARD_PLAYER;
 use crate::model::Collection;
-use crate::report::missing::{discs, lists_a_drop, missing_report, source_words, DROP_CHANCE};
-use crate::sources::{self, Availability, MissingCard};
+use crate::report::missing::{citation_what, missing_list, missing_report, CardBlock};
+use crate::sources::{self, Availability};
 use anstyle::Style;
 use clap::Args;
 use std::fmt::Write as _;
 
 const EXAMPLES: &str = "\
-For each card number the save lacks: the ways to get it that are still open at this point of
-the story, easiest first (a pickup before a reward, a battle drop, a chocobo treasure, then
-card players), and the ones that are over. Then every pickup and reward the save records: taken, still possible or
-missed (its disc has passed). The story's disc comes from the save's scenario counter.
+For each card number the save lacks: its best way still open at this point of
+the story first, then the other ways, those that open later and those that are
+over. The story point is the save's scenario counter.
 
-Places and disc windows are facts from guides and save editors; each names its source in
---json (and data/card-sources.md in quadmist's source says which were used).
+Places and windows are facts from guides, save editors and the game's code; a
+way given by one source only says \"(one guide)\". --sources names the sources
+of each way, --json gives every field.
 
 Examples:
   quadmist missing memcard.mcr:3               the missing cards of save 3
   quadmist missing SavedData_ww.dat --save 1-2
-  quadmist missing DATA_SLOT0_FILE0 --json     the same as JSON, with every source";
+  quadmist missing memcard.mcr:3 --sources     with the sources of each way
+  quadmist missing DATA_SLOT0_FILE0 --json     every field, as JSON";
 
 /// Arguments of `quadmist missing`.
 #[derive(Debug, Args)]
@@ -37,109 +37,95 @@ pub struct MissingArgs {
     /// The save file and which save in it.
     #[command(flatten)]
     pub save: SaveArgs,
+    /// Name the sources of each way (repository files and pages).
+    #[arg(long)]
+    pub sources: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
 }
 
-/// The lines of one missing card: its number and name, then its sources.
-pub fn card_lines(m: &MissingCard, width: usize) -> String {
+/// The column the ways start at: the card's number and name before it.
+const WAYS_COLUMN: usize = 19;
+
+/// One card's lines: its number and name, its best way on the same line, then the rest.
+/// On a terminal narrower than 60 columns the name has its own line.
+fn block_lines(b: &CardBlock, width: usize, refs: Option<&mut Vec<&'static str>>) -> String {
+    let head = format!("{:>3} {}", b.number, b.name);
+    let (first, indent) = if width >= 60 && text::width(&head) < WAYS_COLUMN {
+        (text::pad(&head, WAYS_COLUMN), " ".repeat(WAYS_COLUMN))
+    } else {
+        (format!("{head}\n    "), "    ".to_string())
+    };
     let mut s = String::new();
-    let lost = if m.obtainable { "" } else { " (no longer obtainable in this playthrough)" };
-    let _ =
-        writeln!(s, "{}", text::wrap(&format!("{} {}{lost}", m.number, m.name), width, "", "  "));
-    for src in &m.sources {
-        let _ = writeln!(s, "{}", text::wrap(&source_words(src), width, "    ", "      "));
+    let _ = writeln!(s, "{}", text::wrap(&b.best(), width, &first, &indent));
+    let more = format!("{indent}  ");
+    for line in b.rest() {
+        let _ = writeln!(s, "{}", text::wrap(&line, width, &indent, &more));
+    }
+    if let Some(refs) = refs {
+        let cited: Vec<String> = b
+            .cited
+            .iter()
+            .map(|way| {
+                let numbers: Vec<String> =
+                    way.citations.iter().map(|c| reference(refs, c)).collect();
+                format!("{} [{}]", way.short, numbers.join(", "))
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "{}",
+            text::wrap_list_sep(&cited, ';', width, &format!("{indent}sources: "), &more)
+        );
     }
     s
 }
 
-/// Where the story is, in words.
-fn story_words(a: &Availability) -> String {
-    match (a.disc, a.progress) {
-        (Some(d), Some(p)) => format!("the story is on disc {d} (scenario counter {p})"),
-        _ => "the save holds no event variables: the disc and the pickups taken are unknown, so \
-              every source is listed as possible"
-            .to_string(),
-    }
+/// The number of citation `c` in the reference list, added when new.
+fn reference(refs: &mut Vec<&'static str>, c: &'static str) -> String {
+    let i = refs.iter().position(|r| *r == c).unwrap_or_else(|| {
+        refs.push(c);
+        refs.len() - 1
+    });
+    (i + 1).to_string()
 }
 
-/// The whole text of `quadmist missing`.
-pub fn render_missing(a: &Availability, heading: &str, width: usize) -> String {
+/// The whole text of `quadmist missing`: the summary, one block per missing card, the cards
+/// only card players may hold, the pickups the save records and the legend; with `sources`,
+/// each card's sources and the numbered list of them.
+pub fn render_missing(a: &Availability, heading: &str, width: usize, sources: bool) -> String {
     let bold = Style::new().bold();
+    let list = missing_list(a);
+    let mut refs: Vec<&'static str> = Vec::new();
     let mut s = String::new();
     let _ = writeln!(s, "{bold}{}{bold:#}", text::fit(heading, width, "  "));
-    let lost: Vec<String> = a.lost().map(|m| format!("{} {}", m.number, m.name)).collect();
-    let summary = if a.missing.is_empty() {
-        format!("All 100 card numbers are held; {}.", story_words(a))
-    } else if lost.is_empty() {
-        format!(
-            "{} missing, all still to be had; {}.",
-            count(a.missing.len() as u64, "card number"),
-            story_words(a)
-        )
-    } else {
-        let (points, level) = sources::best_reachable(lost.len());
-        format!(
-            "{} missing; {} no longer obtainable in this playthrough ({}), so Master is out of \
-             reach on this save: the best left is {}, {}; {}.",
-            count(a.missing.len() as u64, "card number"),
-            lost.len(),
-            lost.join(", "),
-            count(points, "point"),
-            text::rank_phrase(level),
-            story_words(a)
-        )
-    };
-    let _ = writeln!(s, "{}", text::wrap(&summary, width, "", ""));
-    // Cards whose one way is some card player, none named, go on one list at the end; a card
-    // with any other way, even one that is over (a missed pickup, a past boss fight), is
-    // listed in full so that what was missed shows.
-    let only_players =
-        |m: &MissingCard| m.obtainable && m.sources.iter().all(|s| s.place == ANY_CARD_PLAYER);
-    for m in a.missing.iter().filter(|m| !only_players(m)) {
+    let _ = writeln!(s, "{}", text::wrap(&list.summary, width, "", ""));
+    if !list.blocks.is_empty() {
         s.push('\n');
-        s.push_str(&card_lines(m, width));
     }
-    let rest: Vec<String> = a
-        .missing
-        .iter()
-        .filter(|m| only_players(m))
-        .map(|m| format!("{} {}", m.number, m.name))
-        .collect();
-    if !rest.is_empty() {
-        let head = format!(
-            "From card players only ({}; which players hold them is not in the sources \
-             quadmist read):",
-            count(rest.len() as u64, "card")
-        );
-        let _ = writeln!(s, "\n{}", text::wrap(&head, width, "", ""));
-        let _ = writeln!(s, "{}", text::wrap_list(&rest, width, "  ", "  "));
+    for b in &list.blocks {
+        s.push_str(&block_lines(b, width, sources.then_some(&mut refs)));
     }
-    let taken = a.pickups.iter().filter(|p| p.taken).count();
-    let missed = a.pickups.iter().filter(|p| p.missed).count();
-    let open = a.pickups.len() - taken - missed;
-    let line = format!(
-        "Pickups and rewards the save records: {} taken, {} still possible, {} missed.",
-        taken, open, missed
-    );
-    let _ = writeln!(s, "\n{bold}{}{bold:#}", text::wrap(&line, width, "", ""));
-    for p in &a.pickups {
-        let state = match (p.taken, p.missed) {
-            (true, _) => "taken",
-            (_, true) => "missed",
-            _ => "possible",
-        };
-        let item = format!("{} {}: {} ({})", p.number, p.name, p.place, discs(p.disc));
+    if !list.players_only.is_empty() {
+        let names: Vec<String> =
+            list.players_only.iter().map(|(n, name)| format!("{n} {name}")).collect();
         let _ =
-            writeln!(s, "{}", text::wrap(&item, width, &format!("  {state:<10}"), "            "));
+            writeln!(s, "\n{}", text::wrap_list(&names, width, "From card players only: ", "  "));
     }
-    if lists_a_drop(a) {
-        let _ = writeln!(s, "\n{}", text::wrap(DROP_CHANCE, width, "", ""));
+    let _ = writeln!(s, "\n{}", text::wrap(&list.pickups, width, "", ""));
+    s.push('\n');
+    for line in list.legend {
+        let _ = writeln!(s, "{}", text::wrap(line, width, "", ""));
     }
-    let note = "Places and disc windows are facts from guides and save editors, not from the \
-                game's code; --json names the source of each.";
-    let _ = writeln!(s, "\n{}", text::wrap(note, width, "", ""));
+    if sources && !refs.is_empty() {
+        let _ = writeln!(s, "\n{bold}Sources{bold:#}");
+        for (i, c) in refs.iter().enumerate() {
+            let what = citation_what(c).map(|w| format!(" — {w}")).unwrap_or_default();
+            let first = format!("[{}] ", i + 1);
+            let _ = writeln!(s, "{}", text::wrap(&format!("{c}{what}"), width, &first, "     "));
+        }
+    }
     s
 }
 
@@ -156,6 +142,7 @@ pub fn run(args: &MissingArgs) -> CliResult {
         let save = format!("{}:{}", args.save.file.display(), entry.selector);
         return output::print_json(&missing_report(save, &a));
     }
-    output::print_text(&render_missing(&a, &heading(&entry, &collection), text::term_width()))?;
+    let width = text::term_width();
+    output::print_text(&render_missing(&a, &heading(&entry, &collection), width, args.sources))?;
     Ok(())
 }

@@ -592,11 +592,11 @@ fn score_section(s: &ScoreReport) -> Markup {
             div.stack role="img" aria-label=(format_args!(
                 "{} points of 1700: ids {}, arrow patterns {}, X copies {}, A copies {}",
                 s.points, s.ids.points, s.arrows.points, s.types.x, 2 * s.types.a)) {
-                span.ids style=(format_args!("width:{:.2}%", pct(s.ids.points))) {}
-                span.masks style=(format_args!("width:{:.2}%", pct(s.arrows.points))) {}
-                span.x style=(format_args!("width:{:.2}%", pct(s.types.x))) {}
-                span.a style=(format_args!("width:{:.2}%", pct(2 * s.types.a))) {}
-                i.mark style=(format_args!("left:{:.2}%", pct(MASTER_POINTS))) title="Master, 1698" {}
+                span.ids style=(format_args!("width:{}%", model::format_decimal(pct(s.ids.points), 2))) {}
+                span.masks style=(format_args!("width:{}%", model::format_decimal(pct(s.arrows.points), 2))) {}
+                span.x style=(format_args!("width:{}%", model::format_decimal(pct(s.types.x), 2))) {}
+                span.a style=(format_args!("width:{}%", model::format_decimal(pct(2 * s.types.a), 2))) {}
+                i.mark style=(format_args!("left:{}%", model::format_decimal(pct(MASTER_POINTS), 2))) title="Master, 1698" {}
             }
             ul.legend {
                 li { i style="background:var(--ids)" {} "card numbers held "

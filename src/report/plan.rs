@@ -432,9 +432,9 @@ impl PlanReport {
             s.push_str(&format!(
                 " A new card lands on a free one about {} times in 100 (an estimate from the \
                  game's odds of drawing a new card's arrows), so each card number still to get \
-                 takes about {:.1} new copies.",
+                 takes about {} new copies.",
                 (100.0 * p).round() as u32,
-                1.0 / p
+                crate::model::format_decimal(1.0 / p, 1)
             ));
         }
         s

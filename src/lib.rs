@@ -25,6 +25,8 @@
 //! Writers (fixture builders) are behind the `write` feature.
 
 #![warn(missing_docs)]
+// On docs.rs (`--cfg docsrs`, a nightly rustdoc): each item says which feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The `quadmist` command line (the binary's implementation; not a library API). Its docs are
 // its own module's (an outer doc comment here would move their links to this scope).

@@ -124,19 +124,11 @@ fn lines_and_missing(file: &str, save: &str) -> (usize, usize) {
 #[test(needs = SharedData)]
 fn the_list_takes_at_most_two_and_a_half_lines_a_missing_card() {
     let mut saves: Vec<(String, String)> = Vec::new();
-    for file in [
-        "AUTO",
-        "DATA_SLOT0_FILE0",
-        "DATA_SLOT0_FILE1",
-        "DATA_SLOT0_FILE2",
-        "DATA_SLOT0_FILE3",
-        "DATA_SLOT0_FILE4",
-        "DATA_SLOT1_FILE0",
-    ] {
+    // Each Switch save and its copy in the PC file.
+    for (file, selector, _) in crate::sources_real::SAVES {
         saves.push((format!("../shared/data/real/switch/{file}"), String::new()));
-    }
-    for save in ["auto", "1-1", "1-2", "1-3", "1-4", "1-5", "2-1"] {
-        saves.push(("../shared/data/real/steam/SavedData_ww.dat".to_string(), save.to_string()));
+        let dat = "../shared/data/real/steam/SavedData_ww.dat";
+        saves.push((dat.to_string(), selector.to_string()));
     }
     // Every FF9 save of the PlayStation cards (some hold two).
     for (release, count) in [

@@ -19,7 +19,7 @@ fn none(_: &str) -> Option<Vec<u8>> {
 
 /// Switch file, its PC selector, its scenario counter and its card players beaten (the first
 /// nine, in the file's order; all seven saves list the same nine).
-const SAVES: [(&str, &str, u16); 7] = [
+pub const SAVES: [(&str, &str, u16); 7] = [
     ("AUTO", "auto", 9950),
     ("DATA_SLOT0_FILE0", "1-1", 9950),
     ("DATA_SLOT0_FILE1", "1-2", 9410),

@@ -16,13 +16,13 @@ use clap::Args;
 use std::fmt::Write as _;
 
 const EXAMPLES: &str = "\
-For each card number the save lacks: its best way still open at this point of
-the story first, then the other ways, those that open later and those that are
-over. The story point is the save's scenario counter.
+For each card number the save lacks: its best way still open at this point of the story first, \
+then the other ways, those that open later and those that are over. The story point is the \
+save's scenario counter.
 
-Places and windows are facts from guides, save editors and the game's code; a
-way given by one source only says \"(one guide)\". --sources names the sources
-of each way, --json gives every field.
+Places and windows are facts from guides, save editors and the game's code; a way given by one \
+source only says \"(one guide)\". --sources names the sources of each way, --json gives every \
+field.
 
 Examples:
   quadmist missing memcard.mcr:3               the missing cards of save 3

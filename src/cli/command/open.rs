@@ -168,13 +168,47 @@ pub fn run(args: &OpenArgs) -> CliResult {
         return Ok(());
     }
     out.flush()?;
-    match webbrowser::open(&path.to_string_lossy()) {
+    match start_browser(&path) {
         Ok(()) => writeln!(out, "It opens in your browser.")?,
         Err(e) => findings::print_findings(&[Finding::warning(format!(
             "no browser could be started ({e}): open the page yourself"
         ))]),
     }
     Ok(())
+}
+
+/// Starts a browser on `page` without waiting for it. On Windows, the browser that opens web
+/// addresses (webbrowser: the handler of `http`, as Explorer finds it). Elsewhere the commands
+/// of `$BROWSER` when it is set (macOS aside), as command-line tools read it (a `:`-separated
+/// list tried in turn, `%s` standing for the page's address, else the address added last);
+/// otherwise, or when none of them starts, the system's way to open an HTML file (open:
+/// xdg-open and its kin, `open` on macOS), which needs no URL parser nor ICU in the build.
+fn start_browser(page: &Path) -> std::io::Result<()> {
+    #[cfg(windows)]
+    return webbrowser::open(&page.to_string_lossy());
+    #[cfg(all(unix, not(target_os = "macos")))]
+    if let Some(list) = std::env::var_os("BROWSER") {
+        let address = format!("file://{}", page.display());
+        for command in list.to_string_lossy().split(':') {
+            let mut words = command.split_whitespace();
+            let Some(program) = words.next() else { continue };
+            let mut args: Vec<String> = words.map(|w| w.replace("%s", &address)).collect();
+            if !command.contains("%s") {
+                args.push(address.clone());
+            }
+            let started = std::process::Command::new(program)
+                .args(&args)
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn();
+            if started.is_ok() {
+                return Ok(());
+            }
+        }
+    }
+    #[cfg(not(windows))]
+    open::that_detached(page)
 }
 
 /// The saves for the page: the one `selector` names, or every live Final Fantasy IX save (the

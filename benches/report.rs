@@ -4,9 +4,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use quadmist::report::html::{render_page, PageSource};
-use quadmist::report::plan::plan_report;
-use quadmist::report::score::score_report;
-use quadmist::rules::score::MASTER_POINTS;
+use quadmist::report::views::{PlanOptions, SaveViews};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/ff9-three-saves.mcr");
 
@@ -24,15 +22,13 @@ fn stages(c: &mut Criterion) {
     let set = quadmist::ff9::open(&bytes, Some("x.mcr"), &|_| None).unwrap();
     let entry = set.saves.iter().find(|s| s.selector == "1").unwrap();
     let collection = entry.collection().unwrap();
-    c.bench_function("report/score and plan", |b| {
+    c.bench_function("report/score, plan and missing cards", |b| {
         b.iter(|| {
-            let s = score_report(black_box(&collection), true);
-            let p = plan_report(&collection, None, None, MASTER_POINTS);
-            s.points as usize + p.safe_discards.len()
+            let v = SaveViews::new(black_box(&collection), &PlanOptions::default());
+            v.score.points as usize + v.plan.map_or(0, |p| p.safe_discards.len())
         })
     });
-    let score = score_report(&collection, true);
-    let plan = plan_report(&collection, None, None, MASTER_POINTS);
+    let views = SaveViews::new(&collection, &PlanOptions::default());
     let src = PageSource {
         file_name: "ff9-three-saves.mcr".into(),
         file_kind: set.kind.description(),
@@ -40,7 +36,7 @@ fn stages(c: &mut Criterion) {
         file_findings: &set.findings,
     };
     c.bench_function("report/render the page", |b| {
-        b.iter(|| render_page(black_box(&src), &collection, &score, Some(&plan)).len())
+        b.iter(|| render_page(black_box(&src), &collection, &views).len())
     });
 }
 

@@ -1,7 +1,7 @@
 //! The adviser's arguments and what they mean, shared by `advise` and `play`: my hand (from a
 //! save or in the position notation), the goal, the opponent model and the time budget.
 
-use super::args::SaveArgs;
+use super::args::{conflict, parse_save_spec, SaveArgs};
 use super::error::CliError;
 use super::select::load_collection;
 use crate::game::card::GameCard;
@@ -9,7 +9,6 @@ use crate::game::notation;
 use crate::game::search::{Goal, Opponent};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use std::path::PathBuf;
 use std::time::Duration;
 
 /// What to optimise.
@@ -34,24 +33,40 @@ pub enum OpponentModel {
     Worst,
 }
 
-/// My five cards: `--save FILE[:S] --hand SLOTS` from a save, exact, or `--hand CARDS` in the
-/// position notation (shared by `advise` and `play`).
+/// My five cards: `--file FILE[:S] --hand SLOTS` from a save, exact, or `--hand CARDS` in the
+/// position notation (shared by `advise` and `play`). `--save S` names the save of the file as
+/// in every other command.
 #[derive(Debug, Args)]
 pub struct HandArgs {
-    /// Take my five cards from this save: FILE or FILE:S.
+    /// Take my five cards from this save file: FILE, or FILE:S for one of its saves.
     #[arg(long, value_name = "FILE[:S]")]
+    pub file: Option<String>,
+    /// Which save of --file (`quadmist saves FILE` lists them), as in the other commands.
+    #[arg(long, short = 's', value_name = "SAVE", requires = "file")]
     pub save: Option<String>,
-    /// My five cards in hand order: their slots in the save with --save (3,7,12,40,41), else
+    /// My five cards in hand order: their slots in the save with --file (3,7,12,40,41), else
     /// the cards themselves as in a position (138/X/53/90@E+S,...).
     #[arg(long, value_name = "SLOTS|CARDS")]
     pub hand: Option<String>,
 }
 
 impl HandArgs {
+    /// The save file and save named, when a file is: `FILE:S` and `--save S` together are a
+    /// usage error.
+    pub fn save_args(&self) -> Result<Option<SaveArgs>, CliError> {
+        let Some(spec) = &self.file else { return Ok(None) };
+        let split = parse_save_spec(spec);
+        match (&split.save, &self.save) {
+            (Some(named), Some(flag)) => Err(CliError::usage(conflict(spec, named, flag))),
+            (None, Some(flag)) => Ok(Some(SaveArgs { file: split.file, save: Some(flag.clone()) })),
+            _ => Ok(Some(split)),
+        }
+    }
+
     /// My five cards, when given.
     pub fn cards(&self) -> Result<Option<[GameCard; 5]>, CliError> {
-        match (&self.save, &self.hand) {
-            (Some(spec), hand) => {
+        match (self.save_args()?, &self.hand) {
+            (Some(save), hand) => {
                 let text = hand.as_deref().unwrap_or("");
                 let slots: Vec<u16> = text
                     .split(',')
@@ -59,14 +74,14 @@ impl HandArgs {
                     .map(|s| {
                         s.trim().parse().map_err(|_| {
                             CliError::usage(format!(
-                                "--hand with --save takes card slots (see `quadmist cards`), \
+                                "--hand with --file takes card slots (see `quadmist cards`), \
                                  not `{}`",
                                 s.trim()
                             ))
                         })
                     })
                     .collect::<Result<_, _>>()?;
-                Ok(Some(hand_from_save(spec, &slots)?))
+                Ok(Some(hand_from_save(&save, &slots)?))
             }
             (None, Some(text)) => {
                 let v = notation::parse_hand(text, "--hand").map_err(CliError::usage)?;
@@ -131,18 +146,11 @@ pub fn model_name(opp: Opponent) -> String {
 }
 
 /// My five cards from a save.
-pub fn hand_from_save(spec: &str, slots: &[u16]) -> Result<[GameCard; 5], CliError> {
+pub fn hand_from_save(args: &SaveArgs, slots: &[u16]) -> Result<[GameCard; 5], CliError> {
     if slots.len() != 5 {
         return Err(CliError::usage("--hand needs five card slots, e.g. --hand 3,7,12,40,41"));
     }
-    let (file, save) = match spec.rsplit_once(':') {
-        Some((f, s)) if !f.is_empty() && !s.contains('/') && !s.contains('\\') => {
-            (f.to_string(), Some(s.to_string()))
-        }
-        _ => (spec.to_string(), None),
-    };
-    let args = SaveArgs { file: PathBuf::from(file), save };
-    let (_, collection) = load_collection(&args)?;
+    let (_, collection) = load_collection(args)?;
     let mut out = Vec::with_capacity(5);
     for &slot in slots {
         let c = collection.card(slot).ok_or_else(|| {

@@ -38,7 +38,17 @@ impl clap::FromArgMatches for SaveArgs {
         let typed = TypedSaveArgs::from_arg_matches(matches)?;
         Ok(match (typed.save, typed.file.to_str()) {
             (None, Some(spec)) => parse_save_spec(spec),
-            (save, _) => SaveArgs { file: typed.file, save },
+            (Some(save), Some(spec)) => {
+                let split = parse_save_spec(spec);
+                if let Some(named) = &split.save {
+                    return Err(clap::Error::raw(
+                        clap::error::ErrorKind::ArgumentConflict,
+                        format!("{}\n", conflict(spec, named, &save)),
+                    ));
+                }
+                SaveArgs { file: typed.file, save: Some(save) }
+            }
+            (save, None) => SaveArgs { file: typed.file, save },
         })
     }
 
@@ -60,6 +70,14 @@ impl Args for SaveArgs {
     fn group_id() -> Option<clap::Id> {
         TypedSaveArgs::group_id()
     }
+}
+
+/// Why a save named twice, as `FILE:S` and with `--save S`, is a usage error (exit 2).
+pub fn conflict(spec: &str, in_spec: &str, flag: &str) -> String {
+    format!(
+        "the save is named twice: `{spec}` names save {in_spec} and --save names {flag}; name \
+         it once, as FILE:S or with --save S"
+    )
 }
 
 /// Splits `FILE[:S]` into the file and the save selector. The whole text is a file when it

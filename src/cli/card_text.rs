@@ -1,6 +1,13 @@
-//! How a card is written for people, beside its stats: why its discard costs points.
+//! How a card is written for people: its number and name (the library's
+//! [`catalogue::numbered_name`], the same everywhere), its slot only where the slot matters and
+//! then labelled as one, and why its discard costs points.
 
-use crate::model::CardRecord;
+use crate::model::{catalogue, CardRecord};
+
+/// A card of a save where its slot matters (it was picked by its slot): "53 Iron Man (slot 2)".
+pub fn in_slot(id: u8, slot: u16) -> String {
+    format!("{} (slot {slot})", catalogue::numbered_name(id))
+}
 use crate::rules::score::Contribution;
 
 /// Why a card's discard costs points, in words: "last copy, unique arrows, type X"; "free"

@@ -7,6 +7,7 @@ use super::text;
 use crate::diff::{CardChange, Change, Diff};
 use crate::ff9::SaveEntry;
 use crate::model::{catalogue, display_string, CardRecord, CardType, Collection, Platform};
+use crate::report::header::SaveHeader;
 use serde::Serialize;
 
 /// Which save a side of the diff is.
@@ -218,7 +219,7 @@ fn exact(c: &CardRecord) -> String {
 
 /// "Goblin 0P00 3/P/4/2, arrows ↖↑······".
 fn card_line(c: &CardRecord) -> String {
-    let mut line = catalogue::name(c.id);
+    let mut line = catalogue::numbered_name(c.id);
     line.push(' ');
     line.extend(crate::model::card::display_chars(c));
     line.push(' ');
@@ -279,17 +280,17 @@ pub fn render_text(
     d: &Diff,
     old: &Collection,
     new: &Collection,
-    from: &SaveRef,
-    to: &SaveRef,
-    header: bool,
+    saves: Option<(&SaveHeader, &SaveHeader)>,
 ) -> String {
     let w = text::term_width();
     let mut lines: Vec<String> = Vec::new();
-    let mut push = |s: String, first: &str, rest: &str| lines.push(text::wrap(&s, w, first, rest));
-    if header {
-        push(format!("{}, save {} ({})", from.file, from.save, from.name), "Before: ", "        ");
-        push(format!("{}, save {} ({})", to.file, to.save, to.name), "After:  ", "        ");
+    if let Some((from, to)) = saves {
+        for (h, label) in [(from, "Before: "), (to, "After:  ")] {
+            let first = format!("{label}{}  ", h.spec());
+            lines.push(text::wrap_list(&h.detail_parts(), w, &first, "        "));
+        }
     }
+    let mut push = |s: String, first: &str, rest: &str| lines.push(text::wrap(&s, w, first, rest));
     push(
         format!(
             "{}, {}, {}",
@@ -389,7 +390,7 @@ fn change_lines(
                 if types { format!("{} → {}, ", c.from, c.to) } else { String::new() };
             format!(
                 "{} {} → {}: {evolution}{}",
-                catalogue::name(a.id),
+                catalogue::numbered_name(a.id),
                 display_string(a),
                 display_string(b),
                 stat_changes(a, b, c)
@@ -417,7 +418,7 @@ fn ambiguous_lines(d: &Diff, old: &Collection, new: &Collection) -> Vec<String> 
                 return Some(format!(
                     "{}, arrows {}: {} before and {} after, too many copies to match \
                      exactly (more than a save of the game holds)",
-                    catalogue::name(first.id),
+                    catalogue::numbered_name(first.id),
                     text::arrows_line(first.arrows),
                     text::count(a.old.len() as u64, "card"),
                     a.new.len(),
@@ -425,7 +426,7 @@ fn ambiguous_lines(d: &Diff, old: &Collection, new: &Collection) -> Vec<String> 
             }
             Some(format!(
                 "{}, arrows {}: before {}; after {}; {} kept, {} in all",
-                catalogue::name(first.id),
+                catalogue::numbered_name(first.id),
                 text::arrows_line(first.arrows),
                 list(a.old.iter().map(|&i| &old.cards[i]).collect()),
                 list(a.new.iter().map(|&j| &new.cards[j]).collect()),

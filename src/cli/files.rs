@@ -4,7 +4,7 @@
 
 use super::error::CliError;
 use crate::container::source::{clamp, ByteSource, ReadError};
-use crate::ff9::{self, SaveEntry, SaveSet};
+use crate::ff9::{self, SaveSet};
 use anyhow::Context;
 use std::fs::File;
 use std::io::Read;
@@ -177,18 +177,12 @@ fn without_file_name(path: &Path, message: &str) -> String {
 }
 
 /// Reads the file `name` beside `path`: `Ok(None)` when there is none.
-fn read_beside(path: &Path, name: &str) -> Result<Option<Vec<u8>>, std::io::Error> {
+pub fn read_beside(path: &Path, name: &str) -> Result<Option<Vec<u8>>, std::io::Error> {
     let p = path.parent().map(Path::to_path_buf).unwrap_or_default().join(name);
     match std::fs::symlink_metadata(&p) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         _ => read_bounded(&p).map(Some).map_err(|(_, why)| std::io::Error::other(why)),
     }
-}
-
-/// Reads the Memoria sidecar of `entry` beside `file` (PC saves only), reporting a failure
-/// to read it among the entry's findings.
-pub fn load_sidecar(entry: &mut SaveEntry, file: &Path) {
-    entry.load_sidecar(&|name: &str| read_beside(file, name));
 }
 
 /// Refuses an output that is the input file itself (by file identity: device and inode, or

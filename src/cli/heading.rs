@@ -1,26 +1,29 @@
-//! A save's heading for people: who leads, where, for how long.
+//! The one header that names a save ([`SaveHeader`]) as the terminal prints it: `FILE:S` (the
+//! path as typed) and what the save holds, wrapped to the width.
 
-use crate::model::{format_play_time, Collection};
+use super::text;
+use crate::ff9::SaveEntry;
+use crate::model::Collection;
+use crate::report::header::SaveHeader;
+use std::path::Path;
 
-/// A save's heading for people: `first` (e.g. "Save 1"), then the leader and level, the
-/// location when `with_location`, and the play time, joined by commas. Unreadable names are left
-/// out.
-pub fn save_heading(first: String, c: &Collection, with_location: bool) -> Vec<String> {
-    let s = &c.summary;
-    let mut parts = vec![first];
-    if let Some(n) = s.leader_label().as_deref().and_then(super::text::readable) {
-        parts.push(match s.leader_level {
-            Some(l) => format!("{n} Lv {l}"),
-            None => n.to_string(),
-        });
-    }
-    if with_location {
-        if let Some(l) = s.location.as_deref().and_then(super::text::readable) {
-            parts.push(l.to_string());
-        }
-    }
-    if let Some(t) = s.play_time_seconds {
-        parts.push(format_play_time(t));
-    }
-    parts
+/// The header of `entry` (decoded as `collection`, when it is) in the file at `path`.
+pub fn header(path: &Path, entry: &SaveEntry, collection: Option<&Collection>) -> SaveHeader {
+    SaveHeader::new(&path.display().to_string(), entry, collection)
+}
+
+/// The header on as many lines as `width` needs, broken between its parts, the later lines
+/// indented: `FILE:S  details`.
+pub fn line(h: &SaveHeader, width: usize) -> String {
+    indented(h, width, "")
+}
+
+/// The header of each save, one a line, indented by two: the list an error offers.
+pub fn list(headers: &[SaveHeader], width: usize) -> String {
+    headers.iter().map(|h| indented(h, width, "  ")).collect::<Vec<_>>().join("\n")
+}
+
+fn indented(h: &SaveHeader, width: usize, indent: &str) -> String {
+    let first = format!("{indent}{}  ", h.spec());
+    text::wrap_list(&h.detail_parts(), width, &first, &format!("{indent}    "))
 }

@@ -1,30 +1,35 @@
-//! Choosing one save in a file, with errors that offer the file's Final Fantasy IX saves, and
-//! loading it: open, choose, read the sidecar, decode, print the findings.
+//! Choosing one save in a file (the library's [`SaveSet::choose`]) and loading it: open, choose,
+//! read the sidecar, decode, print the findings. When no save can be chosen, the error lists
+//! the file's Final Fantasy IX saves, each by its one header ([`SaveHeader`]): the `FILE:S` to
+//! type and what it holds.
 
 use super::args::SaveArgs;
 use super::error::CliError;
-use super::files::{load_sidecar, open};
+use super::files::{open, read_beside};
 use super::findings::print_findings;
-use crate::ff9::{SaveEntry, SaveSet};
+use super::heading;
+use super::text;
+use crate::ff9::{ChoiceError, LoadedSave, SaveChoice, SaveEntry, SaveSet};
 use crate::model::{Collection, Finding};
+use crate::report::header::SaveHeader;
 use anyhow::Context;
 use std::path::Path;
 
-/// How a hint writes a save selector: `--save 3` (most commands) or `FILE:3` (`odds`, whose
-/// `--save` takes the file and the save together).
+/// How a command takes a save, for the words of an error that asks for one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SelectorHint {
-    /// `--save S`.
+    /// `FILE:S`, or `FILE --save S`.
     Flag,
-    /// `FILE:S`.
+    /// `FILE:S` only (`diff`, whose two saves are two arguments).
     FileSuffix,
 }
 
 impl SelectorHint {
-    fn write(self, path: &Path, selector: &str) -> String {
+    /// How to choose, after "choose one".
+    fn how(self) -> &'static str {
         match self {
-            SelectorHint::Flag => format!("--save {selector}"),
-            SelectorHint::FileSuffix => format!("{}:{selector}", path.display()),
+            SelectorHint::Flag => "choose one as FILE:S (or with --save S)",
+            SelectorHint::FileSuffix => "choose one as FILE:S",
         }
     }
 }
@@ -38,109 +43,76 @@ pub fn select<'a>(
     select_hinted(set, selector, path, SelectorHint::Flag)
 }
 
-/// [`select`], with hints written as `hint` says.
-///
-/// Only Final Fantasy IX saves are ever chosen or offered: a selector naming another game's
-/// save (or an FF9 look-alike that is not a game save) ends with exit 1 and the FF9 saves the
-/// file does hold. A deleted FF9 save can be chosen; without a selector it is taken only when
-/// it is the file's only FF9 save, with a warning.
+/// [`select`], with the way to choose worded as `hint` says: the library's choice, its
+/// refusals worded with the file's FF9 saves; a deleted save taken alone is said.
 pub fn select_hinted<'a>(
     set: &'a SaveSet,
     selector: Option<&str>,
     path: &Path,
     hint: SelectorHint,
 ) -> Result<&'a SaveEntry, CliError> {
-    let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9).collect();
-    let offer_ff9 = || offer(&ff9, path, hint);
-    if selector.is_some_and(|s| s.trim().eq_ignore_ascii_case("latest")) {
-        return select_latest(set, path, offer_ff9);
-    }
-    if let Some(sel) = selector {
-        return select_named(set, sel, path, offer_ff9);
-    }
-    let live: Vec<&SaveEntry> = ff9.iter().copied().filter(|s| !s.deleted).collect();
-    match (live.len(), ff9.len()) {
-        (1, _) => Ok(live[0]),
-        (0, 1) => {
-            print_findings(&[Finding::warning(format!(
-                "{} holds no live Final Fantasy IX save: its only one, save {}, is deleted",
-                path.display(),
-                ff9[0].selector
-            ))]);
-            Ok(ff9[0])
+    let choice = SaveChoice::from_selector(selector);
+    let shown = path.display();
+    let entry = set.choose(&choice).map_err(|e| {
+        let offer = |what: String| offer(set, path, hint, what);
+        match e {
+            ChoiceError::NoLatest => CliError::usage(offer(format!(
+                "{shown} does not record which save is the latest (a PC .dat does)"
+            ))),
+            ChoiceError::Empty { selector } => CliError::unusable(format!(
+                "{shown} holds no save that can be read, so it has no save `{selector}`"
+            )),
+            ChoiceError::NoSuchSave { selector } => {
+                CliError::usage(offer(format!("{shown} has no save `{selector}`")))
+            }
+            ChoiceError::NotFf9 { selector, lookalike } => {
+                let what = if lookalike {
+                    "has a Final Fantasy IX file name but is not a game save"
+                } else {
+                    "is not a Final Fantasy IX save"
+                };
+                let entry = set.find(&selector);
+                let title = entry.map_or("", |e| e.title.as_str());
+                let title = if title.is_empty() { "untitled" } else { title };
+                let name = entry.map_or("", |e| e.name.as_str());
+                CliError::unusable(offer(format!(
+                    "{shown}: save {selector} (\"{title}\", {name}) {what}"
+                )))
+            }
+            ChoiceError::NoFf9 { .. } => no_ff9_save(set, path),
+            ChoiceError::Several { live: 0, total } => CliError::usage(offer(format!(
+                "{shown} holds {total} deleted Final Fantasy IX saves and no live one"
+            ))),
+            ChoiceError::Several { live, .. } => {
+                CliError::usage(offer(format!("{shown} holds {live} Final Fantasy IX saves")))
+            }
         }
-        (0, 0) => Err(no_ff9_save(set, path)),
-        (n, total) => Err(several_ff9_saves(&ff9, n, total, path, hint)),
-    }
-}
-
-/// The sentence that offers the FF9 saves a file holds (or says it holds none).
-fn offer(ff9: &[&SaveEntry], path: &Path, hint: SelectorHint) -> String {
-    if ff9.is_empty() {
-        "it holds no Final Fantasy IX save".into()
-    } else {
-        let list: Vec<String> = ff9.iter().map(|s| one_line(s, path, hint)).collect();
-        format!("its Final Fantasy IX saves are: {}", list.join(", "))
-    }
-}
-
-/// `--save latest`: the save the PC metadata names, or the only live FF9 save.
-fn select_latest<'a>(
-    set: &'a SaveSet,
-    path: &Path,
-    offer: impl Fn() -> String,
-) -> Result<&'a SaveEntry, CliError> {
-    let ff9: Vec<&SaveEntry> = set.saves.iter().filter(|s| s.is_ff9 && !s.deleted).collect();
-    // The PC metadata's latest save is the one its listing titles "(latest)".
-    let latest = set.saves.iter().find(|s| s.is_ff9 && s.title.ends_with("(latest)"));
-    match (latest, ff9.len()) {
-        (Some(s), _) => Ok(s),
-        (None, 1) => Ok(ff9[0]),
-        (None, _) => Err(CliError::usage(format!(
-            "{} does not record which save is the latest (a PC .dat does); choose one \
-             with --save; {}",
-            path.display(),
-            offer()
-        ))),
-    }
-}
-
-/// The save a selector names, refused when it is not an FF9 game save.
-fn select_named<'a>(
-    set: &'a SaveSet,
-    sel: &str,
-    path: &Path,
-    offer: impl Fn() -> String,
-) -> Result<&'a SaveEntry, CliError> {
-    if set.saves.is_empty() {
-        return Err(CliError::unusable(format!(
-            "{} holds no save that can be read, so it has no save `{sel}`",
-            path.display()
-        )));
-    }
-    let Some(entry) = set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(sel.trim())) else {
-        return Err(CliError::usage(format!(
-            "{} has no save `{sel}`; {}",
-            path.display(),
-            offer()
-        )));
-    };
-    if !entry.is_ff9 {
-        let what = if entry.game_info.is_some() {
-            "has a Final Fantasy IX file name but is not a game save"
-        } else {
-            "is not a Final Fantasy IX save"
-        };
-        let title = if entry.title.is_empty() { "untitled" } else { &entry.title };
-        return Err(CliError::unusable(format!(
-            "{}: save {} (\"{title}\", {}) {what}; {}",
-            path.display(),
-            entry.selector,
-            entry.name,
-            offer()
-        )));
+    })?;
+    if choice == SaveChoice::Only && entry.deleted {
+        print_findings(&[Finding::warning(format!(
+            "{shown} holds no live Final Fantasy IX save: its only one, save {}, is deleted",
+            entry.selector
+        ))]);
     }
     Ok(entry)
+}
+
+/// `what`, then the file's FF9 saves to choose from, one header a line (or that it holds
+/// none).
+fn offer(set: &SaveSet, path: &Path, hint: SelectorHint, what: String) -> String {
+    let headers: Vec<SaveHeader> = set.ff9_saves().map(|s| header(path, s)).collect();
+    if headers.is_empty() {
+        return format!("{what}; it holds no Final Fantasy IX save");
+    }
+    let width = text::term_width();
+    format!("{what}; {}:\n{}", hint.how(), heading::list(&headers, width))
+}
+
+/// The header of a listed save, with what decoding it adds (a PC or Switch save's disc and
+/// leader); a save that does not decode is named by what its listing holds.
+fn header(path: &Path, entry: &SaveEntry) -> SaveHeader {
+    let decoded = if entry.is_ff9 { entry.collection().ok() } else { None };
+    heading::header(path, entry, decoded.as_ref())
 }
 
 /// The error for a file with no FF9 game save: its look-alikes, or what else it holds.
@@ -164,60 +136,23 @@ fn no_ff9_save(set: &SaveSet, path: &Path) -> CliError {
     CliError::unusable(format!("{} holds no Final Fantasy IX game save{found}", path.display()))
 }
 
-/// The error for a file with several FF9 saves (`n` live of `total`) and no selector: one
-/// line a save, written as `hint` says.
-fn several_ff9_saves(
-    ff9: &[&SaveEntry],
-    n: usize,
-    total: usize,
-    path: &Path,
-    hint: SelectorHint,
-) -> CliError {
-    let how = match hint {
-        SelectorHint::Flag => "choose one with --save",
-        SelectorHint::FileSuffix => "choose one as FILE:SAVE",
-    };
-    let what = if n == 0 {
-        format!("{total} deleted Final Fantasy IX saves and no live one")
-    } else {
-        format!("{n} Final Fantasy IX saves")
-    };
-    let lines: Vec<String> = ff9
-        .iter()
-        .map(|s| {
-            format!(
-                "  {:<8} {}  {}{}",
-                hint.write(path, &s.selector),
-                s.name,
-                s.title,
-                if s.deleted { "  (deleted)" } else { "" }
-            )
-        })
-        .collect();
-    CliError::usage(format!("{} holds {what}; {how}:\n{}", path.display(), lines.join("\n")))
-}
-
 /// The save named by `selector`, of any game (for `icon`: every PlayStation save has one).
 pub fn select_any<'a>(
     set: &'a SaveSet,
     selector: &str,
     path: &Path,
 ) -> Result<&'a SaveEntry, CliError> {
-    set.saves.iter().find(|s| s.selector.eq_ignore_ascii_case(selector.trim())).ok_or_else(|| {
-        let list: Vec<String> =
-            set.saves.iter().map(|s| format!("{} ({})", s.selector, s.title)).collect();
+    set.find(selector).ok_or_else(|| {
+        let shown = path.display();
+        if set.saves.is_empty() {
+            return CliError::usage(format!("{shown} has no save `{selector}`; it holds none"));
+        }
+        let headers: Vec<SaveHeader> = set.saves.iter().map(|s| header(path, s)).collect();
         CliError::usage(format!(
-            "{} has no save `{selector}`; its saves are: {}",
-            path.display(),
-            if list.is_empty() { "none".to_string() } else { list.join(", ") }
+            "{shown} has no save `{selector}`; choose one as FILE:S (or with --save S):\n{}",
+            heading::list(&headers, text::term_width())
         ))
     })
-}
-
-/// `--save 3 (FF9/FILE01/12:00)`, with `deleted` when it is.
-fn one_line(s: &SaveEntry, path: &Path, hint: SelectorHint) -> String {
-    let deleted = if s.deleted { ", deleted" } else { "" };
-    format!("{} ({}{deleted})", hint.write(path, &s.selector), s.title)
 }
 
 /// Opens the file, selects the save and decodes its collection; prints the findings on stderr.
@@ -226,19 +161,24 @@ pub fn load_collection(args: &SaveArgs) -> Result<(SaveEntry, Collection), CliEr
     load_collection_hinted(args, SelectorHint::Flag)
 }
 
-/// [`load_collection`], with selector hints written as `hint` says.
+/// [`load_collection`], with the way to choose worded as `hint` says.
 pub fn load_collection_hinted(
     args: &SaveArgs,
     hint: SelectorHint,
 ) -> Result<(SaveEntry, Collection), CliError> {
     let set = open(&args.file)?;
     print_findings(&set.findings);
-    let mut entry = select_hinted(&set, args.save.as_deref(), &args.file, hint)?.clone();
-    load_sidecar(&mut entry, &args.file);
-    let collection = entry
-        .collection()
-        .with_context(|| format!("{} save {}", args.file.display(), entry.selector))?;
-    print_findings(&entry.findings);
-    print_findings(&collection.findings);
-    Ok((entry, collection))
+    let loaded = load(select_hinted(&set, args.save.as_deref(), &args.file, hint)?, &args.file)?;
+    Ok((loaded.entry, loaded.collection))
+}
+
+/// Loads a chosen save of the file at `path` (its sidecar read beside it) and prints what
+/// reading it found; a save that cannot be decoded is an error naming it.
+pub fn load(entry: &SaveEntry, path: &Path) -> Result<LoadedSave, CliError> {
+    let loaded = entry
+        .load(&|name: &str| read_beside(path, name))
+        .with_context(|| format!("{} save {}", path.display(), entry.selector))?;
+    print_findings(&loaded.entry.findings);
+    print_findings(&loaded.collection.findings);
+    Ok(loaded)
 }

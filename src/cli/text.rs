@@ -398,7 +398,7 @@ pub fn arrows_grid(mask: u8) -> [String; 3] {
 /// A text read from a save, or `None` when it holds characters quadmist cannot show (names in
 /// a character table it does not know come out as `\xNN` codes: never shown to a player).
 pub fn readable(s: &str) -> Option<&str> {
-    (!s.contains("\\x") && !s.trim().is_empty()).then_some(s)
+    crate::report::header::readable(s)
 }
 
 /// How many collector ranks there are: levels 0..31.

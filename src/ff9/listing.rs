@@ -34,6 +34,9 @@ pub struct Entry<P> {
     pub game_info: Option<GameInfo>,
     /// True for a deleted (but still readable) save.
     pub deleted: bool,
+    /// True for the save the file's own metadata names as the last one written (a PC `.dat`'s
+    /// LatestSlot/LatestSave): what `--save latest` takes.
+    pub latest: bool,
     /// The game's own checksum: `Some(true)` matches, `Some(false)` fails, `None` none.
     pub checksum_ok: Option<bool>,
     /// The title (folded to ASCII where possible).
@@ -49,7 +52,8 @@ pub struct Entry<P> {
 
 impl<P> Entry<P> {
     /// An FF9 save from a file with no memory-card container (PC block, Switch JSON), titled
-    /// like the game's load screen with its play time (`latest` adds a mark).
+    /// like the game's load screen with its play time; `latest` when the file's metadata names
+    /// it the last one written.
     pub fn unboxed(
         selector: String,
         name: String,
@@ -62,9 +66,6 @@ impl<P> Entry<P> {
         if let Some(t) = play_time {
             title.push_str(&format!("  {}", format_play_time(t)));
         }
-        if latest {
-            title.push_str(" (latest)");
-        }
         Entry {
             selector,
             name,
@@ -72,6 +73,7 @@ impl<P> Entry<P> {
             is_ff9: true,
             game_info: None,
             deleted: false,
+            latest,
             checksum_ok: None,
             title,
             summary: Some(SaveSummary { play_time_seconds: play_time, ..SaveSummary::default() }),
@@ -89,6 +91,7 @@ impl<P> Entry<P> {
             is_ff9: self.is_ff9,
             game_info: self.game_info,
             deleted: self.deleted,
+            latest: self.latest,
             checksum_ok: self.checksum_ok,
             title: self.title,
             summary: self.summary,

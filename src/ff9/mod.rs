@@ -1,7 +1,7 @@
 //! Final Fantasy IX saves → a platform-neutral [`Collection`].
 //!
 //! One module per platform ([`psx`], [`pc`], [`switch`], with [`memoria`] for the PC mod's
-//! sidecar); all produce the same model. [`open`] recognises a file's kind by content and
+//! sidecar); all produce the same model. [`open()`] recognises a file's kind by content and
 //! lists the saves inside as [`SaveEntry`]s; [`SaveEntry::collection`] decodes one.
 //! See `shared/spec/ff9-save-formats.md`.
 
@@ -10,6 +10,7 @@ use crate::model::finding::limit_repeats;
 use crate::model::{Collection, Finding};
 
 pub mod charset;
+mod choice;
 mod error;
 pub mod events;
 pub mod listing;
@@ -19,6 +20,7 @@ pub mod pc;
 pub mod psx;
 pub mod switch;
 
+pub use choice::{ChoiceError, SaveChoice};
 pub use error::{DecodeError, OpenError};
 pub use listing::{FileKind, GameInfo, NeighbourReader, SidecarReader};
 
@@ -53,6 +55,16 @@ impl SaveEntry {
         Ok(collection)
     }
 
+    /// This save, its Memoria sidecar read through `sidecar` (PC saves only), decoded: what
+    /// every front end shows a save from. A sidecar that cannot be read is among the entry's
+    /// findings.
+    pub fn load(&self, sidecar: SidecarReader<'_>) -> Result<LoadedSave, DecodeError> {
+        let mut entry = self.clone();
+        entry.load_sidecar(sidecar);
+        let collection = entry.collection()?;
+        Ok(LoadedSave { entry, collection })
+    }
+
     /// Reads this save's Memoria sidecar through `read` (PC saves only; nothing to do for
     /// others, for a save whose `.dat` name gives no sidecar name, or once read). A sidecar
     /// that cannot be read is a warning finding: the save's own card list is then used.
@@ -60,6 +72,15 @@ impl SaveEntry {
         let SavePayload::Pc(save) = &mut self.payload else { return };
         pc::load_sidecar(save, &mut self.findings, read);
     }
+}
+
+/// One save chosen in a file ([`SaveSet::choose`]), with its sidecar read, and its collection.
+#[derive(Debug, Clone)]
+pub struct LoadedSave {
+    /// The save as listed, with its sidecar and the findings reading it gave.
+    pub entry: SaveEntry,
+    /// Its decoded collection.
+    pub collection: Collection,
 }
 
 /// Largest file quadmist reads (no save format comes near it): the front ends refuse a larger
@@ -89,7 +110,7 @@ pub fn open(
     }
 }
 
-/// [`open`] from a [`ByteSource`]: a PC `.dat` is read only where its saves are (a few AES
+/// [`open()`] from a [`ByteSource`]: a PC `.dat` is read only where its saves are (a few AES
 /// blocks each, not its 2.9 MB); any other file is read whole.
 pub fn open_source(
     source: &dyn ByteSource,

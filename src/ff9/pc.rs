@@ -413,7 +413,7 @@ pub fn open(
     open_source(&bytes, file_name, neighbour)
 }
 
-/// [`open`] from a [`ByteSource`]: reads the metadata, the first AES block of every data block
+/// [`open()`] from a [`ByteSource`]: reads the metadata, the first AES block of every data block
 /// and, for each save, the few AES blocks of its play time, padding and card list.
 pub fn open_source(
     source: &dyn ByteSource,

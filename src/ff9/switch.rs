@@ -15,7 +15,7 @@ use crate::model::{Collection, EventFlags, Finding, Platform, SaveSummary};
 use binrw::{BinRead, Endian, VecArgs};
 use std::io::Cursor;
 
-/// One JSON save, read at [`open`].
+/// One JSON save, read at [`open()`].
 #[derive(Debug, Clone)]
 pub struct SwitchSave {
     /// The Tetra Master section.

@@ -37,6 +37,16 @@ pub fn name(id: u8) -> String {
     info(id).map(|c| c.name.to_string()).unwrap_or_else(|| format!("#{id}"))
 }
 
+/// A card as a player reads it, the same in every command and on the page: its number (as the
+/// game's card menu counts, 1..100) and its name, "53 Iron Man"; an id outside the catalogue is
+/// "card id 200".
+pub fn numbered_name(id: u8) -> String {
+    match info(id) {
+        Some(c) => format!("{} {}", c.number, c.name),
+        None => format!("card id {id}"),
+    }
+}
+
 /// Finds a card by name (case-insensitive; spaces and punctuation ignored) or by number 1..100.
 pub fn find(query: &str) -> Option<&'static CardInfo> {
     let key =

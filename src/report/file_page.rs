@@ -8,11 +8,9 @@
 //! `&quot;`), so ` id="`, `href="#` and `name="album"` occur only in the report's own markup.
 
 use super::html::{self, PageSource};
-use super::plan::{plan_report, PlanReport, MAX_PLAN_CARDS};
-use super::score::{score_report, ScoreReport};
-use crate::ff9::{SaveEntry, SaveSet};
+use super::views::{PlanOptions, SaveViews};
+use crate::ff9::{LoadedSave, SaveEntry, SaveSet};
 use crate::model::Collection;
-use crate::rules::score::MASTER_POINTS;
 use maud::html;
 
 /// One save of the file, with what its part of the page shows.
@@ -22,20 +20,16 @@ pub struct SavePage {
     pub entry: SaveEntry,
     /// Its cards.
     pub collection: Collection,
-    /// Its collector score.
-    pub score: ScoreReport,
-    /// Its plan; `None` when the collection is too large to plan.
-    pub plan: Option<PlanReport>,
+    /// What its part of the page shows.
+    pub views: SaveViews,
 }
 
 impl SavePage {
-    /// The save's score and plan (to the Master rank, with its platform's odds), as `report`
-    /// computes them by default.
-    pub fn new(entry: SaveEntry, collection: Collection) -> SavePage {
-        let score = score_report(&collection, true);
-        let plan = (collection.cards.len() <= MAX_PLAN_CARDS)
-            .then(|| plan_report(&collection, None, None, MASTER_POINTS));
-        SavePage { entry, collection, score, plan }
+    /// The save's views with the plan `report` makes by default (to the Master rank, with its
+    /// platform's odds).
+    pub fn new(save: LoadedSave) -> SavePage {
+        let views = SaveViews::new(&save.collection, &PlanOptions::default());
+        SavePage { entry: save.entry, collection: save.collection, views }
     }
 }
 
@@ -51,7 +45,7 @@ pub fn render_file_page(set: &SaveSet, file_name: &str, saves: &[SavePage]) -> S
                 entry: &s.entry,
                 file_findings: &set.findings,
             };
-            html::render_page(&src, &s.collection, &s.score, s.plan.as_ref())
+            html::render_page(&src, &s.collection, &s.views)
         })
         .collect();
     if let [only] = pages.as_slice() {
@@ -74,7 +68,7 @@ pub fn render_file_page(set: &SaveSet, file_name: &str, saves: &[SavePage]) -> S
             p.muted { (set.kind.description()) ", " (saves.len()) " Final Fantasy IX saves:" }
             ul.saves { @for (s, k) in saves.iter().zip(1..) {
                 li { a href={ "#save-" (k) } { "Save " (s.entry.selector) } ": "
-                    (s.entry.title) ", " (s.score.card_count) " cards, " (s.score.points) " points" }
+                    (s.entry.title) ", " (s.views.score.card_count) " cards, " (s.views.score.points) " points" }
             } }
         }
     }

@@ -6,16 +6,18 @@
 //! `<details>` (one open at a time), and one tiny inline script only lets its × close it.
 //! Every text that comes from the save is escaped by `maud`.
 
+use super::header::SaveHeader;
 use super::missing_html::{card_ways_html, missing_html};
 use super::plan::{PlanReport, PlanStep, MAX_PLAN_CARDS};
 use super::score::{self as score_report, ScoreReport, PERFECT_WORDING};
+use super::views::SaveViews;
 use crate::ff9::SaveEntry;
 use crate::model::card::display_chars;
 use crate::model::card_sources::CARD_SOURCES;
 use crate::model::catalogue::{self as cards, CardInfo};
 use crate::model::{self, CardRecord, CardSource, CardType, Collection, Finding};
 use crate::rules::score::{Contribution, MASTER_POINTS, PERFECT_POINTS};
-use crate::sources::{self, Availability, MissingCard};
+use crate::sources::{Availability, MissingCard};
 use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
 use std::fmt;
 
@@ -564,17 +566,11 @@ fn card_panel(
 /// The panel of album card `id` (what the report's card opens on: its caps and each copy), for
 /// the web page, which renders it when the card is opened; `None` for an id outside the
 /// catalogue.
-pub fn render_card_panel(
-    collection: &Collection,
-    score: &ScoreReport,
-    plan: Option<&PlanReport>,
-    id: u8,
-) -> Option<String> {
+pub fn render_card_panel(collection: &Collection, views: &SaveViews, id: u8) -> Option<String> {
     let info = cards::info(id)?;
-    let marks = Marks::new(score, plan);
+    let marks = Marks::new(&views.score, views.plan.as_ref());
     let copies: Vec<&CardRecord> = collection.cards.iter().filter(|c| c.id == id).collect();
-    let sources = sources::availability(collection);
-    let missing = sources.missing_card(info.number);
+    let missing = views.missing.missing_card(info.number);
     Some(card_panel(info, &copies, &marks, missing).into_string())
 }
 
@@ -823,37 +819,6 @@ fn plan_or_limit(
     }
 }
 
-/// A save named as the game's load screen names it, with what the save holds of: leader and
-/// level, disc, place, play time (`Zidane, level 52, disc 3, Black Mage Village, 34:05:41`).
-pub fn save_words(entry: &SaveEntry, collection: &Collection) -> String {
-    let s = &collection.summary;
-    let mut parts: Vec<String> = Vec::new();
-    if let Some(name) = s.leader_label() {
-        parts.push(match s.leader_level {
-            Some(l) => format!("{name}, level {l}"),
-            None => name.to_string(),
-        });
-    }
-    let disc = entry
-        .game_info
-        .as_ref()
-        .and_then(|g| g.disc)
-        .or_else(|| collection.events.as_ref().and_then(|e| e.disc()));
-    if let Some(d) = disc {
-        parts.push(format!("disc {d}"));
-    }
-    if let Some(place) = s.location.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
-        parts.push(place.to_string());
-    }
-    if let Some(t) = s.play_time_seconds {
-        parts.push(model::format_play_time(t));
-    }
-    if parts.is_empty() {
-        parts.push(format!("{} save", collection.platform));
-    }
-    parts.join(", ")
-}
-
 /// What every mark, colour and digit of the album means.
 fn album_legend() -> Markup {
     html! {
@@ -998,23 +963,14 @@ fn type_rank(t: CardType) -> u8 {
 }
 
 /// The table of copies for the web page, rendered when the player opens it.
-pub fn render_copies(
-    collection: &Collection,
-    score: &ScoreReport,
-    plan: Option<&PlanReport>,
-) -> String {
-    copies_table(collection, &Marks::new(score, plan)).into_string()
+pub fn render_copies(collection: &Collection, views: &SaveViews) -> String {
+    copies_table(collection, &Marks::new(&views.score, views.plan.as_ref())).into_string()
 }
 
-/// The whole page. `plan` is `None` when the collection is too large to plan.
-pub fn render_page(
-    src: &PageSource<'_>,
-    collection: &Collection,
-    score: &ScoreReport,
-    plan: Option<&PlanReport>,
-) -> String {
+/// The whole page of a save's `collection` and its `views`.
+pub fn render_page(src: &PageSource<'_>, collection: &Collection, views: &SaveViews) -> String {
+    let (score, plan, sources) = (&views.score, views.plan.as_ref(), &views.missing);
     let marks = Marks::new(score, plan);
-    let sources = sources::availability(collection);
     let title = page_title(collection);
     let owned_ids = score.ids.count;
     let page = html! {
@@ -1037,9 +993,9 @@ pub fn render_page(
                         ", " (owned_ids) " of the 100 card numbers. Open a card to see every copy's exact stats." }
                 }
                 (score_section(score))
-                (album_section(collection, &marks, &sources, false))
+                (album_section(collection, &marks, sources, false))
                 (plan_or_limit(collection, score, plan))
-                (missing_section(&sources))
+                (missing_section(sources))
                 (source_section(src, collection))
                 (findings_section(src, collection))
                 script { (PreEscaped(CLOSE_SCRIPT)) }
@@ -1054,34 +1010,28 @@ pub fn render_page(
 }
 
 /// One save's view on the web page: the report's sections (score, album, plan, source and
-/// findings, the same markup as [`render_page`]) with the missing cards after the album, as one
+/// findings, the same markup as [`render_page`]) with the missing cards after the plan, as one
 /// HTML fragment: no page around it, no script (the page wires the cards' × itself). The album
 /// cards' panels are left empty: the page asks for one ([`render_card_panel`]) when its card is
 /// opened, which halves the markup it must lay out when a save is dropped.
-pub fn render_view(
-    src: &PageSource<'_>,
-    collection: &Collection,
-    score: &ScoreReport,
-    plan: Option<&PlanReport>,
-) -> String {
+pub fn render_view(src: &PageSource<'_>, collection: &Collection, views: &SaveViews) -> String {
+    let (score, plan, sources) = (&views.score, views.plan.as_ref(), &views.missing);
     let marks = Marks::new(score, plan);
-    // Once for the album's cards and the missing list both.
-    let sources = sources::availability(collection);
     let view = html! {
         (arrow_defs())
         header {
             h2.title { (src.file_name) ", save " (src.entry.selector) }
-            p.save-words { (save_words(src.entry, collection)) ", "
+            p.save-words { (SaveHeader::new(&src.file_name, src.entry, Some(collection)).details()) ", "
                 (count(score.points as usize, "point", "points")) }
             p.muted { (page_title(collection)) ": " (count(score.card_count, "card", "cards")) ", "
                 (score.ids.count) " of the 100 card numbers. Open a card to see every copy's exact "
                 "stats." }
         }
         (score_section(score))
-        (album_section(collection, &marks, &sources, true))
+        (album_section(collection, &marks, sources, true))
         (copies_section(collection))
         (plan_or_limit(collection, score, plan))
-        (missing_section(&sources))
+        (missing_section(sources))
         (source_section(src, collection))
         (findings_section(src, collection))
     };
@@ -1214,10 +1164,9 @@ mod tests {
             entry: &e,
             file_findings: &[],
         };
-        let score = score_report(collection, true);
-        let plan = plan_report(collection, None, None, MASTER_POINTS);
-        let page = render_page(&src, collection, &score, Some(&plan));
-        (page, page_capacity(&src, collection, Some(&plan)))
+        let views = SaveViews::new(collection, &Default::default());
+        let page = render_page(&src, collection, &views);
+        (page, page_capacity(&src, collection, views.plan.as_ref()))
     }
 
     fn page(collection: &Collection) -> String {

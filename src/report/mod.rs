@@ -7,6 +7,7 @@
 pub mod diff;
 #[cfg(feature = "html")]
 pub mod file_page;
+pub mod header;
 #[cfg(feature = "html")]
 pub mod html;
 pub mod missing;
@@ -14,3 +15,4 @@ pub mod missing;
 pub mod missing_html;
 pub mod plan;
 pub mod score;
+pub mod views;

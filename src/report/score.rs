@@ -124,7 +124,13 @@ pub const PERFECT_WORDING: &str = "1700 = the maximum (rank 32 of 32, no name; t
 /// A rank for people, as everywhere in quadmist: "Player, rank 3 of 32".
 pub fn rank_label(level: usize) -> String {
     match score::rank_name(level) {
-        Some(name) => format!("{name}, rank {} of {}", level + 1, LEVEL_THRESHOLDS.len()),
-        None => format!("the maximum, rank {} of {} (no name)", level + 1, LEVEL_THRESHOLDS.len()),
+        Some(name) => format!("{name}, {}", rank_number(level)),
+        None => format!("the maximum, {} (no name)", rank_number(level)),
     }
+}
+
+/// How a collector level is numbered for people, everywhere: "rank 3 of 32" for level 2 (the
+/// levels count from 0, the ranks from 1; 1700 is rank 32 of 32).
+pub fn rank_number(level: usize) -> String {
+    format!("rank {} of {}", level + 1, LEVEL_THRESHOLDS.len())
 }

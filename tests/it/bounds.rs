@@ -418,12 +418,12 @@ fn odds_refuses_a_table_of_sixty_million_rows_before_reading_anything() {
     let hand = vec!["1"; 30_000].join(",");
     let vs = vec!["4P23"; 2_000].join(",");
     let spec = format!("{}:1", card.display());
-    let r = run(&["odds", "--save", &spec, "--hand", &hand, "--vs", &vs], &[&card]);
+    let r = run(&["odds", &spec, "--hand", &hand, "--vs", &vs], &[&card]);
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("--hand lists 30000 cards; at most 1000"), "{}", r.stderr);
     let hand = vec!["1"; 200].join(",");
     let vs = vec!["4P23"; 200].join(",");
-    let r = run(&["odds", "--save", &spec, "--hand", &hand, "--vs", &vs], &[&card]);
+    let r = run(&["odds", &spec, "--hand", &hand, "--vs", &vs], &[&card]);
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("would make 40000 rows; at most 10000"), "{}", r.stderr);
 }
@@ -456,7 +456,7 @@ fn a_fifo_as_input_is_refused_at_once_with_the_reason() {
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(r.stderr.contains("is a named pipe (FIFO)"), "{}", r.stderr);
     let spec = format!("{}:1", fifo.display());
-    let r = run(&["odds", "--save", &spec, "--card", "1", "4P23"], &[]);
+    let r = run(&["odds", &spec, "--card", "1", "4P23"], &[]);
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(r.stderr.contains("is a named pipe (FIFO)"), "{}", r.stderr);
     let r = run(&[OsStr::new("cards"), dir.path().as_os_str()], &[]);
@@ -515,7 +515,7 @@ fn a_save_that_does_not_exist_is_a_usage_error_with_every_command() {
     assert!(r.stderr.contains("has no save `-1`"), "{}", r.stderr);
     for sel in ["-1", "99", "x"] {
         let spec = format!("{}:{sel}", card.display());
-        let r = run(&["odds", "--save", &spec, "--card", "1", "4P23"], &[&card]);
+        let r = run(&["odds", &spec, "--card", "1", "4P23"], &[&card]);
         assert_eq!(r.code, 2, "{sel}: {}", r.stderr);
         assert!(r.stderr.contains(&format!("has no save `{sel}`")), "{}", r.stderr);
     }

@@ -265,7 +265,7 @@ fn two_stories_are_reported_as_ambiguous_and_not_guessed() {
     // Compared as words: the lines wrap at 80 columns.
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(text.contains("1 group ambiguous"), "{text}");
-    assert!(text.contains("Goblin, arrows ·↑······: before 3/P/4/2, 4/P/4/2; after"), "{text}");
+    assert!(text.contains("1 Goblin, arrows ·↑······: before 3/P/4/2, 4/P/4/2; after"), "{text}");
     assert!(text.contains("2 cards kept, 2 level-ups in all"), "{text}");
-    assert!(text.contains("1 card evolved: Fang 0P00 → 0X00: P → X, pdef +1 (6→7/10)"), "{text}");
+    assert!(text.contains("1 card evolved: 2 Fang 0P00 → 0X00: P → X, pdef +1 (6→7/10)"), "{text}");
 }

@@ -33,6 +33,7 @@ mod missing_cli;
 mod odds_battle;
 mod odds_cli;
 mod odds_dice;
+mod one_voice;
 mod open_cli;
 mod pc_crafted;
 mod pc_dat;

@@ -119,9 +119,7 @@ fn an_unreadable_save_is_exit_1() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("none.mcr");
     let spec = format!("{}:3", missing.display());
-    odds(&["--save", &spec, "--card", "1", "4P23"])
-        .code(1)
-        .stderr(predicate::str::contains("none.mcr"));
+    odds(&[&spec, "--card", "1", "4P23"]).code(1).stderr(predicate::str::contains("none.mcr"));
 }
 
 #[test]

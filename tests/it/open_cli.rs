@@ -25,9 +25,15 @@ fn run(args: &[&str], tmp: &Path, browser: Option<&Path>) -> (String, String, i3
     )
 }
 
-/// The page named on the second line of standard output, which must be in `tmp`.
+/// The page named after `is` in standard output (on its line, or alone on the next one when
+/// the line would be too wide), which must be in `tmp`.
 fn page_path(stdout: &str, tmp: &Path) -> PathBuf {
-    let path = PathBuf::from(stdout.lines().nth(1).expect("the page's path on line 2"));
+    let mut lines = stdout.lines().skip_while(|l| *l != "is" && !l.starts_with("is "));
+    let path = match lines.next().expect("a line `is PATH`") {
+        "is" => lines.next().expect("the page's path after `is`").to_string(),
+        line => line["is ".len()..].to_string(),
+    };
+    let path = PathBuf::from(path);
     assert_eq!(path.parent(), Some(tmp), "{stdout}");
     path
 }
@@ -50,8 +56,12 @@ fn a_file_alone_writes_the_page_of_all_its_saves() {
     assert_eq!(
         out,
         format!(
-            "The page of all 3 Final Fantasy IX saves in fixtures/ff9-three-saves.mcr is\n{}\n\
-             Open it in a browser.\n",
+            "The page of these 3 saves:\n\
+             \x20 fixtures/ff9-three-saves.mcr:1  Zidane Lv 52, disc 3, Black Mage Village,\n\
+             \x20     34:05:41\n\
+             \x20 fixtures/ff9-three-saves.mcr:2  Zidane Lv 34, disc 2, Lindblum, 18:40:33\n\
+             \x20 fixtures/ff9-three-saves.mcr:3  Zidane Lv 11, disc 1, Dali, 5:12:09\n\
+             is {}\nOpen it in a browser.\n",
             path.display()
         )
     );
@@ -85,7 +95,13 @@ fn a_file_with_one_save_gets_the_report_page() {
     let tmp = tempfile::tempdir().unwrap();
     let (out, err, code) = run(&["fixtures/ff9-file1.mcs", "--no-open"], tmp.path(), None);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.starts_with("The page of save 1 in fixtures/ff9-file1.mcs is\n"), "{out}");
+    assert!(
+        out.starts_with(
+            "The page of this save:\n  fixtures/ff9-file1.mcs:1  Zidane Lv 52, disc 3, Black \
+             Mage Village, 34:05:41\nis "
+        ),
+        "{out}"
+    );
     let page = std::fs::read(page_path(&out, tmp.path())).unwrap();
     let report = tmp.path().join("report.html");
     let (rout, rerr, rcode) = run(
@@ -102,7 +118,13 @@ fn file_colon_save_writes_that_save_only() {
     let tmp = tempfile::tempdir().unwrap();
     let (out, err, code) = run(&["--no-open", "fixtures/ff9-three-saves.gme:2"], tmp.path(), None);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.starts_with("The page of save 2 in fixtures/ff9-three-saves.gme is\n"), "{out}");
+    assert!(
+        out.starts_with(
+            "The page of this save:\n  fixtures/ff9-three-saves.gme:2  Zidane Lv 34, disc 2, \
+             Lindblum, 18:40:33\nis "
+        ),
+        "{out}"
+    );
     let page = std::fs::read_to_string(page_path(&out, tmp.path())).unwrap();
     assert_eq!(points(&page), [553]);
 }

@@ -1,4 +1,4 @@
-//! `quadmist advise --save` and `quadmist play` end to end: my cards come exact from a fixture
+//! `quadmist advise --file` and `quadmist play` end to end: my cards come exact from a fixture
 //! save; the figures are checked against the library's search run here on the decoded cards.
 
 use super::shared::quadmist;
@@ -34,7 +34,7 @@ fn advise_takes_my_cards_exact_from_a_save() {
         let (out, err, code) = quadmist(&[
             "advise",
             &position,
-            "--save",
+            "--file",
             &save,
             "--hand",
             &hand,
@@ -208,7 +208,7 @@ fn play_on_a_terminal_through_tmux() {
     let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);
     let hand = SLOTS.map(|s| s.to_string()).join(",");
     let command = format!(
-        "env NO_COLOR=1 '{bin}' play --save '{}:3' --hand {hand} --budget-ms 1500; \
+        "env NO_COLOR=1 '{bin}' play --file '{}:3' --hand {hand} --budget-ms 1500; \
          echo \"EXIT=$?\"; sleep 60",
         fixture.display()
     );
@@ -325,9 +325,33 @@ fn play_uses_colour_on_a_terminal_without_no_color() {
     t.wait("the exit", |s| s.contains("EXIT=0"));
 }
 
+/// `--save` means in `advise` what it means everywhere: the save of the file (here `--file`).
+/// The advice an error gives is followed as given: the saves it offers are `FILE:S`, and
+/// `--save S` works too. (Once, `advise` took `--save FILE:S` and its error advised
+/// `--save 1`, which then failed with "cannot open 1".)
+#[test]
+fn advise_offers_saves_that_work_when_typed() {
+    let position = format!("{BOARD};*;{THEIRS}");
+    let hand = SLOTS.map(|s| s.to_string()).join(",");
+    let base = ["advise", &position, "--hand", &hand, "--budget-ms", "50", "--json"];
+    let (_, err, code) = quadmist(&[&base[..], &["--file", FIXTURE]].concat());
+    assert_eq!(code, 2, "{err}");
+    let words = err.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("choose one as FILE:S (or with --save S)"), "{err}");
+    assert!(words.contains(&format!("{FIXTURE}:3 Zidane Lv 11, disc 1, Dali, 5:12:09")), "{err}");
+    for typed in [&["--file", &format!("{FIXTURE}:3")][..], &["--file", FIXTURE, "--save", "3"]] {
+        let (_, err, code) = quadmist(&[&base[..], typed].concat());
+        assert_eq!(code, 0, "{typed:?}: {err}");
+    }
+    let (_, err, code) =
+        quadmist(&[&base[..], &["--file", &format!("{FIXTURE}:3"), "--save", "2"]].concat());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the save is named twice"), "{err}");
+}
+
 #[test]
 fn play_needs_a_terminal_and_my_cards() {
-    let fixture_hand = ["--save", "fixtures/ff9-three-saves.mcr:3", "--hand", "2,9,11,13,16"];
+    let fixture_hand = ["--file", "fixtures/ff9-three-saves.mcr:3", "--hand", "2,9,11,13,16"];
     // Standard input and output are pipes here: exit 2 with the reason.
     let (_, err, code) = quadmist(&[&["play"], &fixture_hand[..]].concat());
     assert_eq!(code, 2, "{err}");
@@ -339,7 +363,10 @@ fn play_needs_a_terminal_and_my_cards() {
         [&["play"], &fixture_hand[..], &["--theirs", "1P2@N"]].concat(),
         [&["play"], &fixture_hand[..], &["--blocks", "A1,B1,C1,D1,A2,B2,C2"]].concat(),
         [&["play"], &fixture_hand[..], &["--blocks", "E9"]].concat(),
-        vec!["play", "--save", "fixtures/ff9-three-saves.mcr:3", "--hand", "2,9,11"],
+        vec!["play", "--file", "fixtures/ff9-three-saves.mcr:3", "--hand", "2,9,11"],
+        // The save named twice, and --save without the file it is a save of.
+        [&["play"], &fixture_hand[..], &["--save", "2"]].concat(),
+        vec!["play", "--save", "3", "--hand", "2,9,11,13,16"],
     ] {
         let (_, err, code) = quadmist(&bad);
         assert_eq!(code, 2, "{bad:?}: {err}");
@@ -351,7 +378,7 @@ fn play_needs_a_terminal_and_my_cards() {
 fn play_help_has_examples() {
     let (out, _, code) = quadmist(&["play", "--help"]);
     assert_eq!(code, 0);
-    assert!(out.contains("Examples:\n  quadmist play --save"), "{out}");
+    assert!(out.contains("Examples:\n  quadmist play --file"), "{out}");
     assert!(out.contains("w 138 53"), "{out}");
 }
 

@@ -43,9 +43,9 @@ fn several_saves_need_a_selector() {
         .args(["cards", "fixtures/ff9-three-saves.mcr"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--save 1"))
-        .stderr(predicate::str::contains("--save 2"))
-        .stderr(predicate::str::contains("--save 3"));
+        .stderr(predicate::str::contains("fixtures/ff9-three-saves.mcr:1  Zidane Lv 52"))
+        .stderr(predicate::str::contains("fixtures/ff9-three-saves.mcr:2  Zidane Lv 34"))
+        .stderr(predicate::str::contains("fixtures/ff9-three-saves.mcr:3  Zidane Lv 11"));
 }
 
 #[test]
@@ -145,7 +145,12 @@ fn table_and_csv() {
         quadmist().args(["cards", "fixtures/ff9-three-saves.mcr", "-s", "3"]).output().unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("Save 3, Zidane Lv 11, Dali, 5:12:09, 2345 gil\n"), "{text}");
+    assert!(
+        text.starts_with(
+            "fixtures/ff9-three-saves.mcr:3  Zidane Lv 11, disc 1, Dali, 5:12:09\n2345 gil; "
+        ),
+        "{text}"
+    );
     // One line per card (after the heading, the counts and the column names), each with its
     // arrows as a picture of 8 places and no hex byte.
     let v = json(&["fixtures/ff9-three-saves.mcr", "-s", "3"]);

@@ -57,7 +57,7 @@ fn odds_use_the_real_type() {
     let (_d, f) = card_file();
     // Against 0/P/200/0: as M the Zombie attacks the magic defence 0; as P it would face 200.
     let spec = format!("{f}:1");
-    let (v, _) = run(&["odds", "--save", &spec, "--card", "1", "0/P/200/0"]);
+    let (v, _) = run(&["odds", &spec, "--card", "1", "0/P/200/0"]);
     assert_eq!(v["attacker"]["card"], "12/M/10/7", "{v}");
     assert_eq!(v["matchup"], "atk_vs_mdef", "{v}");
 }

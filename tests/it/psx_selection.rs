@@ -85,18 +85,23 @@ fn lists_offer_ff9_saves_only() {
     let (_d, card) = card_file("mixed.mcr", &mixed_card());
     let (code, out, err) = run(&["score", s(&card), "--save", "1"]);
     assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    // The FF9 saves are offered by their header; save 1, another game's, is not.
+    let c = s(&card);
+    let offered = format!(
+        "choose one as FILE:S (or with --save S): {c}:2 Zidane Lv 1, disc 1, Alexandria, \
+         12:00:00 {c}:3 Zidane Lv 1, disc 1, Alexandria, 12:00:00, deleted"
+    );
     assert!(
-        err.contains(
-            "save 1 (\"OTHER GAME 01\", BASLUS-00001OTHER) is not a Final Fantasy IX save; its \
-             Final Fantasy IX saves are: --save 2 (FF9/FILE01/12:00), --save 3 \
-             (FF9/FILE02/12:00, deleted)"
-        ),
+        err.contains(&format!(
+            "save 1 (\"OTHER GAME 01\", BASLUS-00001OTHER) is not a Final Fantasy IX save; \
+             {offered}"
+        )),
         "{err}"
     );
     let (code, _, err) = run(&["cards", s(&card), "--save", "9"]);
     assert_eq!(code, 2);
-    assert!(err.contains("has no save `9`; its Final Fantasy IX saves are: --save 2"), "{err}");
-    assert!(!err.contains("--save 1"), "{err}");
+    assert!(err.contains(&format!("has no save `9`; {offered}")), "{err}");
+    assert!(!err.contains(&format!("{c}:1")), "{err}");
     // No selector: the only live FF9 save.
     let (code, out, _) = run(&["score", s(&card), "--json"]);
     assert_eq!(code, 0);
@@ -138,30 +143,36 @@ fn two_deleted_ff9_saves_and_no_live_one_need_a_choice() {
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains(
-            "holds 2 deleted Final Fantasy IX saves and no live one; choose one with --save"
+            "holds 2 deleted Final Fantasy IX saves and no live one; choose one as FILE:S"
         ),
         "{err}"
     );
     assert!(
-        err.contains("FF9/FILE01/00:16 (deleted)") && err.contains("FF9/FILE12/00:18 (deleted)"),
+        err.contains("deleted.mcr:1 ")
+            && err.contains("deleted.mcr:2 ")
+            && err.contains("Lv 1, disc 1, Alexandria/Torre, 0:16:50, deleted")
+            && err.contains("Lv 1, disc 1, Alexandria/Torre, 0:18:14, deleted"),
         "{err}"
     );
 }
 
 #[test]
-fn odds_hints_use_file_colon_save() {
+fn odds_offers_saves_by_their_header() {
     let mut c = CardBuilder::formatted();
     c.add_save("BASLUS-0125100000-00", &ff9_block(1));
     c.add_save("BASLUS-0125100000-01", &ff9_block(2));
     let (_d, card) = card_file("two.mcr", &c.into_bytes());
-    let (code, _, err) = run(&["odds", "--save", s(&card), "--card", "1", "4P23"]);
+    let (code, _, err) = run(&["odds", s(&card), "--card", "1", "4P23"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("choose one as FILE:SAVE"), "{err}");
-    assert!(err.contains(&format!("{}:1 BASLUS-0125100000-00", s(&card))), "{err}");
-    assert!(!err.contains("--save 1"), "{err}");
+    // The saves are offered by their header, `FILE:S` first, as every command offers them.
+    assert!(err.contains("choose one as FILE:S (or with --save S)"), "{err}");
+    assert!(
+        err.contains(&format!("{}:1 Zidane Lv 1, disc 1, Alexandria, 12:00:00", s(&card))),
+        "{err}"
+    );
     // An empty slot names its nearest filled one (only slot 1 holds a card).
     let spec = format!("{}:1", s(&card));
-    let (code, _, err) = run(&["odds", "--save", &spec, "--card", "5", "4P23"]);
+    let (code, _, err) = run(&["odds", &spec, "--card", "5", "4P23"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("slot 5 is empty; the nearest filled slot is 1 (1 card in all)"), "{err}");
 }
@@ -179,4 +190,28 @@ fn a_discard_count_above_the_cards_held_is_reported() {
         "{err}"
     );
     assert!(out.contains("The best 83 discards"), "{out}");
+}
+
+/// An FF9 save whose own title ends in "(latest)": `--save latest` on a memory card, which
+/// records no latest save, is still a usage error naming the saves, and `saves` does not mark
+/// it latest. (The mark was once read back from PC titles, so such a title was taken for it.)
+#[test]
+fn a_title_ending_in_latest_is_not_the_latest_save() {
+    let mut titled = ff9_block(1);
+    let title = write::encode_title("ＦＦ９／ＦＩＬＥ０１／１２：００ (latest)");
+    titled[4..4 + 64].fill(0);
+    titled[4..4 + title.len()].copy_from_slice(&title);
+    let crc =
+        quadmist::ff9::psx::checksum::crc16(&titled[..quadmist::ff9::psx::checksum::CRC_OFFSET]);
+    titled[0x13FE..0x1400].copy_from_slice(&crc.to_le_bytes());
+    let mut c = CardBuilder::formatted();
+    c.add_save("BASLUS-0125100000-00", &titled);
+    c.add_save("BASLUS-0125100000-01", &ff9_block(2));
+    let (_dir, path) = card_file("titled.mcr", &c.into_bytes());
+    let wide = quadmist().env("COLUMNS", "200").args(["saves", s(&path)]).output().unwrap();
+    let out = String::from_utf8_lossy(&wide.stdout);
+    assert!(out.contains("\n1 ") && !out.contains("latest"), "no save marked latest: {out}");
+    let (code, out, err) = run(&["score", s(&path), "--save", "latest"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("does not record which save is the latest"), "{err}");
 }

@@ -250,7 +250,10 @@ fn the_page_of_a_whole_card_shows_each_save() {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    let page = PathBuf::from(stdout.lines().nth(1).expect("the page's path"));
+    // The page's path follows `is` (on its line, or alone on the next).
+    let page = PathBuf::from(
+        stdout.split_whitespace().find(|w| w.ends_with(".html")).expect("the page's path"),
+    );
     let dom = Html::parse_document(&run_chromium(&page, &["--dump-dom".to_string()]));
     for save_index in 0..3 {
         let k = save_index + 1;

@@ -165,7 +165,7 @@ fn a_missing_file_or_save_is_reported_not_written() {
         .args(["report", fixture("ff9-three-saves.mcr").to_str().unwrap()])
         .assert()
         .code(2)
-        .stderr(contains("choose one with --save"));
+        .stderr(contains("choose one as FILE:S (or with --save S)"));
     assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 0);
 }
 

@@ -85,14 +85,17 @@ fn latest_is_the_save_the_pc_metadata_names() {
     let f = f.to_str().unwrap();
     let (latest, _) = run80(&["score", f, "--save", "latest"]);
     let (one_one, _) = run80(&["score", f, "--save", "1-1"]);
-    // The path may wrap onto the next line (a deep checkout): match the words before it.
-    assert!(latest.starts_with("Save 1-1 of"), "{latest}");
+    // The header names the save `FILE:1-1`, marked latest; a deep checkout's path may wrap
+    // (its lines are joined here).
+    let flat = |text: &str| text.lines().take(4).map(str::trim).collect::<Vec<_>>().join(" ");
+    assert!(flat(&latest).starts_with(&format!("{f}:1-1")), "{latest}");
+    assert!(flat(&latest).contains(", latest"), "{latest}");
     assert_eq!(latest, one_one);
     // A Switch file holds one save: `latest` is that save.
     let sw = shared::path("data/real/switch/DATA_SLOT0_FILE2");
     let (out, _) = run80(&["score", sw.to_str().unwrap(), "--save", "latest"]);
     let (plain, _) = run80(&["score", sw.to_str().unwrap()]);
-    assert!(out.starts_with("Save 1-3 of"), "{out}");
+    assert!(flat(&out).starts_with(&format!("{}:1-3", sw.display())), "{out}");
     assert_eq!(out, plain);
     // A memory card records no latest save: a usage error that lists the saves.
     let out = quadmist().args(["score", CARD, "--save", "latest"]).output().unwrap();
@@ -105,11 +108,24 @@ fn odds_reads_a_save_like_the_other_commands_in_both_directions() {
     // The fixture's save 1, slot 2: Iron Man 167/P/63/12 (fixtures/README.md).
     let (a, _) = run80(&["odds", CARD, "--save", "1", "--card", "2", "4P23"]);
     let (b, _) = run80(&["odds", "fixtures/ff9-three-saves.mcr:1", "--card", "2", "4P23"]);
-    let (c, _) =
-        run80(&["odds", "--save", "fixtures/ff9-three-saves.mcr:1", "--card", "2", "4P23"]);
     assert_eq!(a, b);
-    assert_eq!(a, c);
-    assert!(a.starts_with("When Iron Man, slot 2: 167/P/63/12 (AP30) attacks 4P23\n"), "{a}");
+    // --save names the save of the file given first, as everywhere: never a file itself.
+    let out = quadmist()
+        .args(["odds", "--save", "fixtures/ff9-three-saves.mcr:1", "--card", "2", "4P23"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(shared::words(&out.stderr).contains("names a save of the file given first"));
+    // And the save named twice is a usage error, not a missing file.
+    let out = quadmist()
+        .args(["odds", "fixtures/ff9-three-saves.mcr:1", "--save", "2", "--card", "2", "4P23"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(shared::words(&out.stderr).contains("the save is named twice"));
+    // The save's header, then the card: its number and name, the slot labelled.
+    assert!(a.starts_with("fixtures/ff9-three-saves.mcr:1  Zidane Lv 52, disc 3,"), "{a}");
+    assert!(a.contains("\nWhen 53 Iron Man (slot 2): 167/P/63/12 (AP30) attacks 4P23\n"), "{a}");
     // Attacking: P, 167 vs pdef 32..47: worst 1 − 48/334 = 143/167.
     assert!(a.contains("worst   85.63% (143/167)"), "{a}");
     // Attacked: 4P23 is P, atk 64..79 vs Iron Man's pdef 63. Iron Man holds with
@@ -158,7 +174,14 @@ fn icon_says_where_it_wrote() {
     let out = quadmist().args(["icon", CARD, "--save", "1", "-o"]).arg(&png).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let err = shared::words(&out.stderr);
-    assert!(err.contains(&format!("wrote the icon of save 1 to {}", png.display())), "{err}");
+    // The save named by its header, as everywhere.
+    assert!(
+        err.contains(&format!(
+            "{CARD}:1 Zidane Lv 52, disc 3, Black Mage Village, 34:05:41 wrote its icon to {}",
+            png.display()
+        )),
+        "{err}"
+    );
     assert!(err.contains(&format!("{} bytes", std::fs::metadata(&png).unwrap().len())), "{err}");
     assert!(out.stdout.is_empty());
 }
@@ -213,7 +236,7 @@ fn a_random_card_gets_a_few_lines_of_findings_not_dozens() {
 fn a_file_named_twice_has_its_findings_printed_once() {
     let f = shared::path("data/real/psx-ff9/bad.gme");
     let f = f.to_str().unwrap();
-    let (out, err) = run80(&["odds", f, "--card", "1", "--vs-save", f, "--vs-card", "2"]);
+    let (out, err) = run80(&["odds", f, "--card", "1", "--vs-file", f, "--vs-card", "2"]);
     assert_eq!(err.matches("GME header is 11 bytes short").count(), 1, "{err}");
     // Goblin 5/P/7/2 attacks Fang 6/P/9/3: P, atk 5 against pdef 9.
     let attack = quadmist::rules::battle::win_chance(5, 9);

@@ -221,3 +221,68 @@ fn narrower_terminals_are_fitted_too() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// The options that make a text wider, and the texts once left out: `cards --wide` (once 102
+/// columns at 80), `cards --diagnostic` (which once split an arrow byte over two lines), the
+/// header of `simulate`, the drop form `quadmist FILE --no-open` and the header of a save from
+/// a deep folder. Every line fits, and no arrow byte is cut.
+#[test]
+fn every_wide_option_fits_80_columns() {
+    let tmp = tempfile::tempdir().unwrap();
+    let deep = tmp.path().join("a folder with a rather long name").join("and another one below it");
+    std::fs::create_dir_all(&deep).unwrap();
+    let card = deep.join("ff9-three-saves.mcr");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/ff9-three-saves.mcr"),
+        &card,
+    )
+    .unwrap();
+    let card = card.to_str().unwrap();
+    let mut bad = Vec::new();
+    let mut lines: Vec<Vec<&str>> = vec![
+        vec!["simulate", "--games", "2", "--seed", "1", "--budget-ms", "1"],
+        vec!["score", card],
+    ];
+    for save in ["1", "2", "3"] {
+        for options in [&["--wide"][..], &["--diagnostic"], &["--wide", "--diagnostic"]] {
+            let mut args = vec!["cards", "fixtures/ff9-three-saves.mcr", "--save", save];
+            args.extend(options);
+            lines.push(args);
+        }
+    }
+    for args in &lines {
+        let (out, err) = run80(args);
+        assert!(!out.is_empty() || !err.is_empty(), "{args:?} printed nothing");
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        too_wide(&args, &out, &err, &mut bad);
+        // The diagnostic's arrow bytes: each one whole on its row (two hex digits).
+        if args.iter().any(|a| a == "--diagnostic") && !args.iter().any(|a| a == "--wide") {
+            let cards =
+                out.lines().skip(3).filter(|l| l.trim_start().starts_with(char::is_numeric));
+            for row in cards {
+                let hex = row.split_whitespace().filter(|w| {
+                    w.len() == 2
+                        && w.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_lowercase())
+                });
+                assert!(hex.count() >= 1, "{args:?}: no whole arrow byte in `{row}`\n{out}");
+            }
+        }
+    }
+    // The drop form, whose page goes to the temporary folder.
+    let out = Command::quadmist()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("COLUMNS", "80")
+        .env("TMPDIR", tmp.path())
+        .args([card, "--no-open"])
+        .output()
+        .unwrap();
+    let (stdout, stderr) =
+        (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    let page = stdout.split_whitespace().find(|w| w.ends_with(".html")).expect("the page");
+    // The page's path is printed whole (to be copied); every other line fits.
+    let other: String =
+        stdout.lines().filter(|l| !l.ends_with(page)).collect::<Vec<_>>().join("\n");
+    too_wide(&[card.to_string(), "--no-open".into()], &other, &stderr, &mut bad);
+    assert!(bad.is_empty(), "{} lines too wide:\n{}", bad.len(), bad.join("\n"));
+}

@@ -14,15 +14,14 @@ pub mod protocol;
 
 use maud::{html, Markup};
 use protocol::{Answer, Request, SaveItem};
-use quadmist::ff9::{self, SaveEntry, SaveSet, MAX_FILE_SIZE};
+use quadmist::ff9::{self, LoadedSave, SaveChoice, SaveEntry, SaveSet, MAX_FILE_SIZE};
 use quadmist::model::{format_play_time, Collection, Finding};
 use quadmist::report::diff::{render_diff, DiffSide};
+use quadmist::report::header::SaveHeader;
 use quadmist::report::html::{
-    count, render_card_panel, render_copies, render_page, render_view, save_words, PageSource,
+    count, render_card_panel, render_copies, render_page, render_view, PageSource,
 };
-use quadmist::report::plan::{plan_report, PlanReport, MAX_PLAN_CARDS};
-use quadmist::report::score::{score_report, ScoreReport};
-use quadmist::rules::score::MASTER_POINTS;
+use quadmist::report::views::{page_file_name, PlanOptions, SaveViews};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// A sample save: the project's own fixture (save 1 of a simulated player, 83 cards, as an
@@ -74,12 +73,6 @@ pub struct Session {
 /// by its file name inside some messages).
 fn name_once(name: &str, message: &str) -> String {
     format!("{name}: {}", message.replace(&format!("{name}: "), ""))
-}
-
-/// True for the save the PC metadata names as the latest (the library marks it in the title,
-/// as `quadmist saves` shows it).
-fn is_latest(e: &SaveEntry) -> bool {
-    e.title.ends_with("(latest)")
 }
 
 /// A whole number from a hash's text (digits only, at most nine).
@@ -249,7 +242,7 @@ impl Session {
                             let points = quadmist::rules::score::points(&c.cards);
                             words = format!(
                                 "{}, {}",
-                                save_words(e, &c),
+                                SaveHeader::new(&f.name, e, Some(&c)).details(),
                                 count(points as usize, "point", "points")
                             );
                         }
@@ -268,7 +261,7 @@ impl Session {
                     ff9: e.is_ff9,
                     words,
                     play_time,
-                    latest: is_latest(e),
+                    latest: e.latest,
                 }
             })
             .collect()
@@ -277,11 +270,11 @@ impl Session {
     /// An entry with its Memoria sidecar when that file was dropped too (as the command line
     /// reads it from beside the save), decoded.
     fn decoded(&self, e: &SaveEntry) -> Result<Collection, String> {
-        let mut entry = e.clone();
-        entry.load_sidecar(&|name: &str| {
+        e.load(&|name: &str| {
             Ok(self.open_files().find(|(_, o)| o.name == name).map(|(_, o)| o.bytes.clone()))
-        });
-        entry.collection().map_err(|err| err.to_string())
+        })
+        .map(|loaded| loaded.collection)
+        .map_err(|err| err.to_string())
     }
 
     /// Every save of every open file, in order.
@@ -294,13 +287,7 @@ impl Session {
                     save: s.selector.clone(),
                     key: format!("{i}:{}", s.selector),
                     ff9: s.ff9,
-                    label: format!(
-                        "{}, save {}{}: {}",
-                        f.name,
-                        s.selector,
-                        if s.latest { " (latest)" } else { "" },
-                        s.words
-                    ),
+                    label: format!("{}, save {}: {}", f.name, s.selector, s.words),
                 });
             }
         }
@@ -411,7 +398,9 @@ impl Session {
         self.listed(&[])
     }
 
-    /// The entry named `selector` of file `file`, decoded.
+    /// The save `selector` names in file `file` (as the command line chooses it), decoded with
+    /// its Memoria sidecar when that file was dropped too (as the command line reads it from
+    /// beside the save), or why not, in the command line's words.
     fn collection(&self, file: u32, selector: &str) -> Result<Loaded<'_>, String> {
         let f = self.file(file).ok_or_else(|| {
             "that file is not open: drop it again (nothing is kept after the page closes)"
@@ -419,17 +408,15 @@ impl Session {
         })?;
         let set = f.opened.as_ref().map_err(Clone::clone)?;
         let entry = set
-            .saves
-            .iter()
-            .find(|e| e.selector == selector)
-            .ok_or_else(|| format!("{}: no save {selector}", f.name))?;
-        let mut entry = entry.clone();
-        entry.load_sidecar(&|name: &str| {
-            Ok(self.open_files().find(|(_, o)| o.name == name).map(|(_, o)| o.bytes.clone()))
-        });
-        let collection =
-            entry.collection().map_err(|e| format!("{} save {}: {e}", f.name, entry.selector))?;
-        Ok(Loaded { number: file, file: f, set, entry, collection })
+            .choose(&SaveChoice::from_selector(Some(selector)))
+            .map_err(|e| format!("{}: {e}", f.name))?;
+        let save = entry
+            .load(&|name: &str| {
+                Ok(self.open_files().find(|(_, o)| o.name == name).map(|(_, o)| o.bytes.clone()))
+            })
+            .map_err(|e| format!("{} save {}: {e}", f.name, entry.selector))?;
+        let views = SaveViews::new(&save.collection, &PlanOptions::default());
+        Ok(Loaded { number: file, file: f, set, save, views })
     }
 
     /// What a hash names, rendered: `(answer, html)`.
@@ -482,16 +469,15 @@ impl Session {
     /// A save's view: its answer and its HTML.
     pub fn view(&self, file: u32, selector: &str) -> Result<(Answer, String), String> {
         let l = self.collection(file, selector)?;
-        let (score, plan) = analyses(&l.collection);
-        let html = render_view(&l.source(), &l.collection, &score, plan.as_ref());
-        let name = format!("{}, save {}", l.file.name, l.entry.selector);
+        let html = render_view(&l.source(), &l.save.collection, &l.views);
+        let name = format!("{}, save {}", l.file.name, l.save.entry.selector);
         Ok((
             Answer::Save {
                 shown: format!("{file}:{selector}"),
                 title: format!("{name}: quadmist"),
-                status: format!("Showing {name}: {}.", save_words(&l.entry, &l.collection)),
-                points: score.points,
-                card_count: l.collection.cards.len() as u32,
+                status: format!("Showing {name}: {}.", l.header().details()),
+                points: l.views.score.points,
+                card_count: l.save.collection.cards.len() as u32,
                 card: None,
             },
             html,
@@ -501,24 +487,21 @@ impl Session {
     /// What album card `id` of a save opens on: its caps and each copy's exact stats.
     pub fn card(&self, file: u32, selector: &str, id: u8) -> Result<String, String> {
         let l = self.collection(file, selector)?;
-        let (score, plan) = analyses(&l.collection);
-        render_card_panel(&l.collection, &score, plan.as_ref(), id)
+        render_card_panel(&l.save.collection, &l.views, id)
             .ok_or_else(|| format!("no card with id {id}"))
     }
 
     /// The table of a save's copies.
     pub fn copies(&self, file: u32, selector: &str) -> Result<String, String> {
         let l = self.collection(file, selector)?;
-        let (score, plan) = analyses(&l.collection);
-        Ok(render_copies(&l.collection, &score, plan.as_ref()))
+        Ok(render_copies(&l.save.collection, &l.views))
     }
 
     /// The self-contained report of a save, as `quadmist report` writes it, and its file name.
     pub fn report(&self, file: u32, selector: &str) -> Result<(String, String), String> {
         let l = self.collection(file, selector)?;
-        let (score, plan) = analyses(&l.collection);
-        let html = render_page(&l.source(), &l.collection, &score, plan.as_ref());
-        Ok((html, report_name(&l.file.name, selector)))
+        let html = render_page(&l.source(), &l.save.collection, &l.views);
+        Ok((html, page_file_name(&l.file.name, Some(selector))))
     }
 
     /// What changed from one save to the other, the earlier by play time first.
@@ -526,20 +509,31 @@ impl Session {
         let a = self.collection(a.0, a.1)?;
         let b = self.collection(b.0, b.1)?;
         let label = |l: &Loaded<'_>| {
-            let time = l.collection.summary.play_time_seconds.map(format_play_time);
+            let time = l.save.collection.summary.play_time_seconds.map(format_play_time);
             format!(
                 "{}, save {}{}",
                 l.file.name,
-                l.entry.selector,
+                l.save.entry.selector,
                 time.map(|t| format!(" ({t})")).unwrap_or_default()
             )
         };
-        let link = |l: &Loaded<'_>| format!("#{}&card=", save_hash(l.number, &l.entry.selector));
+        let link =
+            |l: &Loaded<'_>| format!("#{}&card=", save_hash(l.number, &l.save.entry.selector));
         let (la, lb) = (label(&a), label(&b));
         let (ka, kb) = (link(&a), link(&b));
         Ok(render_diff(
-            DiffSide { collection: &a.collection, entry: &a.entry, label: &la, link: &ka },
-            DiffSide { collection: &b.collection, entry: &b.entry, label: &lb, link: &kb },
+            DiffSide {
+                collection: &a.save.collection,
+                entry: &a.save.entry,
+                label: &la,
+                link: &ka,
+            },
+            DiffSide {
+                collection: &b.save.collection,
+                entry: &b.save.entry,
+                label: &lb,
+                link: &kb,
+            },
         ))
     }
 
@@ -582,39 +576,24 @@ struct Loaded<'a> {
     number: u32,
     file: &'a LoadedFile,
     set: &'a SaveSet,
-    entry: SaveEntry,
-    collection: Collection,
+    save: LoadedSave,
+    views: SaveViews,
 }
 
 impl Loaded<'_> {
+    /// The one header that names a save, as the command line names it.
+    fn header(&self) -> SaveHeader {
+        SaveHeader::of(&self.file.name, &self.save)
+    }
+
     fn source(&self) -> PageSource<'_> {
         PageSource {
             file_name: self.file.name.clone(),
             file_kind: self.set.kind.description(),
-            entry: &self.entry,
+            entry: &self.save.entry,
             file_findings: &self.set.findings,
         }
     }
-}
-
-/// The score with each card's worth, and the plan for Master (none for a collection too large
-/// to plan), as `quadmist report` computes them with its defaults.
-fn analyses(c: &Collection) -> (ScoreReport, Option<PlanReport>) {
-    let score = score_report(c, true);
-    let plan = (c.cards.len() <= MAX_PLAN_CARDS).then(|| plan_report(c, None, None, MASTER_POINTS));
-    (score, plan)
-}
-
-/// `<file stem>-save-<SAVE>-collection.html`, as `quadmist report` names its page.
-fn report_name(file: &str, selector: &str) -> String {
-    let clean = |s: &str| -> String {
-        s.chars()
-            .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
-            .collect()
-    };
-    let stem = file.rsplit_once('.').map_or(file, |(stem, _)| stem);
-    let stem = if stem.is_empty() { "quadmist".to_string() } else { clean(stem) };
-    format!("{stem}-save-{}-collection.html", clean(selector.trim()))
 }
 
 /// One file in the list: its name and a button that closes it, its kind, its findings (or why
@@ -636,7 +615,7 @@ fn file_entry(i: u32, f: &LoadedFile) -> Markup {
                         @for s in &f.saves {
                             li { @if s.ff9 {
                                 a href={ "#" (save_hash(i, &s.selector)) } data-save=(s.selector) {
-                                    "Save " (s.selector) @if s.latest { " (latest)" } } ": " (s.words)
+                                    "Save " (s.selector) } ": " (s.words)
                             } @else {
                                 span.muted { "Save " (s.selector) ": " (s.words) }
                             } }
@@ -795,8 +774,53 @@ mod tests {
         assert_eq!(open, "f=0&s=1");
         assert_eq!(
             saves[0].label,
-            "c.mcr, save 1: Zidane, level 52, disc 3, Black Mage Village, 34:05:41, 915 points"
+            "c.mcr, save 1: Zidane Lv 52, disc 3, Black Mage Village, 34:05:41, 915 points"
         );
         assert_eq!(saves[2].key, "0:3");
+    }
+
+    const THREE_SAVES: &[u8] = include_bytes!("../../fixtures/ff9-three-saves.mcr");
+
+    /// A Switch save of one card (Goblin), the file's only save.
+    const SWITCH: &str = r#"{"Data":{"30000_MiniGame":{"sWin":"1","sLose":"0","sDraw":"0",
+        "MiniGameCard":[{"id":"0","side":"0","atk":"16","type":"0","pdef":"16","mdef":"16",
+        "cpoint":"10","arrow":"1"}]},"95000_Setting":{"00001_time":"3600"}}}"#;
+
+    fn session() -> Session {
+        let mut s = Session::new();
+        s.add("ff9-three-saves.mcr", THREE_SAVES.len() as u64, Some(THREE_SAVES.to_vec()));
+        s.add("AUTO", SWITCH.len() as u64, Some(SWITCH.as_bytes().to_vec()));
+        s.add(".mcr", THREE_SAVES.len() as u64, Some(THREE_SAVES.to_vec()));
+        s
+    }
+
+    /// The page chooses a save as the command line does: the selector without case and spaces,
+    /// `latest`, and only Final Fantasy IX saves.
+    #[test]
+    fn saves_are_chosen_as_the_command_line_chooses_them() {
+        let s = session();
+        let cards = |file: u32, save: &str| match s.view(file, save) {
+            Ok((Answer::Save { card_count, .. }, _)) => card_count,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(cards(0, "1"), 83);
+        assert_eq!(cards(0, " 1 "), 83, "spaces around the selector");
+        assert_eq!(cards(1, "latest"), 1, "a file's only save is latest");
+        assert_eq!(cards(1, "AUTO"), 1);
+        let latest = s.view(0, "latest").unwrap_err();
+        assert!(latest.contains("does not record which save is the latest"), "{latest}");
+        let none = s.view(0, "9").unwrap_err();
+        assert_eq!(none, "ff9-three-saves.mcr: no save `9`");
+    }
+
+    /// The export is named by the one function `quadmist report` names its page with.
+    #[test]
+    fn the_export_is_named_as_quadmist_report_names_it() {
+        let s = session();
+        assert_eq!(s.report(0, "2").unwrap().1, "ff9-three-saves-save-2-collection.html");
+        assert_eq!(s.report(1, "auto").unwrap().1, "AUTO-save-auto-collection.html");
+        // `quadmist report .mcr --save 1` writes `-mcr-save-1-collection.html`, as
+        // `Path::file_stem` keeps a leading dot.
+        assert_eq!(s.report(2, "1").unwrap().1, "-mcr-save-1-collection.html");
     }
 }

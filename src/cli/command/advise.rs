@@ -21,7 +21,7 @@ Position: BOARD;MINE;THEIRS, me to move.
            type, pdef, mdef) or exact values (138/X/53/90). ID (name or
            number 1..100, optional) narrows an opponent's digits to what card
            creation can give. ARROWS: 0x54 or compass points E+S+W.
-  With --save FILE[:S] --hand SLOTS, MINE comes exact from the save; with
+  With --file FILE[:S] --hand SLOTS, MINE comes exact from the save; with
   --hand CARDS from those cards (write * for MINE in both cases).
 
 Cells are named by column A-D (left to right) and row 1-4 (top to bottom).
@@ -39,7 +39,7 @@ Examples:
   quadmist advise '..../.f../..../....;138/X/53/90@E+S,99/P/40/40@N,
     70/M/80/20@W+E,60/P/60/60@S,50/X/30/30@N+S;3P21@W,2M12@N,1P11@E,
     4P20@S,2A22@N+E'
-  quadmist advise --save memcard.mcr:3 --hand 3,7,12,40,41 --opponent worst
+  quadmist advise --file memcard.mcr:3 --hand 3,7,12,40,41 --opponent worst
     '#.../..../..../....;*;1P23@N,2M12@E,0P31@S,3P20@W,1P11@N+S'
   quadmist advise POSITION --goal keep --keep 2 --json";
 

@@ -6,7 +6,6 @@ use crate::cli::heading;
 use crate::cli::output;
 use crate::cli::select;
 use crate::cli::text::{self, count};
-use crate::ff9::SaveEntry;
 use crate::model::card_sources::SourceKind;
 use crate::model::{catalogue, display_string, CardRecord, CardType, Collection};
 use crate::rules::score;
@@ -205,7 +204,7 @@ pub fn render_album(
     let with_missing = missing_sources.is_some();
     let mut s = String::new();
     let bold = Style::new().bold();
-    let _ = writeln!(s, "{bold}{}{bold:#}", text::fit(heading, width, "  "));
+    let _ = writeln!(s, "{bold}{heading}{bold:#}");
     s.push_str(&render_grid(report, width));
     let missing: Vec<&AlbumCell> = report.cells.iter().filter(|c| c.copies == 0).collect();
     let score_line = format!(
@@ -248,11 +247,6 @@ fn how(a: &Availability, number: u8) -> &'static str {
     }
 }
 
-/// The heading: the save and whose it is.
-pub fn heading(entry: &SaveEntry, c: &Collection) -> String {
-    heading::save_heading(format!("Album of save {}", entry.selector), c, false).join(", ")
-}
-
 /// Runs `quadmist album`.
 pub fn run(args: &AlbumArgs) -> CliResult {
     let (entry, collection) = select::load_collection(&args.save)?;
@@ -260,9 +254,12 @@ pub fn run(args: &AlbumArgs) -> CliResult {
     if args.json {
         return output::print_json(&report);
     }
+    let heading = heading::line(
+        &heading::header(&args.save.file, &entry, Some(&collection)),
+        text::term_width(),
+    );
     let sources = args.missing.then(|| crate::sources::availability(&collection));
-    let text =
-        render_album(&report, &heading(&entry, &collection), sources.as_ref(), text::term_width());
+    let text = render_album(&report, &heading, sources.as_ref(), text::term_width());
     output::print_text(&text)?;
     Ok(())
 }

@@ -17,8 +17,10 @@ use crate::rules::legality::{CardFinding, Issue};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::fmt::Write as _;
+use std::path::Path;
 use tabled::builder::Builder;
-use tabled::settings::object::Columns;
+use tabled::settings::formatting::AlignmentStrategy;
+use tabled::settings::object::{Columns, Rows};
 use tabled::settings::peaker::Priority;
 use tabled::settings::{Alignment, Padding, Style, Width};
 
@@ -188,12 +190,14 @@ pub fn select_and_sort(
     rows
 }
 
+/// One stat of the tall table: `value/cap` over what is left to grow (`+30`, `max`, or `!` for
+/// a value above its cap), two short lines that a narrow terminal never cuts.
 fn stat_cell(value: u8, max: Option<u8>) -> String {
     match max {
         None => value.to_string(),
-        Some(m) if value > m => format!("{value}/{m} !"),
-        Some(m) if value == m => format!("{value}/{m} max"),
-        Some(m) => format!("{value}/{m} +{}", m - value),
+        Some(m) if value > m => format!("{value}/{m}\n!"),
+        Some(m) if value == m => format!("{value}/{m}\nmax"),
+        Some(m) => format!("{value}/{m}\n+{}", m - value),
     }
 }
 
@@ -206,23 +210,26 @@ fn short_stat(value: u8, max: Option<u8>) -> String {
     }
 }
 
-/// Renders the table of `cards`: one line per card, or with `wide` the tall table (three lines
-/// per card, the arrows as a 3×3 picture). `hex` adds each arrow byte (for --diagnostic).
+/// Renders the table of `cards` fitted to the terminal: one line per card, or with `wide` the
+/// tall table (three lines per card, the arrows as a 3×3 picture). `hex` adds a column with each
+/// arrow byte (for --diagnostic), a cell of its own so that no byte is split by the wrapping.
 pub fn render_table(rows: &[CardView], wide: bool, hex: bool) -> String {
-    let arrows_head = if hex { "Arrows  hex" } else { "Arrows" };
-    let head = ["Slot", "No.", "Name", "Card", "Atk", "PDef", "MDef", "Left", arrows_head, "Held"];
+    let mut head =
+        vec!["Slot", "No.", "Name", "Card", "Atk", "PDef", "MDef", "Left", "Arrows", "Held"];
+    if hex {
+        head.insert(9, "Hex");
+    }
     let mut records = Vec::with_capacity(rows.len() + 1);
-    records.push(head.map(String::from).to_vec());
+    records.push(head.iter().map(|h| h.to_string()).collect::<Vec<_>>());
     for r in rows {
-        let byte = if hex { format!("  {:02X}", r.arrows) } else { String::new() };
         type StatCell = fn(u8, Option<u8>) -> String;
         let (stat, arrows): (StatCell, String) = if wide {
             let g = text::arrows_grid(r.arrows);
-            (stat_cell, format!("{}\n{}\n{}{byte}", g[0], g[1], g[2]))
+            (stat_cell, format!("{}\n{}\n{}", g[0], g[1], g[2]))
         } else {
-            (short_stat, format!("{}{byte}", text::arrows_line(r.arrows)))
+            (short_stat, text::arrows_line(r.arrows))
         };
-        records.push(vec![
+        let mut record = vec![
             r.slot.to_string(),
             r.number.to_string(),
             r.name.clone(),
@@ -233,7 +240,11 @@ pub fn render_table(rows: &[CardView], wide: bool, hex: bool) -> String {
             r.total_left().to_string(),
             arrows,
             if r.copies > 1 { format!("x{}", r.copies) } else { String::new() },
-        ]);
+        ];
+        if hex {
+            record.insert(9, format!("{:02X}", r.arrows));
+        }
+        records.push(record);
     }
     // Slot and number, then the four numbers, aligned right.
     const RIGHT_ALIGNED: [std::ops::Range<usize>; 2] = [0..2, 4..8];
@@ -245,16 +256,18 @@ pub fn render_table(rows: &[CardView], wide: bool, hex: bool) -> String {
         }
     }
     // The tall table, or one too wide for plain_table: tabled wraps the widest cells.
+    // Words are kept whole (a name wraps between its words), so no number is cut in two.
     let mut t = Builder::from(records).build();
-    if wide {
-        t.with(Style::ascii());
-    } else {
-        t.with(Style::empty()).with(Padding::new(0, 2, 0, 0));
-        for columns in RIGHT_ALIGNED {
-            t.modify(Columns::new(columns), Alignment::right());
-        }
-        t.with(Width::wrap(width).priority(Priority::max(true)));
+    t.with(Style::empty()).with(Padding::new(0, 2, 0, 0));
+    for columns in RIGHT_ALIGNED {
+        t.modify(Columns::new(columns), Alignment::right());
     }
+    if wide {
+        // A blank line after each card of three lines; each line of a stat aligned on its own.
+        t.modify(Rows::new(1..), Padding::new(0, 2, 0, 1));
+        t.modify(Columns::new(4..7), AlignmentStrategy::PerLine);
+    }
+    t.with(Width::wrap(width).keep_words(true).priority(Priority::max(true)));
     t.to_string().lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
 }
 
@@ -291,19 +304,16 @@ fn write_csv(rows: &[CardView]) -> Result<(), CliError> {
     Ok(())
 }
 
-fn heading(entry: &SaveEntry, c: &Collection, shown: usize) -> String {
-    let s = &c.summary;
-    let mut parts = heading::save_heading(format!("Save {}", entry.selector), c, true);
-    if let Some(g) = s.gil {
-        parts.push(format!("{g} gil"));
-    }
+/// The save's header, then its gil, match counters and cards.
+fn heading(path: &Path, entry: &SaveEntry, c: &Collection, shown: usize) -> String {
     let width = text::term_width();
+    let gil = c.summary.gil.map(|g| format!("{g} gil; ")).unwrap_or_default();
     format!(
         "{}\n{}",
-        text::fit(&parts.join(", "), width, "  "),
+        heading::line(&heading::header(path, entry, Some(c)), width),
         text::fit(
             &format!(
-                "{}, {}, {}; {}{}",
+                "{gil}{}, {}, {}; {}{}",
                 count(c.wins.max(0) as u64, "win"),
                 count(c.losses.max(0) as u64, "loss"),
                 count(c.draws.max(0) as u64, "draw"),
@@ -357,7 +367,11 @@ pub fn run(args: &CardsArgs) -> CliResult {
     }
     let mut out = String::new();
     let bold = anstyle::Style::new().bold();
-    let _ = writeln!(out, "{bold}{}{bold:#}", heading(&entry, &collection, rows.len()));
+    let _ = writeln!(
+        out,
+        "{bold}{}{bold:#}",
+        heading(&args.save.file, &entry, &collection, rows.len())
+    );
     if rows.is_empty() {
         out.push_str("no card matches\n");
     } else {
@@ -381,9 +395,9 @@ mod tests {
 
     #[test]
     fn stat_cells() {
-        assert_eq!(stat_cell(53, Some(53)), "53/53 max");
-        assert_eq!(stat_cell(37, Some(53)), "37/53 +16");
-        assert_eq!(stat_cell(60, Some(53)), "60/53 !");
+        assert_eq!(stat_cell(53, Some(53)), "53/53\nmax");
+        assert_eq!(stat_cell(37, Some(53)), "37/53\n+16");
+        assert_eq!(stat_cell(60, Some(53)), "60/53\n!");
         assert_eq!(stat_cell(60, None), "60");
         assert_eq!(short_stat(53, Some(53)), "53/53");
         assert_eq!(short_stat(60, Some(53)), "60/53!");

@@ -5,6 +5,7 @@ use crate::cli::args;
 use crate::cli::args::SaveArgs;
 use crate::cli::changes::{render_text, report, SaveRef};
 use crate::cli::error::{CliError, CliResult};
+use crate::cli::heading;
 use crate::cli::output;
 use crate::cli::select;
 use crate::diff;
@@ -55,7 +56,9 @@ pub fn run(args: &DiffArgs) -> CliResult {
     if args.json {
         return output::print_json(&report(&d, from, to, &old, &new));
     }
-    let mut text = render_text(&d, &old, &new, &from, &to, true);
+    let headers =
+        (heading::header(&oa.file, &oe, Some(&old)), heading::header(&na.file, &ne, Some(&new)));
+    let mut text = render_text(&d, &old, &new, Some((&headers.0, &headers.1)));
     text.push('\n');
     output::print_text(&text)?;
     Ok(())

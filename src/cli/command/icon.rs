@@ -4,6 +4,7 @@ use crate::cli::args::SaveArgs;
 use crate::cli::error::{CliError, CliResult};
 use crate::cli::files;
 use crate::cli::findings::print_findings;
+use crate::cli::heading;
 use crate::cli::select;
 use crate::container::icon;
 use crate::ff9::SavePayload;
@@ -73,15 +74,16 @@ pub fn run(args: &IconArgs) -> CliResult {
         format!("{frames} animation frames of {side}×{side} side by side")
     };
     let message = format!(
-        "wrote the icon of save {} to {}: {picture}, {}",
-        entry.selector,
+        "wrote its icon to {}: {picture}, {}",
         args.output.display(),
         crate::cli::text::count(bytes as u64, "byte")
     );
+    let width = crate::cli::text::term_width();
     let _ = writeln!(
         std::io::stderr(),
-        "{}",
-        crate::cli::text::fit(&message, crate::cli::text::term_width(), "  ")
+        "{}\n{}",
+        heading::line(&heading::header(file, entry, None), width),
+        crate::cli::text::fit(&message, width, "  ")
     );
     Ok(())
 }

@@ -7,8 +7,6 @@ use crate::cli::heading;
 use crate::cli::output;
 use crate::cli::select;
 use crate::cli::text;
-use crate::ff9::SaveEntry;
-use crate::model::Collection;
 use crate::report::missing::{citation_what, missing_list, missing_report, CardBlock};
 use crate::sources::{self, Availability};
 use anstyle::Style;
@@ -99,7 +97,7 @@ pub fn render_missing(a: &Availability, heading: &str, width: usize, sources: bo
     let list = missing_list(a);
     let mut refs: Vec<&'static str> = Vec::new();
     let mut s = String::new();
-    let _ = writeln!(s, "{bold}{}{bold:#}", text::fit(heading, width, "  "));
+    let _ = writeln!(s, "{bold}{heading}{bold:#}");
     let _ = writeln!(s, "{}", text::wrap(&list.summary, width, "", ""));
     if !list.blocks.is_empty() {
         s.push('\n');
@@ -129,11 +127,6 @@ pub fn render_missing(a: &Availability, heading: &str, width: usize, sources: bo
     s
 }
 
-/// The heading: the save and whose it is.
-pub fn heading(entry: &SaveEntry, c: &Collection) -> String {
-    heading::save_heading(format!("Missing cards of save {}", entry.selector), c, false).join(", ")
-}
-
 /// Runs `quadmist missing`.
 pub fn run(args: &MissingArgs) -> CliResult {
     let (entry, collection) = select::load_collection(&args.save)?;
@@ -143,6 +136,8 @@ pub fn run(args: &MissingArgs) -> CliResult {
         return output::print_json(&missing_report(save, &a));
     }
     let width = text::term_width();
-    output::print_text(&render_missing(&a, &heading(&entry, &collection), width, args.sources))?;
+    let heading =
+        heading::line(&heading::header(&args.save.file, &entry, Some(&collection)), width);
+    output::print_text(&render_missing(&a, &heading, width, args.sources))?;
     Ok(())
 }

@@ -4,15 +4,16 @@
 //! args ([`OddsArgs`]) → report ([`report`], computed by [`crate::rules::odds`]) →
 //! render ([`render`]).
 
-use crate::cli::args::parse_save_spec;
 use crate::cli::args::SaveArgs;
+use crate::cli::args::{conflict, parse_save_spec};
 use crate::cli::error::{CliError, CliResult};
 use crate::cli::findings;
+use crate::cli::heading;
 use crate::cli::output;
 use crate::cli::select;
-use crate::cli::select::SelectorHint;
 use crate::cli::text::{self, count};
 use crate::model::{catalogue, display_string, Collection, Finding};
+use crate::report::header::SaveHeader;
 use crate::rules::battle::Fighter;
 use crate::rules::odds::RuleSet;
 use clap::Args;
@@ -56,12 +57,12 @@ Examples:
   quadmist odds memcard.mcr:3 --card 12 4P23 the same
   quadmist odds SavedData_ww.dat:1-2 --card 5 --vs 4P23,2M12,0x50/A/0x30/0x20
                                              one card against several opponents
-  quadmist odds memcard.mcr --hand all --vs-save other.mcr --vs-card 3
+  quadmist odds memcard.mcr --hand all --vs-file other.mcr --vs-card 3
                                              every card against one opponent, best first
   quadmist odds 8X35 4P23 --json             {\"attacker_wins\": {\"min\", \"mean\", \"max\"}, ...}
 
-A save is named as in the other commands: FILE first, then --save S (or FILE:S). --save FILE:S
-without a FILE first works too. S may be left out when the file holds one FF9 save.";
+A save is named as in the other commands: FILE first, then --save S (or FILE:S). S may be left
+out when the file holds one FF9 save.";
 
 fn parse_rules(s: &str) -> Result<RuleSet, String> {
     s.parse()
@@ -80,8 +81,8 @@ pub struct OddsArgs {
     #[arg(value_name = "CARD", num_args = 0..=3)]
     pub cards: Vec<String>,
 
-    /// Which save of FILE (as in the other commands); without a FILE first, the save file
-    /// itself, optionally with `:SAVE` (e.g. memcard.mcr:3).
+    /// Which save of the FILE given first, as in the other commands (`quadmist saves FILE`
+    /// lists them).
     #[arg(long, short = 's', value_name = "SAVE")]
     pub save: Option<String>,
 
@@ -93,12 +94,12 @@ pub struct OddsArgs {
     #[arg(long, value_name = "SLOT,...|all", value_delimiter = ',')]
     pub hand: Vec<String>,
 
-    /// The defender's save file, optionally with `:SAVE`; with --vs-card.
+    /// The defender's save file, FILE or FILE:S; with --vs-card.
     #[arg(long, value_name = "FILE[:S]", requires = "vs_card")]
-    pub vs_save: Option<String>,
+    pub vs_file: Option<String>,
 
-    /// The defender: the card in this slot of --vs-save.
-    #[arg(long, value_name = "SLOT", requires = "vs_save", conflicts_with = "vs")]
+    /// The defender: the card in this slot of --vs-file.
+    #[arg(long, value_name = "SLOT", requires = "vs_file", conflicts_with = "vs")]
     pub vs_card: Option<u16>,
 
     /// Several defenders (comma-separated cards), one row each.
@@ -129,6 +130,7 @@ pub fn card_in_slot(collection: &Collection, slot: u16, file: &str) -> Result<Si
         card: fighter.to_string(),
         digits: display_string(card),
         name: Some(catalogue::name(card.id)),
+        id: Some(card.id),
         slot: Some(slot),
         platform: Some(collection.platform),
         fighter,
@@ -159,34 +161,60 @@ fn no_card(collection: &Collection, slot: u16, file: &str) -> String {
     format!("{file}: {what}; {nearest} ({} in all)", count(slots as u64, "card"))
 }
 
-/// Reads a collection (findings go to stderr).
-fn load(args: &SaveArgs) -> Result<Collection, CliError> {
-    select::load_collection_hinted(args, SelectorHint::FileSuffix).map(|(_, c)| c)
+/// Reads a collection (findings go to stderr), with the header that names its save.
+fn load(args: &SaveArgs) -> Result<(SaveHeader, Collection), CliError> {
+    let (entry, c) = select::load_collection(args)?;
+    Ok((heading::header(&args.file, &entry, Some(&c)), c))
 }
 
-/// True when a text names a save file (an existing path, or `FILE:S` of an existing file).
+/// What [`sides`] reads a save with: its header and collection.
+type Load<'a> = &'a dyn Fn(&SaveArgs) -> Result<(SaveHeader, Collection), CliError>;
+
+/// The attackers, the defenders, and the headers of the saves they come from.
+type Sides = (Vec<Side>, Vec<Side>, Vec<SaveHeader>);
+
+/// True when a text names a save file: an existing path (a FIFO or a directory too, which
+/// reading then refuses with the reason), `FILE:S` of one, or a text with a `.` or a `\\`,
+/// which no card holds (a file that is missing, which opening then reports).
 fn names_a_file(text: &str) -> bool {
-    Path::new(text).is_file()
-        || parse_save_spec(text).save.is_some_and(|_| parse_save_spec(text).file.is_file())
+    Path::new(text).exists()
+        || parse_save_spec(text).save.is_some_and(|_| parse_save_spec(text).file.exists())
+        || text.contains(['.', '\\'])
 }
 
-/// The attackers and defenders named by the arguments; `load` reads a save's collection.
-fn sides(
-    args: &OddsArgs,
-    load: &dyn Fn(&SaveArgs) -> Result<Collection, CliError>,
-) -> Result<(Vec<Side>, Vec<Side>), CliError> {
+/// The attackers and defenders named by the arguments, and the headers of the saves they come
+/// from; `load` reads a save.
+fn sides(args: &OddsArgs, load: Load<'_>) -> Result<Sides, CliError> {
     let mut positional: &[String] = &args.cards;
-    // The attacker's save: FILE first (then --save is its selector), or --save FILE[:S].
+    let mut headers = Vec::new();
+    let mut load = |spec: &SaveArgs| -> Result<Collection, CliError> {
+        let (header, c) = load(spec)?;
+        headers.push(header);
+        Ok(c)
+    };
+    // The attacker's save: FILE (or FILE:S) first, then --save is its selector, as in every
+    // command.
     let save = match positional.first() {
         Some(first) if names_a_file(first) => {
             positional = &positional[1..];
-            let mut spec = parse_save_spec(first);
-            if args.save.is_some() {
-                spec = SaveArgs { file: first.into(), save: args.save.clone() };
-            }
-            Some(spec)
+            let spec = parse_save_spec(first);
+            Some(match (&spec.save, &args.save) {
+                (Some(named), Some(flag)) => {
+                    return Err(CliError::usage(conflict(first, named, flag)))
+                }
+                (None, Some(flag)) => SaveArgs { file: spec.file, save: Some(flag.clone()) },
+                _ => spec,
+            })
         }
-        _ => args.save.as_deref().map(parse_save_spec),
+        _ => match &args.save {
+            Some(flag) => {
+                return Err(CliError::usage(format!(
+                    "--save {flag} names a save of the file given first: quadmist odds FILE \
+                     --save S --card SLOT (or FILE:S)"
+                )))
+            }
+            None => None,
+        },
     };
     if positional.len() > 2 {
         return Err(CliError::usage(format!(
@@ -202,7 +230,7 @@ fn sides(
                 if role == "attacker" {
                     " or from a save: FILE --save S --card SLOT (or --hand SLOT,... or all)"
                 } else {
-                    ", with --vs CARD,... or with --vs-save FILE --vs-card SLOT"
+                    ", with --vs CARD,... or with --vs-file FILE --vs-card SLOT"
                 }
             ))
         })?;
@@ -229,7 +257,7 @@ fn sides(
             }
             (None, None, true) => vec![next_typed("attacker")?],
         };
-    let defenders = match (&args.vs_save, args.vs_card) {
+    let defenders = match (&args.vs_file, args.vs_card) {
         (Some(spec), Some(slot)) => vec![card_in_slot(&load(&parse_save_spec(spec))?, slot, spec)?],
         _ if !args.vs.is_empty() => {
             args.vs.iter().map(|t| parse_card(t).map(Side::typed)).collect::<Result<_, _>>()?
@@ -241,7 +269,7 @@ fn sides(
             "`{extra}` is one card too many: the attacker and the defender are already given"
         )));
     }
-    Ok((attackers, defenders))
+    Ok((attackers, defenders, headers))
 }
 
 /// The slots of `--hand`: numbers, or `all` for every card of the collection.
@@ -288,7 +316,7 @@ fn check_size(args: &OddsArgs) -> CliResult {
 /// Runs `quadmist odds`.
 pub fn run(args: &OddsArgs) -> CliResult {
     check_size(args)?;
-    let (attackers, defenders) = sides(args, &load)?;
+    let (attackers, defenders, headers) = sides(args, &load)?;
     let mut findings = Vec::new();
     let rows = rows(&attackers, &defenders, args.rules, &mut findings);
     if attackers.len().saturating_mul(defenders.len()) > MAX_ROWS {
@@ -307,12 +335,18 @@ pub fn run(args: &OddsArgs) -> CliResult {
     match (args.json, single) {
         (true, true) => output::print_json(&SingleJson { rules: args.rules, row: &rows[0], notes }),
         (true, false) => output::print_json(&TableJson { rules: args.rules, rows: &rows, notes }),
-        (false, true) => {
-            write!(output::stdout(), "{}", render_single(&rows[0], args.rules, &notes, width))?;
-            Ok(())
-        }
-        (false, false) => {
-            write!(output::stdout(), "{}", render_table(&rows, args.rules, &notes, width))?;
+        (false, single) => {
+            let mut out = String::new();
+            for h in &headers {
+                out.push_str(&heading::line(h, width));
+                out.push('\n');
+            }
+            out.push_str(&if single {
+                render_single(&rows[0], args.rules, &notes, width)
+            } else {
+                render_table(&rows, args.rules, &notes, width)
+            });
+            write!(output::stdout(), "{out}")?;
             Ok(())
         }
     }
@@ -444,10 +478,9 @@ mod tests {
         assert!(notes(&rows, RuleSet::Game).iter().any(|n| n.contains("PlayStation")));
         let typed = super::rows(&opponent, &opponent, RuleSet::Game, &mut findings);
         assert!(notes(&typed, RuleSet::Game).is_empty());
-        assert_eq!(
-            rows[0].attacker.label(),
-            format!("{}, slot 2: 100/X/30/40 (6X12)", catalogue::name(1))
-        );
+        // A card is its number and name; its slot, which matters here, is labelled.
+        assert_eq!(rows[0].attacker.label(), "2 Fang (slot 2): 100/X/30/40 (6X12)");
+        assert_eq!(rows[0].attacker.short(), "2 Fang (slot 2) 6X12");
     }
 
     fn args(line: &str) -> OddsArgs {
@@ -464,40 +497,59 @@ mod tests {
     #[test]
     fn sides_come_from_saves_lists_and_positionals() {
         let c = collection();
-        let load = |spec: &SaveArgs| -> Result<Collection, CliError> {
-            let s = (spec.file.to_str().unwrap(), spec.save.as_deref());
-            assert!(s == ("m.mcr", Some("3")) || s == ("o.mcr", None), "{s:?}");
-            Ok(c.clone())
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["m.mcr", "o.mcr"] {
+            std::fs::write(dir.path().join(name), b"").unwrap();
+        }
+        let m = dir.path().join("m.mcr").display().to_string();
+        let o = dir.path().join("o.mcr").display().to_string();
+        let load = |spec: &SaveArgs| -> Result<(SaveHeader, Collection), CliError> {
+            let s = (spec.file.display().to_string(), spec.save.as_deref());
+            assert!(s == (m.clone(), Some("3")) || s == (o.clone(), None), "{s:?}");
+            let entry = crate::ff9::SaveEntry::unboxed(
+                "3".into(),
+                "3".into(),
+                None,
+                false,
+                vec![],
+                crate::ff9::SavePayload::PlayStation(Default::default()),
+            );
+            Ok((heading::header(&spec.file, &entry, None), c.clone()))
         };
         let slots = |v: &[Side]| v.iter().map(|s| s.slot).collect::<Vec<_>>();
         let cards = |v: &[Side]| v.iter().map(|s| s.card.clone()).collect::<Vec<_>>();
+        let run = |line: String| sides(&args(&line), &load);
 
-        let (a, d) = sides(&args("--save m.mcr:3 --card 2 4P23"), &load).unwrap();
+        let (a, d, h) = run(format!("{m}:3 --card 2 4P23")).unwrap();
         assert_eq!((slots(&a), cards(&d)), (vec![Some(2)], vec!["4P23".to_string()]));
+        assert_eq!(h.len(), 1);
 
-        let (a, d) = sides(&args("--save m.mcr:3 --card 3 --vs 4P23,1/M/2/3"), &load).unwrap();
+        let (a, d, _) = run(format!("{m} --save 3 --card 3 --vs 4P23,1/M/2/3")).unwrap();
         assert_eq!((slots(&a), cards(&d)), (vec![Some(3)], vec!["4P23".into(), "1/M/2/3".into()]));
 
-        let (a, d) =
-            sides(&args("--save m.mcr:3 --hand 1,3 --vs-save o.mcr --vs-card 2"), &load).unwrap();
+        let (a, d, h) = run(format!("{m}:3 --hand 1,3 --vs-file {o} --vs-card 2")).unwrap();
         assert_eq!((slots(&a), slots(&d)), (vec![Some(1), Some(3)], vec![Some(2)]));
+        assert_eq!(h.len(), 2, "both saves are named");
 
-        let (a, d) = sides(&args("8X35 --vs-save o.mcr --vs-card 1"), &load).unwrap();
+        let (a, d, _) = run(format!("8X35 --vs-file {o} --vs-card 1")).unwrap();
         assert_eq!((cards(&a), slots(&d)), (vec!["8X35".to_string()], vec![Some(1)]));
 
         // --hand all: every card of the save, ranked best first (slot 4's type is undefined,
         // so rows() reports it; sides() still lists it).
-        let (a, _) = sides(&args("--save m.mcr:3 --hand all 4P23"), &load).unwrap();
+        let (a, _, _) = run(format!("{m}:3 --hand all 4P23")).unwrap();
         assert_eq!(slots(&a), vec![Some(1), Some(2), Some(3), Some(4)]);
 
         for bad in [
-            "--save m.mcr:3 --card 2 4P23 1P11",
-            "--save m.mcr:3 --card 2",
-            "--save m.mcr:3 4P23",
-            "--card 2 4P23",
-            "--save m.mcr:3 --hand 1,x 4P23",
+            format!("{m}:3 --card 2 4P23 1P11"),
+            format!("{m}:3 --card 2"),
+            format!("{m}:3 4P23"),
+            "--card 2 4P23".to_string(),
+            format!("{m}:3 --hand 1,x 4P23"),
+            // The save named twice, and --save without a file first.
+            format!("{m}:3 --save 3 --card 2 4P23"),
+            format!("--save {m}:3 --card 2 4P23"),
         ] {
-            assert_eq!(sides(&args(bad), &load).unwrap_err().code, EXIT_USAGE, "{bad}");
+            assert_eq!(run(bad.clone()).unwrap_err().code, EXIT_USAGE, "{bad}");
         }
     }
 

@@ -11,8 +11,10 @@ use crate::cli::args;
 use crate::cli::error::{CliError, CliResult, EXIT_OK, EXIT_USAGE};
 use crate::cli::files;
 use crate::cli::findings;
+use crate::cli::heading;
 use crate::cli::output;
 use crate::cli::select;
+use crate::cli::text;
 use crate::ff9::SaveEntry;
 use crate::model::Finding;
 use crate::report::file_page::{self, SavePage};
@@ -127,22 +129,19 @@ pub fn run(args: &OpenArgs) -> CliResult {
     let entries = chosen_saves(&set, save.save.as_deref(), file)?;
     let pages: Vec<SavePage> = entries
         .into_iter()
-        .filter_map(|entry| {
-            let mut entry = entry.clone();
-            files::load_sidecar(&mut entry, file);
-            findings::print_findings(&entry.findings);
-            match entry.collection() {
-                Ok(collection) => {
-                    findings::print_findings(&collection.findings);
-                    Some(SavePage::new(entry, collection))
-                }
-                Err(e) => {
-                    findings::print_findings(&[Finding::error(format!(
-                        "save {}: {e}; it is not on the page",
-                        entry.selector
-                    ))]);
-                    None
-                }
+        .filter_map(|entry| match entry.load(&|name: &str| files::read_beside(file, name)) {
+            Ok(loaded) => {
+                findings::print_findings(&loaded.entry.findings);
+                findings::print_findings(&loaded.collection.findings);
+                Some(SavePage::new(loaded))
+            }
+            Err(e) => {
+                findings::print_findings(&entry.findings);
+                findings::print_findings(&[Finding::error(format!(
+                    "save {}: {e}; it is not on the page",
+                    entry.selector
+                ))]);
+                None
             }
         })
         .collect();
@@ -156,13 +155,20 @@ pub fn run(args: &OpenArgs) -> CliResult {
     let page = file_page::render_file_page(&set, &file_name, &pages);
     let path = write_temporary(file, page.as_bytes())?;
     let mut out = output::stdout();
-    let saves = if pages.len() == 1 {
-        format!("save {}", pages[0].entry.selector)
-    } else {
-        format!("all {} Final Fantasy IX saves", pages.len())
+    let width = text::term_width();
+    let headers: Vec<_> =
+        pages.iter().map(|p| heading::header(file, &p.entry, Some(&p.collection))).collect();
+    let these = match pages.len() {
+        1 => "The page of this save:".to_string(),
+        n => format!("The page of these {n} saves:"),
     };
-    writeln!(out, "The page of {saves} in {} is", file.display())?;
-    writeln!(out, "{}", path.display())?;
+    writeln!(out, "{these}\n{}", heading::list(&headers, width))?;
+    let shown = path.display().to_string();
+    if text::width(&shown) + 3 <= width {
+        writeln!(out, "is {shown}")?;
+    } else {
+        writeln!(out, "is\n{shown}")?;
+    }
     if args.no_open {
         writeln!(out, "Open it in a browser.")?;
         return Ok(());

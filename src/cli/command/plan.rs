@@ -3,6 +3,7 @@
 use crate::cli::args::{self, SaveArgs};
 use crate::cli::error::{CliError, CliResult};
 use crate::cli::findings;
+use crate::cli::heading;
 use crate::cli::output;
 use crate::cli::select;
 use crate::cli::text;
@@ -50,7 +51,7 @@ pub struct PlanArgs {
 
 /// Runs `quadmist plan`.
 pub fn run(args: &PlanArgs) -> CliResult {
-    let (_, collection) = select::load_collection(&args.save)?;
+    let (entry, collection) = select::load_collection(&args.save)?;
     if collection.cards.len() > MAX_PLAN_CARDS {
         return Err(CliError::unusable(format!(
             "this save holds {} cards; quadmist plans collections of up to {MAX_PLAN_CARDS}",
@@ -72,7 +73,11 @@ pub fn run(args: &PlanArgs) -> CliResult {
     if args.json {
         return output::print_json(&report);
     }
-    output::print_text(&render_plan(&collection, &report, text::term_width()))?;
+    let width = text::term_width();
+    let header = heading::header(&args.save.file, &entry, Some(&collection));
+    let text =
+        format!("{}\n{}", heading::line(&header, width), render_plan(&collection, &report, width));
+    output::print_text(&text)?;
     Ok(())
 }
 

@@ -43,8 +43,8 @@ On an empty line u undoes the last entry and q quits; Esc clears the line.
 What --theirs, --blocks and --first do not give is asked on the board.
 
 Examples:
-  quadmist play --save memcard.mcr:3 --hand 3,7,12,40,41
-  quadmist play --save memcard.mcr:3 --hand 3,7,12,40,41 --wise 1
+  quadmist play --file memcard.mcr:3 --hand 3,7,12,40,41
+  quadmist play --file memcard.mcr:3 --hand 3,7,12,40,41 --wise 1
   quadmist play --hand 138/X/53/90@E+S,99/P/40/40@N,70/M/80/20@W+E,
     60/P/60/60@S,50/X/30/30@N+S --theirs 3P21@W,2M12@N,1P11@E,4P20@S,
     2A22@N+E --blocks A1,C3 --first them --budget-ms 500";
@@ -125,7 +125,7 @@ fn parse_blocks_arg(text: &str) -> Result<u16, CliError> {
 fn setup(args: &PlayArgs) -> Result<Live, CliError> {
     let mine = args.mine.cards()?.ok_or_else(|| {
         CliError::usage(
-            "play needs my five cards: --save FILE[:S] --hand SLOTS, or --hand CARDS \
+            "play needs my five cards: --file FILE[:S] --hand SLOTS, or --hand CARDS \
              (see quadmist play --help)",
         )
     })?;

@@ -5,11 +5,13 @@ use crate::cli::args::{self, SaveArgs};
 use crate::cli::error::{CliError, CliResult};
 use crate::cli::files;
 use crate::cli::findings;
+use crate::cli::heading;
 use crate::cli::output;
 use crate::cli::select;
+use crate::ff9::LoadedSave;
 use crate::report::html::{count, render_page, PageSource};
-use crate::report::plan::{plan_report, OddsChoice, MAX_PLAN_CARDS};
-use crate::report::score::score_report;
+use crate::report::plan::OddsChoice;
+use crate::report::views::{page_file_name, PlanOptions, SaveViews};
 use clap::Args;
 use serde::Serialize;
 use std::io::Write as _;
@@ -65,20 +67,11 @@ pub struct ReportWritten {
     pub points: u32,
 }
 
-/// The default page name: `<file stem>[-save-<SAVE>]-collection.html` in the current directory.
+/// The default page name, in the current directory: [`page_file_name`] (as the web page names
+/// its export).
 pub fn default_output(file: &Path, selector: Option<&str>) -> PathBuf {
-    let clean = |s: &str| -> String {
-        s.chars()
-            .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
-            .collect()
-    };
-    let stem = file.file_stem().and_then(|s| s.to_str()).map(clean).unwrap_or_default();
-    let stem = if stem.is_empty() { "quadmist".to_string() } else { stem };
-    let name = match selector {
-        Some(sel) => format!("{stem}-save-{}-collection.html", clean(sel.trim())),
-        None => format!("{stem}-collection.html"),
-    };
-    PathBuf::from(name)
+    let name = file.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+    PathBuf::from(page_file_name(&name, selector))
 }
 
 /// Refuses to write over the save being read (through any link), a directory, a FIFO or a
@@ -156,18 +149,10 @@ pub fn run(args: &ReportArgs) -> CliResult {
     }
     let set = files::open(&args.save.file)?;
     findings::print_findings(&set.findings);
-    let mut entry = select::select(&set, args.save.save.as_deref(), &args.save.file)?.clone();
-    files::load_sidecar(&mut entry, &args.save.file);
-    let entry = &entry;
-    let collection = entry.collection().map_err(|e| {
-        CliError::unusable(format!("{} save {}: {e}", args.save.file.display(), entry.selector))
-    })?;
-    findings::print_findings(&entry.findings);
-    findings::print_findings(&collection.findings);
-
-    let score = score_report(&collection, true);
-    let plan = (collection.cards.len() <= MAX_PLAN_CARDS)
-        .then(|| plan_report(&collection, None, args.odds, args.target));
+    let chosen = select::select(&set, args.save.save.as_deref(), &args.save.file)?;
+    let LoadedSave { entry, collection } = select::load(chosen, &args.save.file)?;
+    let plan = PlanOptions { odds: args.odds, target: args.target, ..PlanOptions::default() };
+    let views = SaveViews::new(&collection, &plan);
     let src = PageSource {
         file_name: args
             .save
@@ -176,16 +161,16 @@ pub fn run(args: &ReportArgs) -> CliResult {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default(),
         file_kind: set.kind.description(),
-        entry,
+        entry: &entry,
         file_findings: &set.findings,
     };
-    let page = render_page(&src, &collection, &score, plan.as_ref());
+    let page = render_page(&src, &collection, &views);
 
     let written = ReportWritten {
         output: if to_stdout { "-".into() } else { output.display().to_string() },
         bytes: page.len(),
         card_count: collection.cards.len(),
-        points: score.points,
+        points: views.score.points,
     };
     if to_stdout {
         write_stdout(page.as_bytes())?;
@@ -196,13 +181,20 @@ pub fn run(args: &ReportArgs) -> CliResult {
     if args.json {
         return output::print_json(&written);
     }
-    writeln!(
-        output::stdout(),
+    let width = crate::cli::text::term_width();
+    let wrote = format!(
         "Wrote {} ({} KB, {}, {} points): open it in a browser.",
         written.output,
         written.bytes.div_ceil(1024),
         count(written.card_count, "card", "cards"),
         written.points
+    );
+    let header = heading::header(&args.save.file, &entry, Some(&collection));
+    writeln!(
+        output::stdout(),
+        "{}\n{}",
+        heading::line(&header, width),
+        crate::cli::text::wrap(&wrote, width, "", "  ")
     )?;
     Ok(())
 }

@@ -218,7 +218,7 @@ fn row(s: &SaveEntry, save: String) -> Row {
     if s.checksum_ok == Some(false) {
         state.push("checksum fails");
     }
-    if s.title.ends_with("(latest)") {
+    if s.latest {
         state.push("latest");
     }
     let region =

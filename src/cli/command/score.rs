@@ -7,8 +7,7 @@ use crate::cli::heading;
 use crate::cli::output;
 use crate::cli::select;
 use crate::cli::text::{self, count};
-use crate::ff9::SaveEntry;
-use crate::model::{catalogue, display_string, Collection};
+use crate::model::{catalogue, display_string};
 pub use crate::report::score::{
     rank_label, score_report, CardContribution, CountedPoints, NextLevel, ScoreReport, TypePoints,
     PERFECT_WORDING,
@@ -30,7 +29,8 @@ Examples:
   quadmist score save.json --json            the same as JSON
 
 Points = 10 per distinct card id + 5 per distinct arrow pattern + 1 per X copy + 2 per A copy.
-Master is 1698 points; 1700 is the maximum (rank 31, no name).";
+Master is 1698 points (rank 31 of 32); 1700 is the maximum (rank 32 of 32, no
+name).";
 
 /// Arguments of `quadmist score`.
 #[derive(Debug, Args)]
@@ -74,7 +74,7 @@ fn cards_table(cards: &[CardContribution], width: usize) -> String {
     for c in cards {
         b.push_record([
             c.card.slot.to_string(),
-            catalogue::name(c.card.id),
+            catalogue::numbered_name(c.card.id),
             display_string(&c.card),
             text::arrows_line(c.card.arrows),
             c.loses.to_string(),
@@ -95,7 +95,7 @@ pub fn render_score(report: &ScoreReport, heading: &str, width: usize) -> String
     let bold = Style::new().bold();
     let mut s = String::new();
     if !heading.is_empty() {
-        let _ = writeln!(s, "{}", text::fit(heading, width, "  "));
+        let _ = writeln!(s, "{heading}");
     }
     let _ = writeln!(
         s,
@@ -163,12 +163,6 @@ pub fn render_score(report: &ScoreReport, heading: &str, width: usize) -> String
     s
 }
 
-/// The heading of `score`: the save shown, named as in `quadmist saves`.
-pub fn heading(entry: &SaveEntry, c: &Collection, file: &std::path::Path) -> String {
-    heading::save_heading(format!("Save {} of {}", entry.selector, file.display()), c, false)
-        .join(", ")
-}
-
 /// Runs `quadmist score`.
 pub fn run(args: &ScoreArgs) -> CliResult {
     let (entry, collection) = select::load_collection(&args.save)?;
@@ -176,7 +170,10 @@ pub fn run(args: &ScoreArgs) -> CliResult {
     if args.json {
         return output::print_json(&report);
     }
-    let heading = heading(&entry, &collection, &args.save.file);
+    let heading = heading::line(
+        &heading::header(&args.save.file, &entry, Some(&collection)),
+        text::term_width(),
+    );
     write!(output::stdout(), "{}", render_score(&report, &heading, text::term_width()))?;
     Ok(())
 }
@@ -185,7 +182,7 @@ pub fn run(args: &ScoreArgs) -> CliResult {
 mod tests {
     use super::*;
     use crate::cli::testing::collection;
-    use crate::model::CardType;
+    use crate::model::{CardType, Collection};
 
     #[test]
     fn json_has_every_field_with_hand_computed_values() {

@@ -140,13 +140,13 @@ pub fn run_simulate(args: &SimulateArgs) -> CliResult {
         PlayerArg::Greedy => "a greedy player (one ply)".to_string(),
         PlayerArg::Random => "a random player".to_string(),
     };
-    writeln!(
-        out,
+    let head = format!(
         "{n} {} of {who} against the game's AI at Wise {} (seed {}):",
         if n == 1 { "match" } else { "matches" },
         args.wise,
         args.seed
-    )?;
+    );
+    writeln!(out, "{}", crate::cli::text::wrap(&head, crate::cli::text::term_width(), "", "  "))?;
     for (name, r) in [("won", report.win), ("drawn", report.draw), ("lost", report.loss)] {
         writeln!(
             out,

@@ -9,6 +9,7 @@ use crate::cli::changes::{self, SaveRef};
 use crate::cli::error::{CliError, CliResult};
 use crate::cli::files;
 use crate::cli::findings;
+use crate::cli::heading;
 use crate::cli::output;
 use crate::cli::select;
 use crate::diff;
@@ -71,14 +72,14 @@ fn read_whole(args: &SaveArgs, selector: &str) -> Result<(SaveEntry, Collection)
 /// Reads the file and the save; `Err` with the reason when it is not (yet) a whole save.
 fn read_state(args: &SaveArgs, selector: &str) -> Result<(SaveEntry, Collection), String> {
     let set = files::open(&args.file).map_err(|e| e.message)?;
-    let mut entry =
-        select::select(&set, Some(selector), &args.file).map_err(|e| e.message)?.clone();
+    let entry = select::select(&set, Some(selector), &args.file).map_err(|e| e.message)?;
     if entry.checksum_ok == Some(false) {
         return Err(format!("the checksum of save {} does not hold", entry.selector));
     }
-    files::load_sidecar(&mut entry, &args.file);
-    let c = entry.collection().map_err(|e| e.to_string())?;
-    Ok((entry, c))
+    let loaded = entry
+        .load(&|name: &str| files::read_beside(&args.file, name))
+        .map_err(|e| e.to_string())?;
+    Ok((loaded.entry, loaded.collection))
 }
 
 /// True when an event may have changed the file named `name` (reads and opens do not).
@@ -179,11 +180,9 @@ pub fn run(args: &WatchArgs) -> CliResult {
     let (_watcher, rx) = watch_folder(&dir)?;
     let mut here = SaveRef::new(&args.save, &entry, &current);
     findings::print_findings(&[Finding::info(format!(
-        "watching {}, save {} ({}): {} cards; stop with Ctrl-C",
-        args.save.file.display(),
-        selector,
-        entry.name,
-        current.cards.len()
+        "watching {}: {}; stop with Ctrl-C",
+        heading::header(&args.save.file, &entry, Some(&current)),
+        crate::cli::text::count(current.cards.len() as u64, "card")
     ))]);
 
     let mut failures = 0u32;
@@ -219,7 +218,7 @@ pub fn run(args: &WatchArgs) -> CliResult {
                 let line = serde_json::to_string(&report).map_err(std::io::Error::from)?;
                 writeln!(out, "{line}")?;
             } else {
-                let body = changes::render_text(&d, &current, &later, &here, &there, false);
+                let body = changes::render_text(&d, &current, &later, None);
                 writeln!(out, "Change {changes}:\n{body}\n")?;
             }
             out.flush()?;

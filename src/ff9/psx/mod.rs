@@ -8,7 +8,7 @@ use crate::container::{ContainerFile, SaveFile, SaveState, BLOCK_SIZE};
 use crate::model::{Finding, SaveSummary};
 
 pub mod block;
-mod checksum;
+pub mod checksum;
 #[cfg(feature = "write")]
 pub mod write;
 
@@ -180,6 +180,7 @@ fn entry(save: SaveFile) -> Entry<PsxSave> {
         is_ff9,
         game_info,
         deleted: save.state != SaveState::Live,
+        latest: false,
         checksum_ok: crc_ok,
         title: save.title.folded,
         summary,

@@ -1,7 +1,8 @@
 //! The report of `quadmist odds`: each matchup's exact odds under the rules, both ways, with
 //! the notes that go with them; what the text ([`super::render`]) and the JSON show.
 
-use crate::model::{CardType, Finding, Platform};
+use crate::cli::card_text::in_slot;
+use crate::model::{catalogue, CardType, Finding, Platform};
 use crate::rules::battle::{Fighter, Odds};
 use crate::rules::dice;
 use crate::rules::odds::{self as rules_odds, Basis, RuleSet};
@@ -18,6 +19,9 @@ pub struct Side {
     /// The catalogue name, for a card from a save.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// The card's id, for a card from a save (what the text names it by, with its number).
+    #[serde(skip)]
+    pub id: Option<u8>,
     /// The slot in the save's card list, for a card from a save.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub slot: Option<u16>,
@@ -36,36 +40,37 @@ impl Side {
             card: fighter.to_string(),
             digits: fighter.digits(),
             name: None,
+            id: None,
             slot: None,
             platform: None,
             fighter,
         }
     }
 
-    /// The card in full: "Iron Man, slot 2: 167/P/63/12 (AP30)", or as typed.
+    /// The card in full: "53 Iron Man (slot 2): 167/P/63/12 (AP30)", or as typed.
     pub(super) fn label(&self) -> String {
         let card = if self.card == self.digits {
             self.card.clone()
         } else {
             format!("{} ({})", self.card, self.digits)
         };
-        match (&self.name, self.slot) {
-            (Some(name), Some(slot)) => format!("{name}, slot {slot}: {card}"),
+        match (self.id, self.slot) {
+            (Some(id), Some(slot)) => format!("{}: {card}", in_slot(id, slot)),
             _ => card,
         }
     }
 
-    /// The card in short, for a table: "2 Iron Man AP30", or as typed.
+    /// The card in short, for a table: "53 Iron Man (slot 2) AP30", or as typed.
     pub(super) fn short(&self) -> String {
-        match (&self.name, self.slot) {
-            (Some(name), Some(slot)) => format!("{slot} {name} {}", self.digits),
+        match (self.id, self.slot) {
+            (Some(id), Some(slot)) => format!("{} {}", in_slot(id, slot), self.digits),
             _ => self.card.clone(),
         }
     }
 
-    /// The card's name, or the card as typed.
+    /// The card's number and name, or the card as typed.
     pub(super) fn who(&self) -> String {
-        self.name.clone().unwrap_or_else(|| self.card.clone())
+        self.id.map(catalogue::numbered_name).unwrap_or_else(|| self.card.clone())
     }
 }
 

@@ -6,7 +6,7 @@ use crate::cli::card_text::{cost_words, COST_LEGEND};
 use crate::cli::text::{self, count};
 use crate::model::{catalogue, display_string, CardRecord, Collection};
 use crate::report::plan::{MasterReport, OutOfReach, PlanReport, StepReport};
-use crate::report::score::rank_label;
+use crate::report::score::{rank_label, rank_number};
 use crate::rules::score::{self, PERFECT_POINTS};
 use anstyle::Style;
 use std::fmt::Write as _;
@@ -17,7 +17,7 @@ use tabled::settings::{Alignment, Padding, Style as TableStyle, Width};
 
 /// Card numbers and names, for a wrapped list: "4 Flan".
 fn numbered_names(ids: &[u8]) -> Vec<String> {
-    ids.iter().map(|&i| format!("{} {}", u16::from(i) + 1, catalogue::name(i))).collect()
+    ids.iter().map(|&i| catalogue::numbered_name(i)).collect()
 }
 
 /// A table of cards, one a line (slot, name, in-game string, arrows), with extra columns.
@@ -36,7 +36,7 @@ fn card_table(
     for c in slots.iter().filter_map(|&s| collection.card(s)) {
         let mut row = vec![
             c.slot.to_string(),
-            catalogue::name(c.id),
+            catalogue::numbered_name(c.id),
             display_string(c),
             text::arrows_line(c.arrows),
         ];
@@ -117,7 +117,7 @@ fn render_discard(s: &mut String, collection: &Collection, r: &PlanReport, width
 fn render_road(s: &mut String, m: &MasterReport, width: usize) {
     let bold = Style::new().bold();
     let goal = if m.target == PERFECT_POINTS {
-        "the maximum, 1700 (rank 32 of 32, no name)".to_string()
+        format!("the maximum, 1700 ({}, no name)", rank_number(score::level(PERFECT_POINTS)))
     } else {
         "Master (1698)".to_string()
     };
@@ -183,7 +183,9 @@ fn render_road(s: &mut String, m: &MasterReport, width: usize) {
         let list: Vec<String> = m
             .repeated_ids
             .iter()
-            .map(|g| format!("{} (slots {})", catalogue::name(g.value), text::ranges(&g.slots)))
+            .map(|g| {
+                format!("{} (slots {})", catalogue::numbered_name(g.value), text::ranges(&g.slots))
+            })
             .collect();
         let _ = writeln!(
             s,
@@ -196,7 +198,7 @@ fn render_road(s: &mut String, m: &MasterReport, width: usize) {
 /// Master out of reach on this save, and the best rank left.
 fn render_out_of_reach(s: &mut String, o: &OutOfReach, width: usize) {
     let lost: Vec<String> =
-        o.lost_numbers.iter().map(|&n| format!("{n} {}", catalogue::name(n - 1))).collect();
+        o.lost_numbers.iter().map(|&n| catalogue::numbered_name(n - 1)).collect();
     let line = format!(
         "Master is out of reach on this save: {} can no longer be had in this playthrough \
          (the save's story is past every place it is found; quadmist missing lists them). \
@@ -274,7 +276,10 @@ fn render_steps(s: &mut String, collection: &Collection, m: &MasterReport, width
                 "{}. {}",
                 n + 1,
                 if m.target == PERFECT_POINTS {
-                    "The maximum, 1700 points, is reached (rank 32 of 32, no name).".to_string()
+                    format!(
+                        "The maximum, 1700 points, is reached ({}, no name).",
+                        rank_number(score::level(PERFECT_POINTS))
+                    )
                 } else {
                     "Master (1698) is reached.".to_string()
                 }

@@ -145,7 +145,7 @@ test("each save is named as the game's load screen names it: leader and level, d
     const t = Math.floor(s.summary.play_time_seconds);
     const time = `${Math.floor(t / 3600)}:${String(Math.floor(t / 60) % 60).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}`;
     const points = JSON.parse(run(bin, ["score", basename(card), "--save", s.save, "--json"], dirname(card)).stdout).points;
-    for (const want of [`level ${s.summary.leader_level}`, `disc ${s.disc ?? s.game_info?.disc}`,
+    for (const want of [`Lv ${s.summary.leader_level}`, `disc ${s.disc ?? s.game_info?.disc}`,
       time, `${points} points`, s.summary.leader_name]) {
       assert.ok(item.includes(String(want)), `save ${s.save}: "${want}" not in "${item}"`);
     }

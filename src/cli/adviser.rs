@@ -13,6 +13,7 @@ use std::time::Duration;
 
 /// What to optimise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum GoalArg {
     /// The chance to win the match.
@@ -25,6 +26,7 @@ pub enum GoalArg {
 
 /// The opponent model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum OpponentModel {
     /// The game's AI at --wise.
@@ -44,8 +46,8 @@ pub struct HandArgs {
     /// Which save of --file (`quadmist saves FILE` lists them), as in the other commands.
     #[arg(long, short = 's', value_name = "SAVE", requires = "file")]
     pub save: Option<String>,
-    /// My five cards in hand order: their slots in the save with --file (3,7,12,40,41), else
-    /// the cards themselves as in a position (138/X/53/90@E+S,...).
+    /// My five cards in hand order: with --file, their slots in the save (3,7,12,40,41); else
+    /// the cards themselves (138/X/53/90@E+S,...), written as in a position.
     #[arg(long, value_name = "SLOTS|CARDS")]
     pub hand: Option<String>,
 }

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 /// The three stats of a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Stats {
     /// Attack.
     pub atk: u8,
@@ -18,6 +19,7 @@ pub struct Stats {
 
 /// One card as `cards` shows it (and as its JSON holds it).
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct CardView {
     /// Slot, 1-based.
     pub slot: u16,

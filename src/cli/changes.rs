@@ -12,6 +12,7 @@ use serde::Serialize;
 
 /// Which save a side of the diff is.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct SaveRef {
     /// The file, as given.
     pub file: String,
@@ -37,6 +38,7 @@ impl SaveRef {
 
 /// A card that grew, as JSON.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct GrownView {
     /// The card in the earlier save.
     pub before: CardView,
@@ -52,6 +54,7 @@ pub struct GrownView {
 
 /// A card that evolved, as JSON.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct EvolvedView {
     /// The card in the earlier save.
     pub before: CardView,
@@ -71,6 +74,7 @@ pub struct EvolvedView {
 
 /// Cards of one id and arrows whose story is not unique, as JSON.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct AmbiguousView {
     /// Card id.
     pub id: u8,
@@ -95,6 +99,7 @@ pub struct AmbiguousView {
 
 /// The JSON document of `quadmist diff --json` (and each line of `quadmist watch --json`).
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct DiffReport {
     /// The earlier save.
     pub from: SaveRef,

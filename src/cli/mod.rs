@@ -32,6 +32,8 @@ mod error;
 pub mod files;
 pub mod findings;
 pub mod heading;
+pub mod help;
+pub mod json_schema;
 pub mod output;
 pub mod select;
 #[cfg(test)]
@@ -46,22 +48,31 @@ use command::{
 pub use error::{CliError, CliResult, EXIT_OK, EXIT_UNUSABLE, EXIT_USAGE};
 
 const EXAMPLES: &str = "\
+Exit codes: 0 success, 1 unreadable file or nothing usable in it, 2 usage error. Colour is \
+used on a terminal only, and never when NO_COLOR is set.
+
 Examples:
-  quadmist memcard.mcr                     every save's report in your browser
-  quadmist memcard.mcr --no-open           only write that page, and say where
-  quadmist saves memcard.mcr               list the saves on a memory card
-  quadmist cards memcard.mcr --save 3      the cards of the save in directory slot 3
-  quadmist album memcard.mcr:3             the same save as the game's card menu
-  quadmist score SavedData_ww.dat --save 1-2
-  quadmist plan memcard.mcr --discard 5
-  quadmist missing memcard.mcr:3           where each missing card can still be had
-  quadmist odds 8X35 4P23                  a card's chances against another
+  Every save's report in your browser:
+      quadmist memcard.mcr
+  Only write that page, and say where:
+      quadmist memcard.mcr --no-open
+  List the saves on a memory card:
+      quadmist saves memcard.mcr
+  The cards of the save in directory slot 3:
+      quadmist cards memcard.mcr --save 3
+  The same save as the game's card menu:
+      quadmist album memcard.mcr:3
+  The score of a PC save, slot 1, file 2:
+      quadmist score SavedData_ww.dat --save 1-2
+  The five discards that cost the fewest points:
+      quadmist plan memcard.mcr:3 --discard 5
+  Where each missing card can still be had:
+      quadmist missing memcard.mcr:3
+  A card's chances against another:
+      quadmist odds 8X35 4P23";
 
-Exit codes: 0 success, 1 unreadable file or nothing usable in it, 2 usage error.
-Colour is used on a terminal only, and never when NO_COLOR is set.";
-
-/// Reads Final Fantasy IX saves and shows the hidden Tetra Master data: exact card stats,
-/// caps, the collector score and rank, and plans for discards and the Master rank.
+/// Reads Final Fantasy IX saves and shows what Tetra Master hides: each card's exact stats
+/// and caps, the collector score and rank, and plans for discards and the Master rank.
 #[derive(Debug, Parser)]
 #[command(
     name = "quadmist",
@@ -71,10 +82,14 @@ Colour is used on a terminal only, and never when NO_COLOR is set.";
     override_usage = "quadmist [OPTIONS] <COMMAND>\n       quadmist [--no-open] <FILE>"
 )]
 pub struct Cli {
-    /// Print errors only: no info or warning findings.
+    /// Print errors only.
+    ///
+    /// Info and warning findings are left out.
     #[arg(long, short = 'q', global = true, conflicts_with = "verbose")]
     pub quiet: bool,
-    /// Print every finding, also the repeats that are otherwise counted ("and 17 more").
+    /// Print every finding.
+    ///
+    /// Also the repeats that are otherwise counted together ("and 17 more").
     #[arg(long, short = 'v', global = true)]
     pub verbose: bool,
     /// What to do.
@@ -89,34 +104,54 @@ pub enum Command {
     Saves(saves::SavesArgs),
     /// Write a PlayStation save's icon as a PNG.
     Icon(icon::IconArgs),
-    /// Show every owned card with exact stats, caps, type and arrows.
+    /// Every owned card with its exact stats, caps, type and arrows.
     Cards(cards::CardsArgs),
-    /// The collection as the game's card menu: the 100 cards in a 10×10 grid.
+    /// The 100 cards in a 10×10 grid, as in the game.
     Album(album::AlbumArgs),
     /// Show the collector score, rank and the points to the next rank and to Master.
     Score(score::ScoreArgs),
-    /// Plan discards that lose no points, and the road to the Master rank.
+    /// Plan discards that lose no points, and the road to Master.
     Plan(plan::PlanArgs),
-    /// Where each missing card can still be had, from the save's own story flags.
+    /// The ways each missing card can still be had.
     Missing(missing::MissingArgs),
     /// A card's exact chance to win a card battle.
     Odds(odds::OddsArgs),
-    /// Play whole matches from random deals against the game's AI; win rates with intervals.
+    /// Random matches against the game's AI, and their win rates.
     Simulate(simulate::SimulateArgs),
-    /// The best moves in a Tetra Master match position, with the chances to win.
+    /// The best moves in a match position, with the chances to win.
     Advise(advise::AdviseArgs),
-    /// Follow a real match on a terminal board: the best move and its chances at each turn.
+    /// A real match on a terminal board: the best move at each turn.
     Play(play::PlayArgs),
     /// What changed between two saves: cards won, gone, grown, evolved; points and rank.
     Diff(diff::DiffArgs),
-    /// Wait for a save file to change and print what changed, until interrupted.
+    /// Print what changed in a save file each time it is written.
     Watch(watch::WatchArgs),
-    /// Print shell completions (bash, zsh, fish, elvish, powershell) on stdout.
+    /// Print shell completions.
     Completions(completions::CompletionsArgs),
-    /// Print the man page (roff) on stdout.
+    /// Print a man page (roff) on stdout, or write every command's page into a folder.
     Man(completions::ManArgs),
-    /// Write the collection as one HTML page: album, score, plan, source and findings.
+    /// Write one HTML page of the collection: album, score and plan.
     Report(report::ReportArgs),
+}
+
+/// The JSON Schema of the document each subcommand prints with `--json`, by subcommand name
+/// (`watch --json` prints the document of `diff --json`, one per line). The repository keeps
+/// them in `schemas/`; a test checks they are current and that every `--json` output conforms.
+pub fn json_schemas() -> Vec<(&'static str, schemars::Schema)> {
+    vec![
+        ("advise", advise::json_schema()),
+        ("album", album::json_schema()),
+        ("cards", cards::json_schema()),
+        ("diff", diff::json_schema()),
+        ("missing", missing::json_schema()),
+        ("odds", odds::json_schema()),
+        ("plan", plan::json_schema()),
+        ("report", report::json_schema()),
+        ("saves", saves::json_schema()),
+        ("score", score::json_schema()),
+        ("simulate", simulate::json_schema()),
+        ("watch", diff::json_schema()),
+    ]
 }
 
 /// Builds the top-level command with only the subcommand `name` (the first argument), for a
@@ -176,7 +211,10 @@ pub fn parse_args(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {
             return Ok(cli);
         }
     }
-    Cli::try_parse_from(args)
+    // The whole tree, with its help laid out for the terminal (only help and errors need it).
+    let mut command = help::command(Cli::command());
+    let matches = command.try_get_matches_from_mut(args)?;
+    Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
 }
 
 /// Runs the command line with the process arguments and returns the exit code.

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 /// The kind of file the bytes were recognised as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum ContainerFormat {

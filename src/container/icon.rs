@@ -7,6 +7,7 @@ use serde::Serialize;
 
 /// A save's icon: palette and 16×16 4-bit frames.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Icon {
     /// Title frame byte 0x02 (0x11..0x13 for 1..3 frames).
     pub flag: u8,

@@ -30,6 +30,7 @@ pub use title::Title;
 
 /// Everything read from one container file.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct ContainerFile {
     /// The recognised format.
     pub format: ContainerFormat,

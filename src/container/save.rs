@@ -9,6 +9,7 @@ use serde::Serialize;
 
 /// How a save was found on the card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum SaveState {
@@ -22,6 +23,7 @@ pub enum SaveState {
 
 /// A save's 20-byte directory name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct SaveName {
     /// The bytes up to the first NUL (at most 20).
     pub raw: Vec<u8>,
@@ -31,6 +33,7 @@ pub struct SaveName {
 
 /// One save found in a container.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct SaveFile {
     /// The selector other commands accept as `--save` (directory slot of the first block on
     /// a card, 1..15; `1` for a single-save file).

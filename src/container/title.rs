@@ -8,6 +8,7 @@ use serde::Serialize;
 
 /// A decoded title (title frame bytes 0x04..0x43).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Title {
     /// The raw bytes up to the first NUL.
     #[serde(skip)]

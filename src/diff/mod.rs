@@ -15,6 +15,7 @@ use serde::Serialize;
 
 /// A value before and after.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Change<T> {
     /// In the earlier save.
     pub before: T,

@@ -7,6 +7,7 @@ use serde::Serialize;
 /// Region, language, disc and in-game file of a PlayStation FF9 save: region, language and
 /// file from its name, the disc from its block (the game names every save with disc 1's code).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct GameInfo {
     /// `NTSC-U`, `NTSC-J` or `PAL` (or the raw prefix when unknown).
     pub region: String,
@@ -21,6 +22,7 @@ pub struct GameInfo {
 /// One save in a file, as listed by `quadmist saves`, with the bytes `P` to decode it from
 /// (a platform's own save type, or [`super::SavePayload`] once [`super::open`] wraps it).
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Entry<P> {
     /// The value `--save` accepts: `1`..`15` on a memory card, `auto` or `S-F` on PC.
     pub selector: String,
@@ -103,6 +105,7 @@ impl<P> Entry<P> {
 
 /// The kind of file [`super::open`] recognised.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case", tag = "kind", content = "container")]
 #[non_exhaustive]
 pub enum FileKind {
@@ -127,6 +130,7 @@ impl FileKind {
 
 /// Every save in one file, each with the bytes `P` to decode it from.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Listing<P> {
     /// What the file is.
     pub kind: FileKind,

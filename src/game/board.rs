@@ -17,6 +17,7 @@ pub const NPC_SLOTS: u16 = 0b11111_00000;
 
 /// A side of the match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The player (blue).

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 /// An inclusive range of equally likely raw values; one value when the stat is exact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Span {
     /// Lowest possible value.
     pub lo: u8,
@@ -72,6 +73,7 @@ impl Span {
 
 /// A card taking part in a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct GameCard {
     /// Catalogue id 0..99, when known.
     pub id: Option<u8>,

@@ -36,6 +36,7 @@ pub const MAX_JSON: usize = 256 * 1024;
 
 /// One entry of the match, as the page sends it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// Their next card as the game shows it, in the notation of `advise` (`1P23@E+S`, or with
@@ -81,6 +82,7 @@ pub enum Command {
 
 /// A whole match as the page stores it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Session {
     /// My five cards in hand order, in the notation (`138/X/53/90@E+S,...`).
@@ -333,6 +335,7 @@ fn check_slot(slot: u8) -> Result<(), CompanionError> {
 
 /// The adviser's options, as `play` and `advise` take them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct AdviceOptions {
     /// `game` (the game's AI at `wise`) or `worst` (my worst case).
@@ -390,6 +393,7 @@ impl AdviceOptions {
 
 /// One advised move with its figures.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct AdvisedMove {
     /// The card's slot (0..=4 mine; for a target pick, the attacker's).
     pub slot: u8,
@@ -422,6 +426,7 @@ impl Advice {
 
 /// The adviser's answer for one position.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Advice {
     /// The session it answers ([`Companion::session_json`]): advice for another key is stale.
     pub key: String,
@@ -493,6 +498,7 @@ fn advice(live: &Live, a: &Analysis, goal: Goal, key: String) -> Advice {
 
 /// What is asked now, for the page.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum AskView {
     /// Their card `n` (0..=4).
@@ -550,6 +556,7 @@ pub enum AskView {
 
 /// One card in a hand or on the board, for the page.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct CardView {
     /// Slot, 0..=4 mine, 5..=9 theirs.
     pub slot: u8,
@@ -569,6 +576,7 @@ pub struct CardView {
 
 /// What the page shows.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct View {
     /// What is asked.
     pub ask: AskView,

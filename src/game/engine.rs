@@ -46,6 +46,7 @@ impl std::error::Error for MoveError {}
 
 /// The result of a finished match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
     /// The player owns 6 or more cards.
@@ -58,6 +59,7 @@ pub enum Outcome {
 
 /// The final score and result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct MatchResult {
     /// Cards on the player's side.
     pub player: u32,
@@ -85,6 +87,7 @@ impl MatchResult {
 /// Which cards change hands after the match (§3.2). Slots: 0..=4 the player's hand, 5..=9 the
 /// NPC's.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Prize {
     /// A draw: nothing.
@@ -137,6 +140,7 @@ pub fn growth_rolls(board: &Board) -> [u32; 10] {
 
 /// Who picks the next battle target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Chooser {
     /// Only one target may be attacked now (a single target, or the NPC's first battle, which

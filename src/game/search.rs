@@ -58,6 +58,7 @@ fn system_clock() -> f64 {
 
 /// How the opponent is modelled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Opponent {
     /// The game's AI at this Wise level (0..=3): an expectation over its move distribution.
@@ -68,6 +69,7 @@ pub enum Opponent {
 
 /// What the player optimises.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Goal {
     /// The chance to win the match.
@@ -80,6 +82,7 @@ pub enum Goal {
 
 /// The figures of a position under the search's policy.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Value {
     /// The goal's figure (what is maximised).
     pub objective: f64,
@@ -206,6 +209,7 @@ pub struct Searcher {
 
 /// A root move and its figures.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct MoveValue {
     /// The card's slot (0..=4: the player's hand).
     pub slot: u8,
@@ -219,6 +223,7 @@ pub struct MoveValue {
 
 /// The adviser's answer for a position.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Analysis {
     /// The player's moves, best first.
     pub moves: Vec<MoveValue>,

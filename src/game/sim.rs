@@ -112,6 +112,7 @@ pub fn deal(rng: &mut impl RangeRng) -> Deal {
 
 /// A policy for the player's side.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
     /// The adviser (goal: win; opponent model: the game AI at the match's Wise) with this time
@@ -279,6 +280,7 @@ pub fn play(deal: &Deal, player: Player, wise: u8, rng: &mut GameRng) -> MatchRe
 
 /// A rate with its 95 % Wilson score interval.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Rate {
     /// Observed rate.
     pub rate: f64,

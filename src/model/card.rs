@@ -77,8 +77,25 @@ impl Serialize for CardType {
     }
 }
 
+/// A battle type is written as its letter.
+#[cfg(feature = "json-schema")]
+impl schemars::JsonSchema for CardType {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "CardType".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "Battle type: P physical, M magical, X flexible, A assault, ? unknown (a damaged record).",
+            "type": "string",
+            "enum": ["P", "M", "X", "A", "?"]
+        })
+    }
+}
+
 /// One owned card as stored in the save.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct CardRecord {
     /// Position in the save's card list, 1-based (1..=100 in a vanilla save).
     pub slot: u16,

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 /// How a card is had, easiest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum SourceKind {
     /// A card lying somewhere (a chest or a "!" spot), taken once.
@@ -43,6 +44,7 @@ impl SourceKind {
 /// or two sources of different origins say so; a drop of an enemy met at random (or of unknown
 /// kind) stays open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Fight {
     /// Not stated twice: treated as an enemy that can be met again.

@@ -9,6 +9,7 @@ use std::fmt;
 
 /// The release a save comes from; decides the default evolution odds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Platform {
@@ -32,6 +33,7 @@ impl fmt::Display for Platform {
 
 /// Where a collection's card list came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum CardSource {
@@ -43,6 +45,7 @@ pub enum CardSource {
 
 /// What a save shows on the load screen, where known.
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct SaveSummary {
     /// Party leader's name, as the save holds it (question marks for a leader not named yet).
     pub leader_name: Option<String>,
@@ -75,6 +78,7 @@ impl SaveSummary {
 
 /// A player's Tetra Master collection, the same for every platform.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Collection {
     /// The platform the save comes from.
     pub platform: Platform,

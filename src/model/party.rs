@@ -6,6 +6,7 @@ use std::fmt;
 /// The eight party members the player names, in the order the save keeps their records
 /// (Beatrix's record, the ninth, follows; the game names her itself).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub enum PartyMember {
     /// Record 1.

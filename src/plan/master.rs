@@ -18,6 +18,7 @@ const ODDS_CAP_FOR_CHOICE: u64 = 1 << 24;
 
 /// One keeper's type upgrade in the plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Upgrade {
     /// Index of the card in the input slice.
     pub index: usize,
@@ -31,6 +32,7 @@ pub struct Upgrade {
 
 /// The type upgrades planned for the new copies that missing and blocked ids need.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct NewCopyUpgrades {
     /// New copies the plan needs (one per missing or blocked id).
     pub copies: usize,
@@ -45,6 +47,7 @@ pub struct NewCopyUpgrades {
 
 /// One step of the road to Master, in an order that never takes the collection over 100 cards.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(tag = "step", rename_all = "snake_case")]
 pub enum Step {
     /// Discard these cards (input indices) first: no Master collection keeps them.
@@ -73,6 +76,7 @@ pub enum Step {
 
 /// The road from a collection to a target score (1698 Master or 1700 maximum).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct MasterPlan {
     /// The target score: [`MASTER_POINTS`] or [`PERFECT_POINTS`].
     pub target: u32,

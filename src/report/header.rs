@@ -10,6 +10,7 @@ use std::fmt;
 
 /// What names a save for a player.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct SaveHeader {
     /// The file as the player named it: a path on the command line, a file name on the page.
     pub file: String,

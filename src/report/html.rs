@@ -1081,9 +1081,9 @@ fn page_capacity(
     const LINE: usize = 448;
     /// Escaping makes a byte of text from the save at most 6 bytes (`"` is `&quot;`).
     const ESCAPED: usize = 6;
-    /// One source of a missing card: its words, its state and where the fact comes from, with
-    /// its citations' links.
-    const SOURCE: usize = 448;
+    /// One source of a missing card: its words, its state and where each of its facts comes
+    /// from (a drop cites the guide and the game's battle data, and where the enemy is met).
+    const SOURCE: usize = 768;
     /// The heading of a missing card's sources, and the note on the drop chance.
     const SOURCES_HEAD: usize = 416;
     /// A missing card's line in the missing list.

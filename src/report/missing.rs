@@ -12,6 +12,7 @@ use serde::Serialize;
 
 /// Everything `quadmist missing --json` prints.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct MissingReport {
     /// The save, as `FILE:S`.
     pub save: String,
@@ -57,7 +58,12 @@ pub fn window_words(s: &SourceState) -> Option<String> {
 /// A drop's enemy with what is known of the fight: "Valia Pira (Desert Palace, story points
 /// 9450–9890, once)", "Zombie".
 fn enemy_words(s: &SourceState) -> String {
-    let mut said: Vec<String> = s.met.map(str::to_string).into_iter().collect();
+    enemy_met_words(s, s.met)
+}
+
+/// [`enemy_words`] with the places given apart (an enemy's guide entries joined).
+fn enemy_met_words(s: &SourceState, met: Option<&str>) -> String {
+    let mut said: Vec<String> = met.map(str::to_string).into_iter().collect();
     said.extend(window_words(s));
     if s.fight == Some(Fight::Once) {
         said.push("once".to_string());
@@ -118,18 +124,44 @@ fn clauses(ways: &[&SourceState]) -> Vec<String> {
         } else if !drops_said {
             drops_said = true;
             let all_one = drops.iter().all(|d| d.one_source);
-            let mut items: Vec<String> = Vec::new();
+            // The guide lists one enemy met in several places as several entries: entries
+            // alike but for their places read as one enemy, met in all their places.
+            let mut alike: Vec<(&SourceState, Vec<&str>)> = Vec::new();
             for d in &drops {
-                let item = format!("{}{}", enemy_words(d), one_guide(d.one_source && !all_one));
-                // Two guide entries of one enemy (met in two places) read as one.
-                if !items.contains(&item) {
-                    items.push(item);
+                let places = d.met.into_iter().flat_map(|m| m.split(", "));
+                match alike.iter_mut().find(|(a, _)| same_but_place(a, d)) {
+                    Some((a, met)) => {
+                        // Checked twice for one entry is checked twice for the enemy.
+                        if a.one_source && !d.one_source {
+                            *a = d;
+                        }
+                        places.for_each(|p| {
+                            if !met.contains(&p) {
+                                met.push(p);
+                            }
+                        })
+                    }
+                    None => alike.push((d, places.collect())),
                 }
+            }
+            let mut items: Vec<String> = Vec::new();
+            for (d, met) in alike {
+                let met = (!met.is_empty()).then(|| met.join(", "));
+                let words = enemy_met_words(d, met.as_deref());
+                items.push(format!("{words}{}", one_guide(d.one_source && !all_one)));
             }
             out.push(format!("drop: {}{}", items.join(", "), one_guide(all_one)));
         }
     }
     out
+}
+
+/// Two drops of one enemy that differ at most in where it is met, or in their number of
+/// sources where one of them has no place (the guide's entry no battle can be told to be).
+fn same_but_place(a: &SourceState, b: &SourceState) -> bool {
+    (a.place, a.fight, a.disc, a.progress, a.dispute)
+        == (b.place, b.fight, b.disc, b.progress, b.dispute)
+        && (a.one_source == b.one_source || a.met.is_none() || b.met.is_none())
 }
 
 /// One way of a missing card with the citations of its facts.

@@ -48,6 +48,7 @@ impl OddsChoice {
 
 /// A discarded card and what it costs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct CostedCard {
     /// The card.
     #[serde(flatten)]
@@ -58,6 +59,7 @@ pub struct CostedCard {
 
 /// The `--discard N` result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct DiscardReport {
     /// Slots of the cards to discard.
     pub slots: Vec<u16>,
@@ -71,6 +73,7 @@ pub struct DiscardReport {
 
 /// Upgrade counts and the keepers' upgrades.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct UpgradeReport {
     /// P/M → X steps (keepers and new copies; P/M → A counts here and in `to_a`).
     pub to_x: usize,
@@ -84,6 +87,7 @@ pub struct UpgradeReport {
 
 /// One keeper's upgrade.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct KeeperUpgrade {
     /// Its slot.
     pub slot: u16,
@@ -99,6 +103,7 @@ pub struct KeeperUpgrade {
 
 /// A step of the road, with slots.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(tag = "step", rename_all = "snake_case")]
 pub enum StepReport {
     /// Discard these slots first.
@@ -126,6 +131,7 @@ pub enum StepReport {
 
 /// Cards sharing an arrow pattern or an id.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct SlotGroup {
     /// The shared arrow mask or card id.
     pub value: u8,
@@ -135,6 +141,7 @@ pub struct SlotGroup {
 
 /// The road to Master as shown.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct MasterReport {
     /// 1698 or 1700.
     pub target: u32,
@@ -170,6 +177,7 @@ pub struct MasterReport {
 
 /// A card that is not a keeper and costs points when it goes: discarded only when room is needed
 /// for a new card, in this order (cheapest first).
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct RoomDiscard {
     /// Its slot.
@@ -182,6 +190,7 @@ pub struct RoomDiscard {
 
 /// Everything `quadmist plan` shows.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct PlanReport {
     /// Points of the collection now.
     pub points: u32,
@@ -207,6 +216,7 @@ pub struct PlanReport {
 
 /// Master out of reach on this save: the cards no longer obtainable and the best left.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct OutOfReach {
     /// Numbers of the missing cards with no source left.
     pub lost_numbers: Vec<u8>,

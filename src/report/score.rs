@@ -7,6 +7,7 @@ use serde::Serialize;
 
 /// A count and the points it earns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct CountedPoints {
     /// How many.
     pub count: u32,
@@ -16,6 +17,7 @@ pub struct CountedPoints {
 
 /// Type points: X and A copies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct TypePoints {
     /// X copies (1 point each).
     pub x: u32,
@@ -27,6 +29,7 @@ pub struct TypePoints {
 
 /// The next collector level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct NextLevel {
     /// Its index, 1..31.
     pub level: usize,
@@ -40,6 +43,7 @@ pub struct NextLevel {
 
 /// One card and what it is worth on its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct CardContribution {
     /// The card.
     #[serde(flatten)]
@@ -52,6 +56,7 @@ pub struct CardContribution {
 
 /// Everything `quadmist score` shows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct ScoreReport {
     /// Total collector points.
     pub points: u32,

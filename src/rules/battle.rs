@@ -35,6 +35,7 @@ fn win_fraction(a: u32, d: u32) -> (u32, u32) {
 
 /// A stat as far as it is known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Stat {
     /// The exact value 0..255.
@@ -66,6 +67,7 @@ impl Stat {
 
 /// A card in a battle: its type and what is known of its three stats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Fighter {
     /// Attack.
     pub atk: Stat,
@@ -125,6 +127,7 @@ impl fmt::Display for Fighter {
 
 /// Which stats make the attack and the defence value, by the attacker's type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Matchup {
     /// P: attacker's atk vs defender's pdef.

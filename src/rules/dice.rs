@@ -16,6 +16,7 @@ use serde::Serialize;
 
 /// Which dice rule decides a battle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum DiceRule {
     /// Higher sum wins; ties go to the attacker.

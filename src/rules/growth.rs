@@ -6,6 +6,7 @@ use serde::Serialize;
 
 /// Evolution odds as "one in n" per card battle won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct EvolutionOdds {
     /// P or M becomes X with probability 1/to_x per battle won.
     pub to_x: u32,

@@ -23,6 +23,7 @@ pub const DISPUTED_PDEF_IDS: [u8; 2] = [38, 96];
 
 /// What is wrong with a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Issue {
@@ -44,6 +45,7 @@ pub enum Issue {
 
 /// One legality finding about one card.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct CardFinding {
     /// The card's slot (1-based).
     pub slot: u16,

@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 /// Which rules decide a card battle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum RuleSet {
@@ -53,6 +54,7 @@ impl FromStr for RuleSet {
 
 /// What decides one battle: the values the game compares, or the dice each side rolls.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(untagged)]
 #[non_exhaustive]
 pub enum Basis {

@@ -57,6 +57,22 @@ impl Serialize for Ratio {
     }
 }
 
+/// A fraction is written `"num/den"`, in lowest terms.
+#[cfg(feature = "json-schema")]
+impl schemars::JsonSchema for Ratio {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ratio".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "An exact fraction, \"numerator/denominator\" in lowest terms.",
+            "type": "string",
+            "pattern": "^[0-9]+/[1-9][0-9]*$"
+        })
+    }
+}
+
 fn gcd(mut a: u128, mut b: u128) -> u128 {
     // Most fractions here are small: u64 division is several times faster than u128.
     if let (Ok(x), Ok(y)) = (u64::try_from(a), u64::try_from(b)) {

@@ -64,6 +64,7 @@ pub const RANK_NAMES: [&str; 31] = [
 
 /// The parts of a collection's points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Breakdown {
     /// Distinct card ids.
     pub distinct_ids: u32,
@@ -137,6 +138,7 @@ pub fn rank_name(level: usize) -> Option<&'static str> {
 
 /// What one card is worth to its collection: the points lost if it alone goes (§4.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Contribution {
     /// 10 when it is the last copy of its id.
     pub id_points: u32,

@@ -24,6 +24,7 @@ use serde::Serialize;
 
 /// Where a way stands at the save's story point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// It can be had now.
@@ -47,6 +48,7 @@ impl Status {
 
 /// One way to get a missing card, judged at the save's story point.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct SourceState {
     /// How.
     pub kind: SourceKind,
@@ -84,6 +86,7 @@ pub struct SourceState {
 
 /// A card number the collection lacks, and its ways, open ones first and easiest first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct MissingCard {
     /// Card number 1..100.
     pub number: u8,
@@ -97,6 +100,7 @@ pub struct MissingCard {
 
 /// One flag the save keeps for a pickup, reward or chocobo treasure, and where it stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct PickupState {
     /// Card number 1..100.
     pub number: u8,
@@ -117,6 +121,7 @@ pub struct PickupState {
 
 /// Where every missing card can still be had, for one save.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Availability {
     /// The disc the story is on, from the scenario counter; `None` without event variables.
     pub disc: Option<u8>,

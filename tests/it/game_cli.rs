@@ -10,7 +10,8 @@ use quadmist::game::notation;
 use quadmist::game::search::{Goal, Opponent};
 use quadmist::game::sim::{deal, play, GameRng, Player};
 
-const POSITION: &str = "aF../.b.G/c..H/....;\
+/// A position with four cells left, searched to the end.
+pub const POSITION: &str = "aF../.b.G/c..H/....;\
 60/P/40/30@E+S,70/M/50/60@N+W,55/X/45/35@E,80/P/20/70@N+E+S+W,65/M/65/65@NE+SW;\
 58/P/44/40@W,62/M/38/52@S+W,50/P/50/50@N,75/X/30/45@E+W+N,66/P/40/40@SW";
 

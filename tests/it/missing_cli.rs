@@ -68,7 +68,9 @@ fn json_follows_the_contract_on_a_genuine_switch_save() {
     );
     assert!(way["dispute"].is_string());
     // Bomb (8): battle drops whose window no source gives have `disc` and `progress` null and
-    // stay open; the reward from Tom's cat (disc 1) is over and comes last.
+    // stay open; the guide's enemy table and the game's battle data both give the Axe Beak's
+    // card, and the game's battles place it; the reward from Tom's cat (disc 1) is over and
+    // comes last.
     let bomb = missing.iter().find(|m| m["number"] == 8).unwrap();
     let first = &bomb["sources"][0];
     assert_eq!(
@@ -78,11 +80,13 @@ fn json_follows_the_contract_on_a_genuine_switch_save() {
             &serde_json::Value::Null,
             &serde_json::Value::Null,
             &"open".into(),
-            &true.into()
+            &false.into()
         )
     );
     assert_eq!((&first["where"], &first["enemy"]), (&"Axe Beak".into(), &37.into()));
+    assert_eq!(first["met"], "Mist Continent, world map forests and deserts");
     assert!(first["sources"][0].as_str().unwrap().contains("Stolen Items"));
+    assert!(first["sources"][1].as_str().unwrap().contains("StockEnemyBytes"));
     let last = bomb["sources"].as_array().unwrap().last().unwrap();
     assert_eq!((&last["kind"], &last["state"]), (&"reward".into(), &"over".into()));
     // Antlion (23): its two disc-2 fights are over on disc 3; card players remain.

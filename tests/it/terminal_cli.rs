@@ -193,7 +193,7 @@ fn completions_and_man_page_come_from_the_binary() {
     assert!(text.contains("_quadmist()") && text.contains("album"), "{text}");
     let out = quadmist().arg("man").output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains(".TH quadmist 1") && text.contains("album"), "{text}");
+    assert!(text.contains(".TH QUADMIST 1") && text.contains("album"), "{text}");
 }
 
 #[test]

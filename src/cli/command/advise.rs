@@ -12,36 +12,36 @@ use std::time::Duration;
 
 const AFTER_HELP: &str = "\
 Position: BOARD;MINE;THEIRS, me to move.
-  BOARD    16 cells row by row from the top left (rows may be split by /):
-           . empty, # block, a-e my cards 1-5, f-j the opponent's cards 1-5;
-           lower case: on my side (blue) now, upper case: on theirs (red).
+  BOARD
+      16 cells row by row from the top left (rows may be split by /): . empty, # block, a-e \
+my cards 1-5, f-j the opponent's cards 1-5; lower case: on my side (blue) now, upper case: on \
+theirs (red).
   MINE, THEIRS
-           five cards each in hand order, comma-separated, placed ones
-           included: [ID:]STATS@ARROWS. STATS: the digits shown (1P23: atk,
-           type, pdef, mdef) or exact values (138/X/53/90). ID (name or
-           number 1..100, optional) narrows an opponent's digits to what card
-           creation can give. ARROWS: 0x54 or compass points E+S+W.
-  With --file FILE[:S] --hand SLOTS, MINE comes exact from the save; with
-  --hand CARDS from those cards (write * for MINE in both cases).
+      five cards each in hand order, comma-separated, placed ones included: \
+[ID:]STATS@ARROWS. STATS: the digits shown (1P23: atk, type, pdef, mdef) or exact values \
+(138/X/53/90). ID (name or number 1..100, optional) narrows an opponent's digits to what card \
+creation can give. ARROWS: 0x54 or compass points E+S+W.
+      With --file FILE[:S] --hand SLOTS, MINE comes exact from the save; with --hand CARDS \
+from those cards (write * for MINE in both cases).
 
 Cells are named by column A-D (left to right) and row 1-4 (top to bottom).
 
-Figures are exact when every card is known exactly and the search reached
-the end of the match. An opponent card known by its digits is averaged over
-its equally likely values, each battle on its own, and the game AI is
-assumed to see the middle of each band: such figures, and those of a search
-cut by --budget-ms, are marked as estimates. A cut search scores each
-position beyond its depth by the card balance d (cards on the board and in
-hand, mine minus the opponent's): P(win) = 1/(1 + e^(-0.9(d-1))), P(loss)
-the same for -d, P(draw) the rest.
+Figures are exact when every card is known exactly and the search reached the end of the \
+match. An opponent card known by its digits is averaged over its equally likely values, each \
+battle on its own, and the game AI is assumed to see the middle of each band: such figures, \
+and those of a search cut by --budget-ms, are marked as estimates. A cut search scores each \
+position beyond its depth by the card balance d (cards on the board and in hand, mine minus \
+the opponent's): P(win) = 1/(1 + e^(-0.9(d-1))), P(loss) the same for -d, P(draw) the rest.
 
 Examples:
-  quadmist advise '..../.f../..../....;138/X/53/90@E+S,99/P/40/40@N,
-    70/M/80/20@W+E,60/P/60/60@S,50/X/30/30@N+S;3P21@W,2M12@N,1P11@E,
-    4P20@S,2A22@N+E'
-  quadmist advise --file memcard.mcr:3 --hand 3,7,12,40,41 --opponent worst
-    '#.../..../..../....;*;1P23@N,2M12@E,0P31@S,3P20@W,1P11@N+S'
-  quadmist advise POSITION --goal keep --keep 2 --json";
+  A position given in full:
+      quadmist advise '..../.f../..../....;138/X/53/90@E+S,99/P/40/40@N,\
+70/M/80/20@W+E,60/P/60/60@S,50/X/30/30@N+S;3P21@W,2M12@N,1P11@E,4P20@S,2A22@N+E'
+  My hand from a save, against the worst opponent:
+      quadmist advise --file memcard.mcr:3 --hand 3,7,12,40,41 --opponent worst \
+'#.../..../..../....;*;1P23@N,2M12@E,0P31@S,3P20@W,1P11@N+S'
+  Keep my card 2, as JSON:
+      quadmist advise POSITION --goal keep --keep 2 --json";
 
 /// Arguments of `quadmist advise`.
 #[derive(Debug, Args)]
@@ -64,6 +64,7 @@ pub struct AdviseArgs {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 struct MoveJson {
     card: u8,
     cell: String,
@@ -78,6 +79,7 @@ struct MoveJson {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 struct AdviseJson<'a> {
     position: String,
     goal: GoalArg,
@@ -131,6 +133,11 @@ fn board_lines(p: &Position) -> Vec<String> {
             line.trim_end().to_string()
         })
         .collect()
+}
+
+/// The JSON Schema of `advise --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<AdviseJson<'static>>()
 }
 
 /// Runs `quadmist advise`.

@@ -16,18 +16,20 @@ use serde::Serialize;
 use std::fmt::Write as _;
 
 const EXAMPLES: &str = "\
-Each cell is one card number, as in the game's card menu: the number, how many copies you
-hold (x2, x3 ...; nothing for one), and under it the best copy as the game shows it (attack
-digit, type, physical and magical defence digits; the best copy has the highest type, A then X
-then P/M, then the highest stats). A missing card shows its number and ····, dimmed. On a
-terminal of 99 columns or more a third line shows the best copy's arrows (↖↑······: up-left
+Each cell is one card number, as in the game's card menu: the number, how many copies you \
+hold (x2, x3 ...; nothing for one), and under it the best copy as the game shows it (attack \
+digit, type, physical and magical defence digits; the best copy has the highest type, A then \
+X then P/M, then the highest stats). A missing card shows its number and ····, dimmed. On a \
+terminal of 99 columns or more a third line shows the best copy's arrows (↖↑······ is up-left \
 and up).
 
 Examples:
-  quadmist album memcard.mcr --save 3
-  quadmist album memcard.mcr -s 3 --missing      also list the missing cards, each with
-                                                 the easiest way still open to get it
-  quadmist album SavedData_ww.dat -s 1-2 --json";
+  The album of save 3:
+      quadmist album memcard.mcr --save 3
+  Also list the missing cards, each with the easiest way still open to get it:
+      quadmist album memcard.mcr -s 3 --missing
+  The same as JSON:
+      quadmist album SavedData_ww.dat -s 1-2 --json";
 
 /// Arguments of `quadmist album`.
 #[derive(Debug, Args)]
@@ -47,6 +49,7 @@ pub struct AlbumArgs {
 
 /// One card number in the album.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct AlbumCell {
     /// Card number 1..100.
     pub number: u8,
@@ -62,6 +65,7 @@ pub struct AlbumCell {
 
 /// Everything `quadmist album` shows.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct AlbumReport {
     /// The 100 card numbers, in order.
     pub cells: Vec<AlbumCell>,
@@ -245,6 +249,11 @@ fn how(a: &Availability, number: u8) -> &'static str {
         Some(SourceKind::Player) => " (card players)",
         Some(SourceKind::Other) => " (chocobo treasure)",
     }
+}
+
+/// The JSON Schema of `album --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<AlbumReport>()
 }
 
 /// Runs `quadmist album`.

@@ -26,32 +26,48 @@ use tabled::settings::{Alignment, Padding, Style, Width};
 
 const HELP: &str = "\
 Columns (one line per card):
-  Slot    position in the save's card list (1..100; holes are skipped)
-  No.     the card's number 1..100
-  Card    the string the game shows: atk digit, type, pdef digit, mdef digit (digit = value / 16)
+  Slot
+      position in the save's card list (1..100; holes are skipped)
+  No.
+      the card's number 1..100
+  Card
+      the string the game shows: attack digit, type, physical and magical defence digits \
+(a digit is the value divided by 16)
   Atk, PDef, MDef
-          exact value / the card's cap; `!` marks a value above its cap (an edited save)
-  Left    level-ups left over the three stats (each won match adds 1 to a random stat)
-  Arrows  the eight arrows in their places, read like the card's corners and sides:
-          ↖↑↗←→↙↓↘ is a card with all eight, ↖↑······ one with up-left and up only
-  Held    how many cards of this number the save holds (x2, x3 ... for duplicates)
+      exact value / the card's cap; `!` marks a value above its cap (an edited save)
+  Left
+      level-ups left over the three stats (each won match adds 1 to a random stat)
+  Arrows
+      the eight arrows in their places, read like the card's corners and sides: ↖↑↗←→↙↓↘ is \
+a card with all eight, ↖↑······ one with up-left and up only
+  Held
+      how many cards of this number the save holds (x2, x3 and so on for duplicates)
 
---wide shows the stats with the level-ups left per stat and the arrows as a 3×3 picture
-around the card (□):   ↖↑↗
-                       ←□→
-                       ↙↓↘
+--wide shows each stat with its level-ups left, and the arrows as a 3×3 picture around the \
+card (□):
 
-Legality findings (a stat above its cap or below the lowest a new card rolls, an impossible or
-unknown type, a record past slot 100) go to stderr, and into `findings` in --json.
+    ↖↑↗
+    ←□→
+    ↙↓↘
+
+Legality findings (a stat above its cap or below the lowest a new card rolls, an impossible \
+or unknown type, a record past slot 100) go to stderr, and into `findings` in --json.
 
 Examples:
-  quadmist cards memcard.mcr --save 1
-  quadmist cards memcard.mcr -s 1 --sort strength --not-maxed
-  quadmist cards memcard.mcr -s 1 --duplicates --wide
-  quadmist cards memcard.mcr -s 1 --card \"Ogre\"
-  quadmist cards memcard.mcr -s 1 --flagged --diagnostic   cards an editor touched
-  quadmist cards memcard.mcr -s 1 --json > cards.json
-  quadmist cards SavedData_ww.dat --save 1-2 --csv > cards.csv";
+  The cards of save 1:
+      quadmist cards memcard.mcr --save 1
+  The strongest first, only those still growing:
+      quadmist cards memcard.mcr -s 1 --sort strength --not-maxed
+  Duplicates, in the tall table:
+      quadmist cards memcard.mcr -s 1 --duplicates --wide
+  Every copy of one card:
+      quadmist cards memcard.mcr -s 1 --card \"Ogre\"
+  The cards an editor touched:
+      quadmist cards memcard.mcr -s 1 --flagged --diagnostic
+  As JSON:
+      quadmist cards memcard.mcr -s 1 --json > cards.json
+  As CSV, one row per card:
+      quadmist cards SavedData_ww.dat --save 1-2 --csv > cards.csv";
 
 /// How to order the cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -128,6 +144,7 @@ fn parse_type(s: &str) -> Result<CardType, String> {
 
 /// The JSON document of `quadmist cards --json`.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct CardsReport<'a> {
     /// The `--save` selector of the save shown.
     pub save: &'a str,
@@ -324,6 +341,11 @@ fn heading(path: &Path, entry: &SaveEntry, c: &Collection, shown: usize) -> Stri
             "  "
         )
     )
+}
+
+/// The JSON Schema of `cards --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<CardsReport<'static>>()
 }
 
 /// Runs `quadmist cards`.

@@ -2,33 +2,52 @@
 //! from the command line's own definition (clap_complete, clap_mangen) and printed on stdout.
 
 use crate::cli::error::{CliError, CliResult};
+use crate::cli::help;
 use clap::Args;
 use std::io::Write;
+use std::path::PathBuf;
 
 const COMPLETIONS_HELP: &str = "\
 Examples:
-  quadmist completions bash > ~/.local/share/bash-completion/completions/quadmist
-  quadmist completions zsh > ~/.zfunc/_quadmist       (with fpath+=~/.zfunc in ~/.zshrc)
-  quadmist completions fish > ~/.config/fish/completions/quadmist.fish
-  quadmist completions powershell >> $PROFILE";
+  bash:
+      quadmist completions bash > ~/.local/share/bash-completion/completions/quadmist
+  zsh (with fpath+=~/.zfunc in ~/.zshrc):
+      quadmist completions zsh > ~/.zfunc/_quadmist
+  fish:
+      quadmist completions fish > ~/.config/fish/completions/quadmist.fish
+  PowerShell:
+      quadmist completions powershell >> $PROFILE";
 
 /// Arguments of `quadmist completions`.
 #[derive(Debug, Args)]
 #[command(after_help = COMPLETIONS_HELP)]
 pub struct CompletionsArgs {
     /// The shell: bash, zsh, fish, elvish or powershell.
+    #[arg(hide_possible_values = true)]
     pub shell: clap_complete::Shell,
 }
 
 const MAN_HELP: &str = "\
 Examples:
-  quadmist man > quadmist.1 && man ./quadmist.1
-  quadmist man > ~/.local/share/man/man1/quadmist.1";
+  Read quadmist's page:
+      quadmist man > quadmist.1 && man ./quadmist.1
+  Install every page where man finds it:
+      quadmist man --dir ~/.local/share/man/man1
+  Read the page of `quadmist saves`:
+      quadmist man saves | man -l -";
 
 /// Arguments of `quadmist man`.
 #[derive(Debug, Args)]
 #[command(after_help = MAN_HELP)]
-pub struct ManArgs {}
+pub struct ManArgs {
+    /// The command whose page to print (`saves`, `cards` ...); quadmist's own page when left
+    /// out.
+    pub command: Option<String>,
+    /// Write every page into this folder (quadmist.1, quadmist-saves.1 ...), and list them,
+    /// instead of printing one.
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    pub dir: Option<PathBuf>,
+}
 
 /// Runs `quadmist completions` for `command`, the whole command line's definition.
 pub fn run_completions(args: &CompletionsArgs, mut command: clap::Command) -> CliResult {
@@ -38,12 +57,36 @@ pub fn run_completions(args: &CompletionsArgs, mut command: clap::Command) -> Cl
     Ok(())
 }
 
-/// Runs `quadmist man` for `command`, the whole command line's definition.
-pub fn run_man(_: &ManArgs, command: clap::Command) -> CliResult {
-    let mut out = Vec::new();
-    clap_mangen::Man::new(command)
-        .render(&mut out)
-        .map_err(|e| CliError::unusable(format!("cannot write the man page: {e}")))?;
-    std::io::stdout().lock().write_all(&out)?;
+/// Runs `quadmist man` for `command`, the whole command line's definition: one page on
+/// stdout, or every page into a folder (their paths on stdout).
+pub fn run_man(args: &ManArgs, command: clap::Command) -> CliResult {
+    let pages = help::man_pages(command)
+        .map_err(|e| CliError::unusable(format!("cannot write the man pages: {e}")))?;
+    let Some(dir) = &args.dir else {
+        let name = match &args.command {
+            Some(c) => format!("quadmist-{c}.1"),
+            None => "quadmist.1".to_string(),
+        };
+        let Some((_, page)) = pages.iter().find(|(n, _)| *n == name) else {
+            let names: Vec<&str> =
+                pages.iter().skip(1).map(|(n, _)| &n["quadmist-".len()..n.len() - 2]).collect();
+            return Err(CliError::usage(format!(
+                "no command `{}`; the pages are quadmist's own and those of: {}",
+                args.command.as_deref().unwrap_or_default(),
+                names.join(", ")
+            )));
+        };
+        std::io::stdout().lock().write_all(page.as_bytes())?;
+        return Ok(());
+    };
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError::unusable(format!("cannot create {}: {e}", dir.display())))?;
+    let mut out = std::io::stdout().lock();
+    for (name, page) in &pages {
+        let path = dir.join(name);
+        std::fs::write(&path, page)
+            .map_err(|e| CliError::unusable(format!("cannot write {}: {e}", path.display())))?;
+        writeln!(out, "{}", path.display())?;
+    }
     Ok(())
 }

@@ -13,13 +13,16 @@ use std::io::Write;
 use std::path::PathBuf;
 
 const EXAMPLES: &str = "\
-Examples:
-  quadmist icon epsxe000.mcr --save 2 -o silent-hill.png
-  quadmist icon card.mcd --save 6 -o icon.png --scale 4
-  quadmist icon ff9.mcs -o - > icon.png      PNG on stdout
+All animation frames are drawn side by side, left to right, in animation order. Colour \
+0x0000 of the palette is transparent, every other colour opaque.
 
-All animation frames are drawn side by side, left to right, in animation order.
-Colour 0x0000 of the palette is transparent, every other colour opaque.";
+Examples:
+  The icon of save 2:
+      quadmist icon epsxe000.mcr --save 2 -o silent-hill.png
+  Four times as large:
+      quadmist icon card.mcd --save 6 -o icon.png --scale 4
+  The PNG on standard output:
+      quadmist icon ff9.mcs -o - > icon.png";
 
 /// Arguments of `quadmist icon`.
 #[derive(Debug, Args)]
@@ -32,8 +35,8 @@ pub struct IconArgs {
     /// The PNG to write (`-` for stdout).
     #[arg(long, short = 'o', value_name = "PNG")]
     pub output: PathBuf,
-    /// Each icon pixel becomes a SCALE×SCALE square (1..=64).
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=icon::MAX_SCALE as i64))]
+    /// Each icon pixel becomes a SCALE×SCALE square, SCALE from 1 to 64 (8 if not given).
+    #[arg(long, default_value_t = 8, hide_default_value = true, value_parser = clap::value_parser!(u32).range(1..=icon::MAX_SCALE as i64))]
     pub scale: u32,
 }
 

@@ -23,10 +23,14 @@ source only says \"(one guide)\". --sources names the sources of each way, --jso
 field.
 
 Examples:
-  quadmist missing memcard.mcr:3               the missing cards of save 3
-  quadmist missing SavedData_ww.dat --save 1-2
-  quadmist missing memcard.mcr:3 --sources     with the sources of each way
-  quadmist missing DATA_SLOT0_FILE0 --json     every field, as JSON";
+  The missing cards of save 3:
+      quadmist missing memcard.mcr:3
+  Of a PC save, slot 1, file 2:
+      quadmist missing SavedData_ww.dat --save 1-2
+  With the sources of each way:
+      quadmist missing memcard.mcr:3 --sources
+  Every field, as JSON:
+      quadmist missing DATA_SLOT0_FILE0 --json";
 
 /// Arguments of `quadmist missing`.
 #[derive(Debug, Args)]
@@ -125,6 +129,11 @@ pub fn render_missing(a: &Availability, heading: &str, width: usize, sources: bo
         }
     }
     s
+}
+
+/// The JSON Schema of `missing --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<crate::report::missing::MissingReport>()
 }
 
 /// Runs `quadmist missing`.

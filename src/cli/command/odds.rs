@@ -27,42 +27,49 @@ pub mod report;
 
 const AFTER_HELP: &str = "\
 Card syntax:
-  8X35           in-game digits: attack digit, type (P M X A), pdef digit, mdef digit. Each
-                 digit is a band of 16 values (8 = 128..143), so the odds are a range: the worst
-                 case, the mean over all equally likely values (an estimate), the best case.
-  138/X/53/90    exact stats atk/type/pdef/mdef, each 0..255 in decimal (or hex with 0x, e.g.
-                 0x8A/X/0x35/0x5A): one exact figure. A stat written as a digit and `?`
-                 (138/X/3?/90) is known by its digit only.
+  8X35
+      in-game digits: attack digit, type (P M X A), physical and magical defence digits. \
+Each digit is a band of 16 values (8 is 128..143), so the odds are a range: the worst case, \
+the mean over all equally likely values (an estimate), the best case.
+  138/X/53/90
+      exact stats atk/type/pdef/mdef, each 0..255 in decimal (or hex with 0x, e.g. \
+0x8A/X/0x35/0x5A): one exact figure. A stat written as a digit and `?` (138/X/3?/90) is \
+known by its digit only.
 
-Both directions are shown: the first card's chance when it attacks the second, and when the
+Both directions are shown: the first card's chance when it attacks the second, and when the \
 second attacks it (every battle has a winner, so that is 1 minus the attacker's chance).
 
-Game rules (tetra-master-rules §9): the attacker's type picks the values compared (P: atk vs
-pdef, M: atk vs mdef, X: atk vs the lower defence, A: the attacker's highest stat vs the
-defender's lowest); 0 counts as 1; the game rolls 0..A-1 against 0..D-1 and the attacker wins
-only on a strictly higher roll. PC engine code; the PlayStation is assumed identical
+Game rules (tetra-master-rules §9): the attacker's type picks the values compared (P: atk vs \
+pdef, M: atk vs mdef, X: atk vs the lower defence, A: the attacker's highest stat vs the \
+defender's lowest); 0 counts as 1; the game rolls 0..A-1 against 0..D-1 and the attacker wins \
+only on a strictly higher roll. PC engine code; the PlayStation is assumed identical \
 (unverified).
 
-Dice rules (board-game variant): the attacker rolls as many six-sided dice as its attack
-digit, the defender as many as the defence digit the type picks (X: the lower one; A: assumed
-the attacker's highest digit against the defender's lowest). `dice` compares the sums, `sixes`
-counts the sixes; ties go to the attacker; a digit 0 rolls no dice.
+Dice rules (board-game variant): the attacker rolls as many six-sided dice as its attack \
+digit, the defender as many as the defence digit the type picks (X: the lower one; A: assumed \
+the attacker's highest digit against the defender's lowest). `dice` compares the sums, \
+`sixes` counts the sixes; ties go to the attacker; a digit 0 rolls no dice.
+
+A save is named as in the other commands: FILE first, then --save S (or FILE:S). S may \
+be left out when the file holds one FF9 save.
 
 Examples:
-  quadmist odds 8X35 4P23                    digits against digits: worst, mean, best
-  quadmist odds 138/X/53/90 70/P/40/35       exact stats: one exact figure
-  quadmist odds 8X35 4P23 --rules dice       the board game's sums of dice
-  quadmist odds memcard.mcr --save 3 --card 12 4P23
-                                             card in slot 12 of save 3 against 4P23
-  quadmist odds memcard.mcr:3 --card 12 4P23 the same
-  quadmist odds SavedData_ww.dat:1-2 --card 5 --vs 4P23,2M12,0x50/A/0x30/0x20
-                                             one card against several opponents
-  quadmist odds memcard.mcr --hand all --vs-file other.mcr --vs-card 3
-                                             every card against one opponent, best first
-  quadmist odds 8X35 4P23 --json             {\"attacker_wins\": {\"min\", \"mean\", \"max\"}, ...}
-
-A save is named as in the other commands: FILE first, then --save S (or FILE:S). S may be left
-out when the file holds one FF9 save.";
+  Digits against digits: worst, mean, best:
+      quadmist odds 8X35 4P23
+  Exact stats: one exact figure:
+      quadmist odds 138/X/53/90 70/P/40/35
+  The board game's sums of dice:
+      quadmist odds 8X35 4P23 --rules dice
+  The card in slot 12 of save 3 against 4P23:
+      quadmist odds memcard.mcr --save 3 --card 12 4P23
+  The same:
+      quadmist odds memcard.mcr:3 --card 12 4P23
+  One card against several opponents:
+      quadmist odds SavedData_ww.dat:1-2 --card 5 --vs 4P23,2M12,0x50/A/0x30/0x20
+  Every card against one opponent, best first:
+      quadmist odds memcard.mcr --hand all --vs-file other.mcr --vs-card 3
+  As JSON, {\"attacker_wins\": {\"min\", \"mean\", \"max\"}, ...}:
+      quadmist odds 8X35 4P23 --json";
 
 fn parse_rules(s: &str) -> Result<RuleSet, String> {
     s.parse()
@@ -77,7 +84,7 @@ pub struct OddsArgs {
     /// [FILE] ATTACKER DEFENDER: a save file first (as in the other commands) when --card or
     /// --hand picks the attacker from it, then the cards, as in-game digits (8X35) or exact
     /// stats (138/X/53/90). Leave out the attacker when a save gives it and the defender when
-    /// --vs-save or --vs gives it.
+    /// --vs-file or --vs gives it.
     #[arg(value_name = "CARD", num_args = 0..=3)]
     pub cards: Vec<String>,
 
@@ -106,9 +113,9 @@ pub struct OddsArgs {
     #[arg(long, value_name = "CARD,...", value_delimiter = ',')]
     pub vs: Vec<String>,
 
-    /// The rules: `game` (the video game's formula), or a board-game dice variant, `dice`
-    /// (sums) or `sixes`.
-    #[arg(long, value_name = "RULES", default_value = "game", value_parser = parse_rules)]
+    /// The rules: `game` (the video game's formula, the default), or a board-game dice
+    /// variant, `dice` (sums) or `sixes`.
+    #[arg(long, value_name = "RULES", default_value = "game", hide_default_value = true, value_parser = parse_rules)]
     pub rules: RuleSet,
 
     /// Print JSON instead of text.
@@ -313,6 +320,22 @@ fn check_size(args: &OddsArgs) -> CliResult {
     Ok(())
 }
 
+/// What `odds --json` prints: one matchup, or a table of them.
+#[derive(serde::Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(untagged)]
+enum OddsJson<'a> {
+    /// One attacker against one defender.
+    Single(SingleJson<'a>),
+    /// Several attackers or defenders.
+    Table(TableJson<'a>),
+}
+
+/// The JSON Schema of `odds --json`: one matchup, or a table of them.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<OddsJson<'static>>()
+}
+
 /// Runs `quadmist odds`.
 pub fn run(args: &OddsArgs) -> CliResult {
     check_size(args)?;
@@ -333,8 +356,16 @@ pub fn run(args: &OddsArgs) -> CliResult {
     let single = attackers.len() == 1 && defenders.len() == 1;
     let width = text::term_width();
     match (args.json, single) {
-        (true, true) => output::print_json(&SingleJson { rules: args.rules, row: &rows[0], notes }),
-        (true, false) => output::print_json(&TableJson { rules: args.rules, rows: &rows, notes }),
+        (true, true) => output::print_json(&OddsJson::Single(SingleJson {
+            rules: args.rules,
+            row: &rows[0],
+            notes,
+        })),
+        (true, false) => output::print_json(&OddsJson::Table(TableJson {
+            rules: args.rules,
+            rows: &rows,
+            notes,
+        })),
         (false, single) => {
             let mut out = String::new();
             for h in &headers {

@@ -15,16 +15,18 @@ mod render;
 use clap::Args;
 
 const EXAMPLES: &str = "\
-Examples:
-  quadmist plan memcard.mcr --save 3         safe discards and the road to Master
-  quadmist plan SavedData_ww.dat --save 1-2 --discard 5
-                                             the 5 cards whose discard costs the fewest points
-  quadmist plan memcard.mcr --odds pc --target 1700
-                                             the road to 1700 with the PC engine's odds
-  quadmist plan save.json --json             the same as JSON
+Every plan is exact (minimum-cost flow), not a rule of thumb. Expected battle wins are \
+expected values; the chance of a new card getting a free arrow pattern is an estimate.
 
-Every plan is exact (minimum-cost flow), not a rule of thumb. Expected battle wins are
-expected values; the chance of a new card getting a free arrow pattern is an estimate.";
+Examples:
+  Safe discards and the road to Master:
+      quadmist plan memcard.mcr --save 3
+  The 5 cards whose discard costs the fewest points:
+      quadmist plan SavedData_ww.dat --save 1-2 --discard 5
+  The road to 1700 with the PC engine's odds:
+      quadmist plan memcard.mcr --odds pc --target 1700
+  The same as JSON:
+      quadmist plan save.json --json";
 
 /// Arguments of `quadmist plan`.
 #[derive(Debug, Args)]
@@ -41,12 +43,17 @@ pub struct PlanArgs {
     /// PC and Switch saves].
     #[arg(long, value_enum)]
     pub odds: Option<OddsChoice>,
-    /// The score to plan for: 1698 (Master) or 1700 (maximum).
-    #[arg(long, default_value = "1698", value_parser = args::parse_target)]
+    /// The score to plan for: 1698 (Master, the default) or 1700 (the maximum).
+    #[arg(long, default_value = "1698", hide_default_value = true, value_parser = args::parse_target)]
     pub target: u32,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The JSON Schema of `plan --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<crate::report::plan::PlanReport>()
 }
 
 /// Runs `quadmist plan`.

@@ -23,31 +23,37 @@ pub mod view;
 
 const AFTER_HELP: &str = "\
 Type what the game shows, then Enter:
-  their cards  digits and arrows as shown: 1P23 E+S (commas between
-               several); a name or number first narrows the digits to
-               what card creation gives: Goblin:0P00 N (not for a card
-               they won from me: it keeps my card's stats)
-  blocks       the blocked cells: A1 C3 (columns A-D, rows 1-4);
-               Enter alone: none
-  first        m if I move first, t if they do
-  my move      card number (hand order) and cell: 2 B3; Enter alone plays
-               the suggested move
-  their move   their card number and cell: 4 C1
-  a target     when I pick which card to attack: its cell, C2; Enter alone
-               takes the suggested one
-  a battle     w if my card won, l if it lost; then the two numbers shown
-               at the start of the battle, mine first (they make that stat
-               of their card exact); then e if the winner's type letter
-               changed: w 138 53
-On an empty line u undoes the last entry and q quits; Esc clears the line.
-What --theirs, --blocks and --first do not give is asked on the board.
+  their cards
+      digits and arrows as shown: 1P23 E+S (commas between several); a name or number first \
+narrows the digits to what card creation gives: Goblin:0P00 N (not for a card they won from \
+me: it keeps my card's stats)
+  blocks
+      the blocked cells: A1 C3 (columns A-D, rows 1-4); Enter alone: none
+  first
+      m if I move first, t if they do
+  my move
+      card number (hand order) and cell: 2 B3; Enter alone plays the suggested move
+  their move
+      their card number and cell: 4 C1
+  a target
+      when I pick which card to attack: its cell, C2; Enter alone takes the suggested one
+  a battle
+      w if my card won, l if it lost; then the two numbers shown at the start of the battle, \
+mine first (they make that stat of their card exact); then e if the winner's type letter \
+changed: w 138 53
+
+On an empty line u undoes the last entry and q quits; Esc clears the line. What --theirs, \
+--blocks and --first do not give is asked on the board.
 
 Examples:
-  quadmist play --file memcard.mcr:3 --hand 3,7,12,40,41
-  quadmist play --file memcard.mcr:3 --hand 3,7,12,40,41 --wise 1
-  quadmist play --hand 138/X/53/90@E+S,99/P/40/40@N,70/M/80/20@W+E,
-    60/P/60/60@S,50/X/30/30@N+S --theirs 3P21@W,2M12@N,1P11@E,4P20@S,
-    2A22@N+E --blocks A1,C3 --first them --budget-ms 500";
+  My hand from save 3:
+      quadmist play --file memcard.mcr:3 --hand 3,7,12,40,41
+  Against Wise 1:
+      quadmist play --file memcard.mcr:3 --hand 3,7,12,40,41 --wise 1
+  Everything given on the command line:
+      quadmist play --hand 138/X/53/90@E+S,99/P/40/40@N,70/M/80/20@W+E,60/P/60/60@S,\
+50/X/30/30@N+S --theirs 3P21@W,2M12@N,1P11@E,4P20@S,2A22@N+E --blocks A1,C3 --first them \
+--budget-ms 500";
 
 /// Who places the first card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -71,8 +77,8 @@ pub struct PlayArgs {
     /// The blocked cells (else asked): A1,C3, or - for none.
     #[arg(long, value_name = "CELLS")]
     pub blocks: Option<String>,
-    /// Who moves first (else asked).
-    #[arg(long, value_enum)]
+    /// Who moves first, `me` or `them` (else asked).
+    #[arg(long, value_enum, hide_possible_values = true)]
     pub first: Option<FirstArg>,
     /// The adviser's options.
     #[command(flatten)]

@@ -18,16 +18,21 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 const EXAMPLES: &str = "\
-Examples:
-  quadmist report memcard.mcr --save 3       writes memcard-save-3-collection.html here
-  quadmist report SavedData_ww.dat --save 1-2 -o cards.html
-  quadmist report save.mcs -o - > page.html  the page on standard output
-  quadmist report memcard.mcr --json         where the page went, as JSON
+The page is one file with nothing loaded from elsewhere: open it in any browser, keep it, \
+print it (A4) or post it. Without -o it is written to the current directory as \
+<NAME>[-save-<SAVE>]-collection.html (<NAME>: the save file's name without its extension), \
+replacing an earlier page of that name. quadmist \
+never writes over the save it reads, nor over any file that is not an HTML page.
 
-The page is one file with nothing loaded from elsewhere: open it in any browser, keep it,
-print it (A4) or post it. Without -o it is written to the current directory as
-<file name>[-save-<SAVE>]-collection.html, replacing an earlier page of that name.
-quadmist never writes over the save it reads, nor over any file that is not an HTML page.";
+Examples:
+  Write memcard-save-3-collection.html here:
+      quadmist report memcard.mcr --save 3
+  Write it where you say:
+      quadmist report SavedData_ww.dat --save 1-2 -o cards.html
+  The page on standard output:
+      quadmist report save.mcs -o - > page.html
+  Where the page went, as JSON:
+      quadmist report memcard.mcr --json";
 
 /// Arguments of `quadmist report`.
 #[derive(Debug, Args)]
@@ -38,16 +43,17 @@ pub struct ReportArgs {
     pub save: SaveArgs,
     // The doc below is the help text, as clap prints it (not HTML).
     #[allow(rustdoc::invalid_html_tags)]
-    /// Where to write the page (`-` for standard output) [default: in the current directory,
-    /// <file name>[-save-<SAVE>]-collection.html].
+    /// Where to write the page (`-` for standard output); by default
+    /// <NAME>[-save-<SAVE>]-collection.html in the current directory, <NAME> being the save
+    /// file's name without its extension.
     #[arg(long, short = 'o', value_name = "PAGE.html")]
     pub output: Option<PathBuf>,
     /// Evolution odds for the plan's upgrade estimate [default: psx for PlayStation saves, pc
     /// for PC and Switch saves].
     #[arg(long, value_enum)]
     pub odds: Option<OddsChoice>,
-    /// The score the plan aims at: 1698 (Master) or 1700 (maximum).
-    #[arg(long, default_value = "1698", value_parser = args::parse_target)]
+    /// The score the plan aims at: 1698 (Master, the default) or 1700 (the maximum).
+    #[arg(long, default_value = "1698", hide_default_value = true, value_parser = args::parse_target)]
     pub target: u32,
     /// Print where the page was written as JSON (the page itself is always HTML).
     #[arg(long)]
@@ -56,6 +62,7 @@ pub struct ReportArgs {
 
 /// What `quadmist report --json` prints.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct ReportWritten {
     /// The page's path (`-` for standard output).
     pub output: String,
@@ -130,6 +137,11 @@ fn write_stdout(page: &[u8]) -> std::io::Result<()> {
     }
     out.write_all(page)?;
     out.flush()
+}
+
+/// The JSON Schema of `report --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<ReportWritten>()
 }
 
 /// Runs `quadmist report`.

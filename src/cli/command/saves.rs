@@ -16,21 +16,26 @@ use tabled::builder::Builder;
 use tabled::settings::{Padding, Style};
 
 const EXAMPLES: &str = "\
-Examples:
-  quadmist saves epsxe000.mcr            the saves on a raw memory card
-  quadmist saves card.gme --json         the same as JSON
-  quadmist saves BASLUS-0125100000-00    a raw single save (named after the save)
-  quadmist saves SavedData_ww.dat        the slots of a PC save
-  quadmist saves ~/.local/share/duckstation/memcards
-                                         the FF9 saves of every card in a folder, each with
-                                         its FILE:SAVE (files that are not saves are skipped)
+The SAVE column is the value every other command accepts as --save. Problems (damage, \
+checksum mismatches) go to stderr; the exit code is 1 when the file is unreadable or holds no \
+save that can be read.
 
-The SAVE column is the value every other command accepts as --save.
-JSON: {\"format\", \"saves\": [{\"save\", \"name\", \"game\", \"region\", \"language\", \"disc\",
-\"file\", \"deleted\", \"checksum_ok\", \"title\", \"product_code\", \"summary\"}],
+JSON: {\"format\", \"saves\": [{\"save\", \"name\", \"game\", \"region\", \"language\", \
+\"disc\", \"file\", \"deleted\", \"checksum_ok\", \"title\", \"product_code\", \"summary\"}], \
 \"problems\": [{\"severity\", \"message\", \"save\"}]}.
-Problems (damage, checksum mismatches) go to stderr; exit code 1 when the file is unreadable
-or holds no save that can be read.";
+
+Examples:
+  The saves on a raw memory card:
+      quadmist saves epsxe000.mcr
+  The same as JSON:
+      quadmist saves card.gme --json
+  A raw single save (named after the save):
+      quadmist saves BASLUS-0125100000-00
+  The slots of a PC save:
+      quadmist saves SavedData_ww.dat
+  The FF9 saves of every card in a folder, each with its FILE:SAVE (files that are not \
+saves are skipped):
+      quadmist saves ~/.local/share/duckstation/memcards";
 
 /// Arguments of `quadmist saves`.
 #[derive(Debug, Args)]
@@ -62,6 +67,7 @@ pub fn format_name(kind: &FileKind) -> String {
 
 /// One save in the JSON output.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct SaveJson<'a> {
     /// The `--save` selector.
     pub save: &'a str,
@@ -91,6 +97,7 @@ pub struct SaveJson<'a> {
 
 /// One problem in the JSON output.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct ProblemJson<'a> {
     /// `info`, `warning` or `error`.
     pub severity: Severity,
@@ -102,6 +109,7 @@ pub struct ProblemJson<'a> {
 
 /// The whole JSON output.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct SavesJson<'a> {
     /// The file's format (`raw_card`, `gme`, `mcs`, ..., `pc_dat`, `switch_json`).
     pub format: String,
@@ -109,6 +117,27 @@ pub struct SavesJson<'a> {
     pub saves: Vec<SaveJson<'a>>,
     /// File findings, then every save's findings.
     pub problems: Vec<ProblemJson<'a>>,
+}
+
+/// One file of a folder in the JSON output of `saves DIR`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+pub struct FolderFileJson<'a> {
+    /// The file's path, as `FILE` in `FILE:SAVE`.
+    pub file: String,
+    /// Its saves, as `saves FILE --json` gives them.
+    pub saves: SavesJson<'a>,
+}
+
+/// What `saves --json` prints: one file's saves, or (for a folder) each file with FF9 saves.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(untagged)]
+pub enum SavesOutput<'a> {
+    /// `saves FILE`.
+    File(SavesJson<'a>),
+    /// `saves DIR`.
+    Folder(Vec<FolderFileJson<'a>>),
 }
 
 /// Builds the JSON value of a save set.
@@ -339,6 +368,11 @@ fn render_rows(rows: &[Row], width: usize, dir: bool) -> String {
     s
 }
 
+/// The JSON Schema of `saves --json`: one file's saves, or a folder's files.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<SavesOutput<'static>>()
+}
+
 /// Runs `quadmist saves`.
 pub fn run(args: &SavesArgs) -> CliResult {
     if args.file.is_dir() {
@@ -447,7 +481,7 @@ fn run_dir(args: &SavesArgs) -> CliResult {
     if args.json {
         let json: Vec<_> = sets
             .iter()
-            .map(|(p, set)| serde_json::json!({"file": p.display().to_string(), "saves": to_json(set)}))
+            .map(|(p, set)| FolderFileJson { file: p.display().to_string(), saves: to_json(set) })
             .collect();
         return print_json(&json);
     }

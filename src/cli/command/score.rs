@@ -22,15 +22,16 @@ use tabled::settings::peaker::Priority;
 use tabled::settings::{Alignment, Padding, Style as TableStyle, Width};
 
 const EXAMPLES: &str = "\
-Examples:
-  quadmist score memcard.mcr --save 3        points, rank and the points still needed
-  quadmist score SavedData_ww.dat --save 1-2 --cards
-                                             also what each card is worth on its own
-  quadmist score save.json --json            the same as JSON
+Points = 10 per distinct card id + 5 per distinct arrow pattern + 1 per X copy + 2 per A \
+copy. Master is 1698 points (rank 31 of 32); 1700 is the maximum (rank 32 of 32, no name).
 
-Points = 10 per distinct card id + 5 per distinct arrow pattern + 1 per X copy + 2 per A copy.
-Master is 1698 points (rank 31 of 32); 1700 is the maximum (rank 32 of 32, no
-name).";
+Examples:
+  Points, rank and the points still needed:
+      quadmist score memcard.mcr --save 3
+  Also what each card is worth on its own:
+      quadmist score SavedData_ww.dat --save 1-2 --cards
+  The same as JSON:
+      quadmist score save.json --json";
 
 /// Arguments of `quadmist score`.
 #[derive(Debug, Args)]
@@ -161,6 +162,11 @@ pub fn render_score(report: &ScoreReport, heading: &str, width: usize) -> String
         );
     }
     s
+}
+
+/// The JSON Schema of `score --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<crate::report::score::ScoreReport>()
 }
 
 /// Runs `quadmist score`.

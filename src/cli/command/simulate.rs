@@ -10,24 +10,32 @@ use std::io::Write;
 use std::time::Duration;
 
 const AFTER_HELP: &str = "\
-Each match is dealt as the game sets one up: five card ids drawn at random, both hands created
-from those ids by the game's card creation, blocked squares and the coin for the first player.
-The opponent is the game's AI at the Wise level given; battles and the AI's choices draw from a
-generator seeded by --seed and the match number, so a run is reproducible whatever --threads.
-Rates come with 95 % Wilson score intervals.
+Each match is dealt as the game sets one up: five card ids drawn at random, both hands \
+created from those ids by the game's card creation, blocked squares and the coin for the \
+first player. The opponent is the game's AI at the Wise level given; battles and the AI's \
+choices draw from a generator seeded by --seed and the match number, so a run is reproducible \
+whatever --threads. Rates come with 95 % Wilson score intervals.
 
 Players:
-  adviser   quadmist's adviser (goal: win, opponent model: the game AI), --budget-ms a move
-  game      the game's own AI playing your side, at the same Wise
-  greedy    the move with the best expected card balance after its own turn (one ply)
-  random    any legal move, uniformly
+  adviser
+      quadmist's adviser (goal: win, opponent model: the game AI), --budget-ms a move
+  game
+      the game's own AI playing your side, at the same Wise
+  greedy
+      the move with the best expected card balance after its own turn (one ply)
+  random
+      any legal move, uniformly
 
 Examples:
-  quadmist simulate --games 10000 --seed 1 --player greedy --wise 3
-  quadmist simulate --games 1000 --player adviser --budget-ms 50 --wise 1 --threads 2 --json";
+  10,000 matches of the greedy player against Wise 3:
+      quadmist simulate --games 10000 --seed 1 --player greedy --wise 3
+  The adviser, 50 ms a move, on two threads, as JSON:
+      quadmist simulate --games 1000 --player adviser --budget-ms 50 --wise 1 --threads 2 \
+--json";
 
 /// The player's policies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum PlayerArg {
     /// quadmist's adviser.
@@ -42,6 +50,7 @@ pub enum PlayerArg {
 
 /// The opponent's policy (only the game's AI).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum OpponentArg {
     /// The game's AI (`EnemyAI`).
@@ -67,8 +76,8 @@ pub struct SimulateArgs {
     /// The opponent's Wise level, 0..3.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub wise: u8,
-    /// The adviser's time per move, in milliseconds.
-    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    /// The adviser's time per move, in milliseconds (50 if not given).
+    #[arg(long, default_value_t = 50, hide_default_value = true, value_parser = clap::value_parser!(u64).range(1..=60_000))]
     pub budget_ms: u64,
     /// Threads to play the matches on.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
@@ -79,6 +88,7 @@ pub struct SimulateArgs {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 struct Report {
     games: u64,
     player: PlayerArg,
@@ -90,6 +100,11 @@ struct Report {
     win: Rate,
     draw: Rate,
     loss: Rate,
+}
+
+/// The JSON Schema of `simulate --json`.
+pub fn json_schema() -> schemars::Schema {
+    crate::cli::json_schema::of::<Report>()
 }
 
 /// Runs `quadmist simulate`.

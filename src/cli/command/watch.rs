@@ -24,14 +24,16 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 const HELP: &str = "\
-The file is watched through its folder, so a file replaced by a rename is followed. After a
-write, quadmist waits until the save reads whole (its checksum holds) and prints what changed
-since the last state it read: cards won and gone, grown and evolved, counters, points and rank.
-A write that changes nothing in the save prints nothing. Stop with Ctrl-C.
+The file is watched through its folder, so a file replaced by a rename is followed. After a \
+write, quadmist waits until the save reads whole (its checksum holds) and prints what changed \
+since the last state it read: cards won and gone, grown and evolved, counters, points and \
+rank. A write that changes nothing in the save prints nothing. Stop with Ctrl-C.
 
 Examples:
-  quadmist watch epsxe000.mcr --save 1
-  quadmist watch SavedData_ww.dat --save auto --json    one JSON object per change, per line";
+  Watch save 1 of a memory card:
+      quadmist watch epsxe000.mcr --save 1
+  One JSON object per change, one per line:
+      quadmist watch SavedData_ww.dat --save auto --json";
 
 /// Arguments of `quadmist watch`.
 #[derive(Debug, Args)]

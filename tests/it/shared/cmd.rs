@@ -52,8 +52,18 @@ impl Command {
         self
     }
 
-    /// Runs it to the end: exit status, standard output and standard error.
+    /// Runs it to the end: exit status, standard output and standard error. What a run asked
+    /// for `--json` printed is checked against its command's JSON Schema.
     pub fn output(&mut self) -> std::io::Result<Output> {
+        let output = self.run()?;
+        let args: Vec<_> = self.cmd.get_args().map(|a| a.to_os_string()).collect();
+        if let Err(e) = crate::json_schema::check_output(&args, &output.stdout) {
+            panic!("{e}");
+        }
+        Ok(output)
+    }
+
+    fn run(&mut self) -> std::io::Result<Output> {
         self.cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
         let Some(limit) = self.timeout else {
             return self.cmd.output();

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 /// One side of a battle: a card and where it came from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Side {
     /// The card as given or as stored (`8X35` or `138/X/53/90`).
     pub card: String,
@@ -76,6 +77,7 @@ impl Side {
 
 /// A chance as JSON: a number, or `{min, mean, max}`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(untagged)]
 enum WinsJson {
     One(f64),
@@ -84,6 +86,7 @@ enum WinsJson {
 
 /// The exact fractions behind [`WinsJson`].
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(untagged)]
 enum ExactJson {
     One(Ratio),
@@ -103,6 +106,7 @@ fn wins_json(odds: Odds) -> (WinsJson, ExactJson, bool) {
 
 /// The other direction: the defender attacks, and the first card's chance to hold.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub(super) struct Attacked {
     #[serde(flatten)]
     pub(super) basis: Basis,
@@ -115,6 +119,7 @@ pub(super) struct Attacked {
 
 /// One attacker against one defender, both directions.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub(super) struct Row {
     pub(super) attacker: Side,
     pub(super) defender: Side,
@@ -212,6 +217,7 @@ pub(super) fn notes(rows: &[Row], rules: RuleSet) -> Vec<String> {
 
 /// JSON of a single matchup: the row with the rules and notes beside it.
 #[derive(Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub(super) struct SingleJson<'a> {
     pub(super) rules: RuleSet,
     #[serde(flatten)]
@@ -221,6 +227,7 @@ pub(super) struct SingleJson<'a> {
 
 /// JSON of a table.
 #[derive(Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub(super) struct TableJson<'a> {
     pub(super) rules: RuleSet,
     pub(super) rows: &'a [Row],

@@ -1,0 +1,479 @@
+//! Help pages and man pages, from one source: the command line's own definition.
+//!
+//! clap wraps every line of help to the width ([`width`]) and continues a wrapped line at that
+//! line's own indentation. The text shown after the options (each command's `after_help`) is
+//! written for that, never wrapped by hand:
+//!
+//! - a paragraph is one line (`\` at the end of a source line joins it to the next);
+//! - a heading is a line of its own that ends with `:` (`Examples:`, `Columns:`);
+//! - a list entry is its term on a line indented 2, then its description on the next line
+//!   indented 6, so that the description wraps under itself;
+//! - an example, under `Examples:`, is what it does on a line indented 2 (ending with `:`),
+//!   then the command on the next line indented 6;
+//! - a line indented 4 is kept as it is (a picture).
+//!
+//! Example commands are the one thing laid out here rather than by clap: a command too long
+//! for the width continues 4 columns further in (a hanging indent), where clap would continue
+//! it at its own indentation. [`command`] gives the tree with that done for the width, and
+//! [`man_pages`] turns the same source into one man page per command.
+
+use super::text;
+
+/// The widest help is laid out: clap's `max_term_width` of the top-level command.
+pub const MAX_WIDTH: usize = 80;
+
+/// The width help is laid out for: the terminal's ([`text::term_width`]), at most
+/// [`MAX_WIDTH`].
+pub fn width() -> usize {
+    text::term_width().min(MAX_WIDTH)
+}
+
+/// `cmd`, the command line's tree, with its help laid out for `width` columns: clap told the width (rather
+/// than finding it on its own, so that it wraps at the width the examples are laid out for),
+/// every example command wrapped with a hanging indent, and the last words of every paragraph
+/// bound ([`bind_last_words`]).
+pub fn command_for(cmd: clap::Command, width: usize) -> clap::Command {
+    fn lay_out(cmd: clap::Command, width: usize) -> clap::Command {
+        let cmd = match cmd.get_after_help().map(|h| h.to_string()) {
+            Some(source) => cmd.after_help(layout(&source, width)),
+            None => cmd,
+        };
+        let cmd = match cmd.get_about().map(|h| bind_last_words(&h.to_string())) {
+            Some(about) => cmd.about(about),
+            None => cmd,
+        };
+        let cmd = match cmd.get_long_about().map(|h| bind_last_words(&h.to_string())) {
+            Some(about) => cmd.long_about(about),
+            None => cmd,
+        };
+        let cmd = cmd.mut_args(|a| {
+            let help = a.get_help().map(|h| bind_last_words(&h.to_string()));
+            let long = a.get_long_help().map(|h| bind_last_words(&h.to_string()));
+            let a = match help {
+                Some(h) => a.help(h),
+                None => a,
+            };
+            match long {
+                Some(h) => a.long_help(h),
+                None => a,
+            }
+        });
+        let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
+        names.iter().fold(cmd, |cmd, name| cmd.mut_subcommand(name, |sub| lay_out(sub, width)))
+    }
+    let mut cmd = lay_out(cmd.term_width(width), width);
+    // clap's own `help` subcommand, added when the tree is built, with words that fit.
+    cmd.build();
+    cmd.mut_subcommand("help", |h| h.about("Print the help of quadmist or of a command"))
+}
+
+/// [`command_for`] the terminal's [`width`].
+pub fn command(cmd: clap::Command) -> clap::Command {
+    command_for(cmd, width())
+}
+
+/// No-break space: clap wraps at ASCII spaces only, so it binds the words on either side.
+const NO_BREAK: char = '\u{a0}';
+
+/// Every line of `text` (a paragraph, once clap's derive has joined its doc comment) with its
+/// last three words bound by no-break spaces, so that clap's wrapping never leaves one or two
+/// words alone on the last line of a paragraph (what a typesetter calls a widow). Words
+/// already long are left free, so that no bound group is wider than 28 columns.
+pub fn bind_last_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let body = line.trim_end();
+        let spaces: Vec<usize> = body.match_indices(' ').map(|(at, _)| at).collect();
+        let start = body.len() - body.trim_start().len();
+        let words = body[start..].split(' ').filter(|w| !w.is_empty()).count();
+        let tail = spaces.len().checked_sub(3).map(|k| spaces[k]);
+        match tail {
+            Some(at) if words >= 4 && at > start && text::width(&body[at + 1..]) <= 28 => {
+                out.push_str(&body[..at + 1]);
+                out.extend(body[at + 1..].chars().map(|c| if c == ' ' { NO_BREAK } else { c }));
+                out.push_str(&line[body.len()..]);
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
+}
+
+/// True for a line of an `after_help` source that is an example command.
+fn is_command_line(line: &str) -> bool {
+    let trimmed = line.trim_start();
+    line.len() - trimmed.len() >= 2 && (trimmed == "quadmist" || trimmed.starts_with("quadmist "))
+}
+
+/// An `after_help` source laid out for `width` columns: each example command wrapped at spaces
+/// with its continuation lines 4 columns deeper; every other line left for clap to wrap, with
+/// its last words bound when it is wider than a line.
+pub fn layout(source: &str, width: usize) -> String {
+    let mut out = String::with_capacity(source.len() + 16);
+    for (i, line) in source.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let indent = indent_of(line);
+        if is_command_line(line) {
+            if text::width(line) > width {
+                let trimmed = line.trim_start();
+                let rest = format!("{}    ", &line[..indent]);
+                out.push_str(&wrap_command(trimmed, width, &line[..indent], &rest));
+            } else {
+                out.push_str(line);
+            }
+        } else if indent == 4
+            || (indent == 0 && line.ends_with(':') && line.len() <= HEADING_MAX)
+            || text::width(line) <= width
+        {
+            // A picture, a heading, a line clap leaves whole: as they are.
+            out.push_str(line);
+        } else {
+            out.push_str(&bind_last_words(line));
+        }
+    }
+    out
+}
+
+/// A command wrapped to `width` columns: the first line starts with `first`, the others with
+/// `rest`. It breaks at spaces (never between an option and its value when they fit) and, inside an argument too long for a line of its own (a
+/// position, a list of cards, a path), after a comma, a semicolon or a slash; a piece longer
+/// than a line is cut.
+fn wrap_command(command: &str, width: usize, first: &str, rest: &str) -> String {
+    let mut out = String::from(first);
+    let mut line_width = text::width(first);
+    let mut fresh = true;
+    // An option stays on the line of its value when the two fit on a line of their own.
+    let mut words: Vec<String> = Vec::new();
+    for word in command.split(' ').filter(|w| !w.is_empty()) {
+        match words.last_mut() {
+            Some(last)
+                if last.starts_with('-')
+                    && !last.contains(' ')
+                    && !word.starts_with('-')
+                    && text::width(rest) + text::width(last) + 1 + text::width(word) <= width =>
+            {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => words.push(word.to_string()),
+        }
+    }
+    for word in &words {
+        let word = word.as_str();
+        // A word that fits on a line of its own is never split.
+        let whole = text::width(rest) + text::width(word) <= width;
+        let pieces: Vec<&str> =
+            if whole { vec![word] } else { word.split_inclusive([',', ';', '/']).collect() };
+        for (k, &piece) in pieces.iter().enumerate() {
+            let gap = usize::from(k == 0 && !fresh);
+            if !fresh && line_width + gap + text::width(piece) > width {
+                out.push('\n');
+                out.push_str(rest);
+                line_width = text::width(rest);
+            } else if gap == 1 {
+                out.push(' ');
+                line_width += 1;
+            }
+            // A piece wider than a line of its own is cut where the line ends.
+            let mut piece = piece;
+            while line_width + text::width(piece) > width && text::width(rest) + 1 < width {
+                let room = width.saturating_sub(line_width).max(1);
+                let cut = piece.char_indices().nth(room).map_or(piece.len(), |(i, _)| i);
+                out.push_str(&piece[..cut]);
+                out.push('\n');
+                out.push_str(rest);
+                line_width = text::width(rest);
+                piece = &piece[cut..];
+            }
+            out.push_str(piece);
+            line_width += text::width(piece);
+            fresh = false;
+        }
+    }
+    out
+}
+
+/// One block of an `after_help` source, as [`man_pages`] renders it.
+#[derive(Debug, PartialEq, Eq)]
+enum Block {
+    /// A line of its own ending with `:`, without the colon.
+    Heading(String),
+    /// A paragraph.
+    Paragraph(String),
+    /// A list entry: the term and its description's paragraphs.
+    Entry(String, Vec<String>),
+    /// An example: what it does, and the command.
+    Example(String, String),
+    /// Lines kept as they are.
+    Verbatim(Vec<String>),
+}
+
+/// The longest heading: a longer line ending with `:` is a paragraph leading into what follows.
+const HEADING_MAX: usize = 40;
+
+fn indent_of(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
+
+/// The blocks of an `after_help` source (see the module's documentation for its form).
+fn blocks(source: &str) -> Vec<Block> {
+    let mut out: Vec<Block> = Vec::new();
+    let lines: Vec<&str> = source.lines().collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        let text = line.trim();
+        i += 1;
+        if text.is_empty() {
+            continue;
+        }
+        match indent_of(line) {
+            0 if text.ends_with(':') && text.len() <= HEADING_MAX => {
+                out.push(Block::Heading(text.trim_end_matches(':').to_string()));
+            }
+            0 => out.push(Block::Paragraph(text.to_string())),
+            2 => {
+                // The lines under it, indented 6 (its description or its command).
+                let mut under = Vec::new();
+                while i < lines.len() && indent_of(lines[i]) >= 6 && !lines[i].trim().is_empty() {
+                    under.push(lines[i].trim().to_string());
+                    i += 1;
+                }
+                match under.first() {
+                    Some(c) if under.len() == 1 && is_command_line(lines[i - 1]) => {
+                        out.push(Block::Example(text.trim_end_matches(':').to_string(), c.clone()))
+                    }
+                    _ => out.push(Block::Entry(text.to_string(), under)),
+                }
+            }
+            _ => match out.last_mut() {
+                Some(Block::Verbatim(v)) => v.push(line.to_string()),
+                _ => out.push(Block::Verbatim(vec![line.to_string()])),
+            },
+        }
+    }
+    out
+}
+
+/// Text escaped for roff: backslashes, hyphens as minus signs (options stay typeable), and a
+/// leading `.` or `'` made plain text.
+fn roff_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    if s.starts_with(['.', '\'']) {
+        out.push_str("\\&");
+    }
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\e"),
+            '-' => out.push_str("\\-"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Roff in ASCII: every other character as its `\[uXXXX]` escape, which groff and mandoc read
+/// whatever the input encoding they assume (the arrows, ×, □ and ≥ of the help).
+fn ascii_roff(roff: &str) -> String {
+    let mut out = String::with_capacity(roff.len() + 64);
+    for c in roff.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            out.push_str(&format!("\\[u{:04X}]", u32::from(c)));
+        }
+    }
+    out
+}
+
+/// A quoted macro argument for roff.
+fn roff_arg(s: &str) -> String {
+    format!("\"{}\"", roff_text(s).replace('"', "\\(dq"))
+}
+
+/// The `after_help` source as roff sections: the text before the first heading and the
+/// sections other than the examples as DESCRIPTION's subsections (`details`), the examples
+/// as an EXAMPLES section (`examples`).
+fn roff_sections(source: &str) -> (String, String) {
+    let (mut details, mut examples) = (String::new(), String::new());
+    let mut in_examples = false;
+    for block in blocks(source) {
+        let out = if in_examples { &mut examples } else { &mut details };
+        match block {
+            Block::Heading(h) if h == "Examples" => {
+                in_examples = true;
+                examples.push_str(".SH EXAMPLES\n");
+            }
+            Block::Heading(h) => {
+                in_examples = false;
+                details.push_str(&format!(".SS {}\n", roff_arg(&h)));
+            }
+            Block::Paragraph(p) => out.push_str(&format!(".PP\n{}\n", roff_text(&p))),
+            Block::Entry(term, description) => {
+                out.push_str(&format!(".TP\n{}\n", roff_text(&term)));
+                for (k, d) in description.iter().enumerate() {
+                    out.push_str(if k == 0 { "" } else { ".IP\n" });
+                    out.push_str(&roff_text(d));
+                    out.push('\n');
+                }
+            }
+            Block::Example(what, command) => out.push_str(&format!(
+                ".PP\n{}:\n.RS 4\n.nf\n{}\n.fi\n.RE\n",
+                roff_text(&what),
+                roff_text(&command)
+            )),
+            Block::Verbatim(lines) => {
+                out.push_str(".PP\n.nf\n");
+                for l in lines {
+                    out.push_str(&roff_text(&l));
+                    out.push('\n');
+                }
+                out.push_str(".fi\n");
+            }
+        }
+    }
+    (details, examples)
+}
+
+/// The man page's name of a command: `quadmist`, `quadmist-saves`.
+fn page_name(path: &[&str]) -> String {
+    path.join("-")
+}
+
+/// One man page: clap_mangen's title, name, synopsis, description, options and commands, then
+/// the `after_help` source as sections of their own, and what to see also.
+fn man_page(cmd: &clap::Command, path: &[&str], all: &[String]) -> Result<String, std::io::Error> {
+    let man = clap_mangen::Man::new(cmd.clone()).title(page_name(path).to_uppercase());
+    let mut roff = Vec::new();
+    man.render_title(&mut roff)?;
+    man.render_name_section(&mut roff)?;
+    man.render_synopsis_section(&mut roff)?;
+    man.render_description_section(&mut roff)?;
+    let source = cmd.get_after_help().map(|h| h.to_string()).unwrap_or_default();
+    let (details, examples) = roff_sections(&source);
+    roff.extend_from_slice(details.as_bytes());
+    if cmd.get_arguments().any(|a| !a.is_hide_set()) {
+        man.render_options_section(&mut roff)?;
+    }
+    if cmd.get_subcommands().any(|s| !s.is_hide_set()) {
+        man.render_subcommands_section(&mut roff)?;
+    }
+    roff.extend_from_slice(examples.as_bytes());
+    // quadmist's page names every command's; a command's names quadmist's.
+    let see: Vec<&String> =
+        if path.len() == 1 { all.iter().skip(1).collect() } else { vec![&all[0]] };
+    roff.extend_from_slice(b".SH \"SEE ALSO\"\n");
+    for (k, page) in see.iter().enumerate() {
+        let comma = if k + 1 < see.len() { "," } else { "" };
+        // `\%`: the name is never hyphenated.
+        roff.extend_from_slice(format!(".BR \\%{} (1){comma}\n", roff_text(page)).as_bytes());
+    }
+    roff.extend_from_slice(format!(".SH VERSION\nv{}\n", env!("CARGO_PKG_VERSION")).as_bytes());
+    let roff = String::from_utf8(roff).map_err(std::io::Error::other)?;
+    Ok(ascii_roff(&roff))
+}
+
+/// Every man page of `cmd`, the command line's tree, the top-level one first: (file name,
+/// roff). `quadmist saves` is `quadmist-saves.1`; clap's own `help` has none (its pages are
+/// these).
+pub fn man_pages(cmd: clap::Command) -> Result<Vec<(String, String)>, std::io::Error> {
+    let mut root = cmd.disable_help_subcommand(true);
+    root.build();
+    let mut paths: Vec<Vec<&str>> = vec![vec!["quadmist"]];
+    for sub in root.get_subcommands() {
+        paths.push(vec!["quadmist", sub.get_name()]);
+    }
+    let all: Vec<String> = paths.iter().map(|p| page_name(p)).collect();
+    let mut out = Vec::with_capacity(paths.len());
+    for path in &paths {
+        let cmd = match path.get(1) {
+            None => &root,
+            Some(name) => root.find_subcommand(name).expect("a subcommand of the tree"),
+        };
+        out.push((format!("{}.1", page_name(path)), man_page(cmd, path, &all)?));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn example_commands_hang_and_the_rest_is_left_to_clap_with_its_last_words_bound() {
+        let source = "A paragraph far longer than the width, which clap wraps on its own.\n\
+                      Examples:\n  \
+                      The cards as CSV:\n      \
+                      quadmist cards SavedData_ww.dat --save 1-2 --csv > cards.csv\n    \
+                      ↖↑↗ a picture";
+        let b = NO_BREAK;
+        assert_eq!(
+            layout(source, 40),
+            format!(
+                "A paragraph far longer than the width, which clap wraps on{b}its{b}own.\n\
+                 Examples:\n  \
+                 The cards as CSV:\n      \
+                 quadmist cards SavedData_ww.dat\n          \
+                 --save 1-2 --csv > cards.csv\n    \
+                 ↖↑↗ a picture"
+            )
+        );
+        // At 80 columns every line fits: nothing to do.
+        assert_eq!(layout(source, 80), source);
+        // A long argument breaks after its commas.
+        let hand = "      quadmist play --hand 138/X/53/90@E+S,99/P/40/40@N,70/M/80/20@W+E";
+        assert_eq!(
+            layout(hand, 44),
+            "      quadmist play --hand 138/X/53/90@E+S,\n          99/P/40/40@N,70/M/80/20@W+E"
+        );
+        // An option keeps its value on its line (the width fits `--vs` but not its value).
+        let odds = "      quadmist odds memcard.mcr --card 5 --vs 4P23,2M12,1A00";
+        assert_eq!(
+            layout(odds, 50),
+            "      quadmist odds memcard.mcr --card 5\n          --vs 4P23,2M12,1A00"
+        );
+    }
+
+    #[test]
+    fn the_last_three_words_are_bound_unless_short_or_wide() {
+        let b = NO_BREAK;
+        assert_eq!(bind_last_words("one two three four"), format!("one two{b}three{b}four"));
+        assert_eq!(bind_last_words("one two three"), "one two three");
+        assert_eq!(
+            bind_last_words("Two lines here\n  and there too ."),
+            format!("Two lines here\n  and there{b}too{b}.")
+        );
+        let wide = "see `memcard.mcr:3` or `SavedData_ww.dat:1-1`";
+        assert_eq!(bind_last_words(wide), wide);
+    }
+
+    #[test]
+    fn the_source_reads_as_blocks() {
+        let source = "Text on one line.\n\nColumns:\n  Slot\n      where it is\n      \
+                      and more\n\n    ↖↑↗\n    ←□→\n\nExamples:\n  The saves:\n      \
+                      quadmist saves card.mcr";
+        assert_eq!(
+            blocks(source),
+            [
+                Block::Paragraph("Text on one line.".into()),
+                Block::Heading("Columns".into()),
+                Block::Entry("Slot".into(), vec!["where it is".into(), "and more".into()]),
+                Block::Verbatim(vec!["    ↖↑↗".into(), "    ←□→".into()]),
+                Block::Heading("Examples".into()),
+                Block::Example("The saves".into(), "quadmist saves card.mcr".into()),
+            ]
+        );
+        let (details, examples) = roff_sections(source);
+        assert!(details.starts_with(".PP\nText on one line.\n.SS \"Columns\"\n.TP\nSlot\n"));
+        assert_eq!(
+            examples,
+            ".SH EXAMPLES\n.PP\nThe saves:\n.RS 4\n.nf\nquadmist saves card.mcr\n.fi\n.RE\n"
+        );
+        assert_eq!(roff_text(".hidden \\ -q"), "\\&.hidden \\e \\-q");
+    }
+}

@@ -1083,7 +1083,7 @@ fn page_capacity(
     const ESCAPED: usize = 6;
     /// One source of a missing card: its words, its state and where each of its facts comes
     /// from (a drop cites the guide and the game's battle data, and where the enemy is met).
-    const SOURCE: usize = 768;
+    const SOURCE: usize = 896;
     /// The heading of a missing card's sources, and the note on the drop chance.
     const SOURCES_HEAD: usize = 416;
     /// A missing card's line in the missing list.

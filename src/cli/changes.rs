@@ -14,10 +14,10 @@ use serde::Serialize;
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct SaveRef {
-    /// The file, as given.
-    pub file: String,
-    /// The save's selector in the file.
-    pub save: String,
+    /// Which save: the file as given, the `--save` selector, leader and level, disc, place,
+    /// play time (the header every command names a save with).
+    #[serde(flatten)]
+    pub header: SaveHeader,
     /// The save's name.
     pub name: String,
     /// Platform.
@@ -28,8 +28,7 @@ impl SaveRef {
     /// The save `entry` of `args`' file.
     pub fn new(args: &SaveArgs, entry: &SaveEntry, c: &Collection) -> Self {
         SaveRef {
-            file: args.file.display().to_string(),
-            save: entry.selector.clone(),
+            header: SaveHeader::new(&args.file.display().to_string(), entry, Some(c)),
             name: entry.name.clone(),
             platform: c.platform,
         }
@@ -113,7 +112,8 @@ pub struct DiffReport {
     pub draws: Change<i32>,
     /// Collector points.
     pub points: Change<u32>,
-    /// Collector level, 0..31.
+    /// Rank number 1..32, as the text numbers it (the collector level plus one).
+    #[serde(rename = "rank")]
     pub level: Change<usize>,
     /// New cards (won, bought or received: not in the earlier save).
     pub added: Vec<CardView>,
@@ -186,7 +186,10 @@ pub fn report(
         losses: d.losses,
         draws: d.draws,
         points: d.points,
-        level: d.level,
+        level: Change {
+            before: crate::report::score::rank_of(d.level.before),
+            after: crate::report::score::rank_of(d.level.after),
+        },
         added: d.added.iter().map(|&j| nv[j].clone()).collect(),
         removed: d.removed.iter().map(|&i| ov[i].clone()).collect(),
         grown,

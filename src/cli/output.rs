@@ -93,6 +93,18 @@ fn without_sgr(text: &str) -> Option<String> {
     Some(plain)
 }
 
+/// A `--json` document about one save: the save's header (its identity, as every command
+/// names it), then the command's own keys.
+#[derive(Debug, serde::Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+pub struct SaveDocument<'a, T> {
+    /// Which save: the file, the `--save` selector, leader and level, disc, place, play time.
+    pub header: crate::report::header::SaveHeader,
+    /// The command's own keys.
+    #[serde(flatten)]
+    pub body: &'a T,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

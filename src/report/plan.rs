@@ -91,7 +91,8 @@ pub struct UpgradeReport {
 pub struct KeeperUpgrade {
     /// Its slot.
     pub slot: u16,
-    /// Its id.
+    /// Its card number 1..100.
+    #[serde(rename = "number", serialize_with = "number_of_id")]
     pub id: u8,
     /// Type now: P, M, X (or ? for an unknown code, planned as P/M).
     pub from: char,
@@ -113,9 +114,10 @@ pub enum StepReport {
         /// Points afterwards.
         points_after: u32,
     },
-    /// Acquire a copy of each id on a free arrow pattern.
+    /// Acquire a copy of each card on a free arrow pattern.
     Acquire {
-        /// Ids.
+        /// Card numbers 1..100.
+        #[serde(rename = "numbers", serialize_with = "numbers_of_ids")]
         ids: Vec<u8>,
         /// Estimate: the chance a new copy gets a free pattern.
         free_pattern_probability_estimate: f64,
@@ -155,9 +157,11 @@ pub struct MasterReport {
     pub keepers: Vec<u16>,
     /// Points of the keepers alone.
     pub keeper_points: u32,
-    /// Ids with no copy owned.
+    /// Card numbers 1..100 with no copy owned.
+    #[serde(rename = "missing_numbers", serialize_with = "numbers_of_ids")]
     pub missing_ids: Vec<u8>,
-    /// Ids owned whose copies all clash with other keepers' patterns.
+    /// Card numbers 1..100 owned whose copies all clash with other keepers' patterns.
+    #[serde(rename = "numbers_needing_new_arrows", serialize_with = "numbers_of_ids")]
     pub ids_needing_new_arrows: Vec<u8>,
     /// Arrow patterns no keeper uses.
     pub free_patterns: usize,
@@ -222,10 +226,23 @@ pub struct OutOfReach {
     pub lost_numbers: Vec<u8>,
     /// The most points still reachable (10 fewer per lost number).
     pub best_points: u32,
-    /// Its collector level.
+    /// Its rank number 1..32, as the text numbers it.
+    #[serde(rename = "best_rank", serialize_with = "crate::report::score::serialize_rank")]
+    #[cfg_attr(feature = "json-schema", schemars(range(min = 1, max = 32)))]
     pub best_level: usize,
-    /// Its rank name (`None` at level 31).
+    /// Its rank name (`None` at rank 32).
+    #[serde(rename = "best_rank_name")]
     pub best_rank: Option<&'static str>,
+}
+
+/// Writes card ids (0..99) as the card numbers people read (1..100).
+fn numbers_of_ids<S: serde::Serializer>(ids: &[u8], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(ids.iter().map(|&id| u16::from(id) + 1))
+}
+
+/// Writes a card id (0..99) as its card number (1..100).
+fn number_of_id<S: serde::Serializer>(id: &u8, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u16(u16::from(*id) + 1)
 }
 
 /// Master out of reach, from the save's story flags; `None` when every missing card can

@@ -31,9 +31,13 @@ pub struct TypePoints {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct NextLevel {
-    /// Its index, 1..31.
+    /// Its rank number, 2..32, as the text numbers it ("rank 9 of 32"); the game's collector
+    /// level is one less.
+    #[serde(rename = "rank", serialize_with = "crate::report::score::serialize_rank")]
+    #[cfg_attr(feature = "json-schema", schemars(range(min = 1, max = 32)))]
     pub level: usize,
-    /// Its name; `None` for level 31 (1700), which has none.
+    /// Its name; `None` for rank 32 (1700), which has none.
+    #[serde(rename = "rank_name")]
     pub rank: Option<&'static str>,
     /// Its threshold.
     pub threshold: u32,
@@ -60,13 +64,18 @@ pub struct CardContribution {
 pub struct ScoreReport {
     /// Total collector points.
     pub points: u32,
-    /// Collector level 0..31.
+    /// Rank number 1..32, as the text numbers it ("rank 8 of 32"); the game's collector level
+    /// is one less.
+    #[serde(rename = "rank", serialize_with = "crate::report::score::serialize_rank")]
+    #[cfg_attr(feature = "json-schema", schemars(range(min = 1, max = 32)))]
     pub level: usize,
-    /// Rank name; `None` at level 31 (1700).
+    /// Rank name; `None` at rank 32 (1700).
+    #[serde(rename = "rank_name")]
     pub rank: Option<&'static str>,
     /// Distinct card ids.
     pub ids: CountedPoints,
-    /// Distinct arrow patterns.
+    /// Distinct arrow patterns (`arrows` is always a card's arrow mask).
+    #[serde(rename = "arrow_patterns")]
     pub arrows: CountedPoints,
     /// Type bonus.
     pub types: TypePoints,
@@ -134,8 +143,18 @@ pub fn rank_label(level: usize) -> String {
     }
 }
 
+/// The rank number people read for a collector level: 1..32 (level 2 is "rank 3 of 32").
+pub fn rank_of(level: usize) -> usize {
+    level + 1
+}
+
+/// Writes a collector level as its rank number ([`rank_of`]), the number the text shows.
+pub fn serialize_rank<S: serde::Serializer>(level: &usize, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u64(rank_of(*level) as u64)
+}
+
 /// How a collector level is numbered for people, everywhere: "rank 3 of 32" for level 2 (the
 /// levels count from 0, the ranks from 1; 1700 is rank 32 of 32).
 pub fn rank_number(level: usize) -> String {
-    format!("rank {} of {}", level + 1, LEVEL_THRESHOLDS.len())
+    format!("rank {} of {}", rank_of(level), LEVEL_THRESHOLDS.len())
 }

@@ -390,7 +390,7 @@ fn only_the_selected_saves_sidecar_is_read_and_a_failure_to_read_it_is_reported(
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
-    assert_eq!(v["total_cards"], 3);
+    assert_eq!(v["card_count"], 3);
     assert!(r.stderr.contains("card list from the Memoria sidecar SavedData_ww_Memoria_0_1.dat"));
     // A sidecar that cannot be read (a FIFO; one over 16 MiB) is reported, not dropped.
     let one_one = dir.path().join(sidecar_name(pc::PcSlot::File { slot: 0, file: 0 }));
@@ -437,7 +437,7 @@ fn seventy_thousand_cards_are_read_as_the_first_thousand_in_linear_time() {
     let r = run(&["cards", save.to_str().unwrap(), "--json"], &[&save]);
     assert_eq!(r.code, 0, "{}", tail(&r.stderr));
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
-    assert_eq!(v["total_cards"], 1000);
+    assert_eq!(v["card_count"], 1000);
     let slots: Vec<u64> =
         v["cards"].as_array().unwrap().iter().map(|c| c["slot"].as_u64().unwrap()).collect();
     assert_eq!(slots, (1..=1000).collect::<Vec<u64>>(), "each card keeps its own slot");
@@ -585,7 +585,7 @@ fn utf16_and_utf32_json_saves_are_read() {
         assert_eq!(r.code, 0, "{name}: {}", r.stderr);
         assert!(r.stderr.contains(&format!("the JSON text is in {encoding}")), "{}", r.stderr);
         let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
-        assert_eq!((v["total_cards"].as_u64(), v["wins"].as_i64()), (Some(2), Some(4)));
+        assert_eq!((v["card_count"].as_u64(), v["wins"].as_i64()), (Some(2), Some(4)));
     }
 }
 

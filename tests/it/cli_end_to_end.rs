@@ -78,12 +78,13 @@ fn pc_autosave_score_matches_the_independent_decryption() {
     // 26 ids and 39 masks with one X card: 260 + 195 + 1 = 456 points, level 2 (400..499).
     let v = json(&["score", shared::path(DAT).to_str().unwrap(), "--save", "auto"]);
     assert_eq!(v["points"], 456);
-    assert_eq!(v["level"], 2);
-    assert_eq!(v["rank"], "Player");
+    // Level 2 is "rank 3 of 32" in the text, rank 3 in the JSON.
+    assert_eq!(v["rank"], 3);
+    assert_eq!(v["rank_name"], "Player");
     assert_eq!(v["ids"]["count"], 26);
-    assert_eq!(v["arrows"]["count"], 39);
+    assert_eq!(v["arrow_patterns"]["count"], 39);
     assert_eq!(v["types"]["x"], 1);
-    assert_eq!(v["next"]["rank"], "Senior");
+    assert_eq!(v["next"]["rank_name"], "Senior");
     assert_eq!(v["next"]["points_needed"], 44);
     assert_eq!(v["to_master"], 1698 - 456);
     assert_eq!(v["to_perfect"], 1700 - 456);
@@ -125,7 +126,7 @@ fn pc_plan_keeps_every_point_and_keepers_are_distinct() {
         assert_eq!(ids.len(), keepers.len(), "one keeper per id");
         assert_eq!(masks.len(), keepers.len(), "keepers on distinct masks");
         let owned: HashSet<u64> = every.iter().map(|c| c.0).collect();
-        let missing = plan["master"]["missing_ids"].as_array().unwrap().len();
+        let missing = plan["master"]["missing_numbers"].as_array().unwrap().len();
         assert_eq!(missing, 100 - owned.len());
     }
 }

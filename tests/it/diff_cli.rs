@@ -76,7 +76,7 @@ fn the_diff_of_two_fixture_saves_is_the_generators_history() {
             "losses",
             "draws",
             "points",
-            "level",
+            "rank",
             "added",
             "removed",
             "grown",

@@ -294,3 +294,170 @@ fn every_json_snapshot_conforms() {
     // The snapshots of `each_command_s_json_on_the_fixtures_conforms`.
     assert!(checked >= 13, "only {checked} JSON snapshots found");
 }
+
+/// Runs quadmist and parses its JSON (checked against its schema on the way).
+fn json(args: &[&str]) -> Value {
+    let (out, err, code) = crate::shared::quadmist(args);
+    assert_eq!(code, 0, "quadmist {args:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+/// Every property named `name` anywhere in the schema `v`.
+fn properties_named<'a>(v: &'a Value, name: &str, found: &mut Vec<&'a Value>) {
+    match v {
+        Value::Object(m) => {
+            if let Some(p) = m.get("properties").and_then(|p| p.get(name)) {
+                found.push(p);
+            }
+            m.values().for_each(|c| properties_named(c, name, found));
+        }
+        Value::Array(a) => a.iter().for_each(|c| properties_named(c, name, found)),
+        _ => {}
+    }
+}
+
+/// One name for one thing across the documents: the card count is `card_count`, the rank is
+/// the number the text shows, card numbers are 1..100, `arrows` is always a card's arrow mask.
+#[test]
+fn one_name_for_one_thing() {
+    let schemas = quadmist::cli::json_schemas();
+    for (name, schema) in &schemas {
+        let text = schema_text(schema);
+        for old in
+            ["total_cards", "cards_held", "missing_ids", "ids_needing_new_arrows", "best_level"]
+        {
+            assert!(!text.contains(old), "schemas/{name}.json still names {old}");
+        }
+        let mut arrows = Vec::new();
+        properties_named(schema.as_value(), "arrows", &mut arrows);
+        for a in arrows {
+            assert_eq!(a["type"], "integer", "{name}: `arrows` is not the arrow mask: {a}");
+        }
+    }
+    // Save 1 of the fixture: 83 cards, 915 points (fixtures/README.md).
+    let s1 = |cmd: &str| json(&[cmd, CARD, "--save", "1", "--json"]);
+    let (score, plan, cards, album) = (s1("score"), s1("plan"), s1("cards"), s1("album"));
+    for (what, v) in [("score", &score), ("plan", &plan), ("cards", &cards), ("album", &album)] {
+        assert_eq!(v["card_count"], 83, "{what}");
+    }
+    // 915 points is level 7 (900..999), which the text calls "rank 8 of 32".
+    let (text, _, _) = crate::shared::quadmist(&["score", CARD, "--save", "1"]);
+    assert!(text.contains("rank 8 of 32"), "{text}");
+    assert_eq!((score["rank"].clone(), score["rank_name"].clone()), (8.into(), "Advisor".into()));
+    assert_eq!(
+        (score["next"]["rank"].clone(), score["next"]["threshold"].clone()),
+        (9.into(), 1000.into())
+    );
+    assert_eq!(album["rank"], 8);
+    // `level` is the party leader's level (in the header), never the collector's rank.
+    for v in [&score, &score["next"], &album] {
+        assert!(v.get("level").is_none(), "{v}");
+    }
+    let diff = json(&["diff", &format!("{CARD}:1"), &format!("{CARD}:2"), "--json"]);
+    // Save 2: 553 points, level 3 (500..599), "rank 4 of 32".
+    assert_eq!(diff["rank"], serde_json::json!({"before": 8, "after": 4}));
+}
+
+/// `plan`'s missing cards are card numbers 1..100: on save 3 they are exactly the album's
+/// cells with no copy (Zaghnol, number 5, among them), as the text names them ("5 Zaghnol").
+#[test]
+fn plan_names_missing_cards_by_number() {
+    let plan = json(&["plan", CARD, "--save", "3", "--json"]);
+    let album = json(&["album", CARD, "--save", "3", "--json"]);
+    let missing: Vec<u64> = plan["master"]["missing_numbers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    let empty: Vec<u64> = album["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["copies"] == 0)
+        .map(|c| c["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(missing, empty);
+    assert!(missing.contains(&5) && !missing.contains(&0));
+    let (text, _, _) = crate::shared::quadmist(&["plan", CARD, "--save", "3"]);
+    assert!(text.contains("5 Zaghnol"), "{text}");
+}
+
+/// Every document about one save carries the save's header, the one the text prints; `diff`
+/// carries it on both sides.
+#[test]
+fn every_document_names_its_save_with_the_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("page.html");
+    let page = page.to_str().unwrap();
+    let docs = [
+        ("cards", json(&["cards", CARD, "--save", "1", "--json"])),
+        ("album", json(&["album", CARD, "--save", "1", "--json"])),
+        ("score", json(&["score", CARD, "--save", "1", "--json"])),
+        ("plan", json(&["plan", CARD, "--save", "1", "--json"])),
+        ("missing", json(&["missing", CARD, "--save", "1", "--json"])),
+        ("report", json(&["report", CARD, "--save", "1", "-o", page, "--json"])),
+    ];
+    // Save 1: Zidane Lv 52, disc 3, Black Mage Village, 34:05:41 (fixtures/README.md).
+    let (text, _, _) = crate::shared::quadmist(&["score", CARD, "--save", "1"]);
+    assert!(text.starts_with(&format!("{CARD}:1  Zidane Lv 52, disc 3, Black Mage Village")));
+    for (what, v) in docs {
+        let h = &v["header"];
+        assert_eq!(
+            (&h["file"], &h["save"], &h["leader"], &h["level"], &h["disc"], &h["place"]),
+            (
+                &Value::from(CARD),
+                &Value::from("1"),
+                &Value::from("Zidane"),
+                &Value::from(52),
+                &Value::from(3),
+                &Value::from("Black Mage Village")
+            ),
+            "{what}"
+        );
+        assert_eq!(h["play_time_seconds"], 34.0 * 3600.0 + 5.0 * 60.0 + 41.0, "{what}");
+    }
+    let diff = json(&["diff", &format!("{CARD}:1"), &format!("{CARD}:3"), "--json"]);
+    assert_eq!(
+        (diff["from"]["leader"].clone(), diff["from"]["level"].clone()),
+        ("Zidane".into(), 52.into())
+    );
+    assert_eq!(
+        (diff["to"]["save"].clone(), diff["to"]["place"].clone()),
+        ("3".into(), "Dali".into())
+    );
+}
+
+/// `saves --json` holds what the table shows: cards, points, W/L/D and the latest mark.
+#[test]
+fn saves_json_holds_what_the_table_shows() {
+    let v = json(&["saves", CARD, "--json"]);
+    let s1 = &v["saves"][0];
+    assert_eq!(s1["save"], "1");
+    assert_eq!((s1["card_count"].clone(), s1["points"].clone()), (83.into(), 915.into()));
+    assert_eq!(s1["record"], serde_json::json!({"wins": 189, "losses": 27, "draws": 17}));
+    assert_eq!(s1["latest"], false);
+    let (table, _, _) = crate::shared::quadmist(&["saves", CARD]);
+    let row = table.lines().find(|l| l.trim_start().starts_with("1 ")).unwrap();
+    for cell in ["83", "915", "189/27/17"] {
+        assert!(row.contains(cell), "{row}");
+    }
+}
+
+/// `album --missing --json` says how each missing card can be had, as the text does; without
+/// `--missing` it does not.
+#[test]
+fn album_missing_json_honours_missing() {
+    let with = json(&["album", CARD, "--save", "3", "--missing", "--json"]);
+    let without = json(&["album", CARD, "--save", "3", "--json"]);
+    let cells = with["cells"].as_array().unwrap();
+    for c in cells {
+        assert_eq!(c["copies"] == 0, c.get("way").is_some(), "{c}");
+    }
+    assert!(without["cells"].as_array().unwrap().iter().all(|c| c.get("way").is_none()));
+    // The text's marks for the same cards: Zaghnol (5) as the text shows it.
+    let (text, _, _) = crate::shared::quadmist(&["album", CARD, "--save", "3", "--missing"]);
+    let zaghnol = cells.iter().find(|c| c["number"] == 5).unwrap();
+    let way = zaghnol["way"].as_str().unwrap();
+    assert!(text.contains(&format!("Zaghnol ({way})")), "{way}\n{text}");
+}

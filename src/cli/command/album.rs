@@ -61,6 +61,10 @@ pub struct AlbumCell {
     pub best: Option<CardRecord>,
     /// The best copy's in-game string, e.g. `8X35`.
     pub best_display: Option<String>,
+    /// With `--missing`, for a card not held: the easiest way still open to get it (`pickup`,
+    /// `reward`, `battle drop`, `card players`, `chocobo treasure`), or `lost`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub way: Option<&'static str>,
 }
 
 /// Everything `quadmist album` shows.
@@ -70,14 +74,18 @@ pub struct AlbumReport {
     /// The 100 card numbers, in order.
     pub cells: Vec<AlbumCell>,
     /// Cards held (every copy).
+    #[serde(rename = "card_count")]
     pub cards_held: usize,
     /// Card numbers held.
     pub numbers_held: usize,
     /// Collector points.
     pub points: u32,
-    /// Collector level 0..31.
+    /// Rank number 1..32, as the text numbers it; the game's collector level is one less.
+    #[serde(rename = "rank", serialize_with = "crate::report::score::serialize_rank")]
+    #[cfg_attr(feature = "json-schema", schemars(range(min = 1, max = 32)))]
     pub level: usize,
-    /// Rank name (`None` at level 31).
+    /// Rank name (`None` at rank 32).
+    #[serde(rename = "rank_name")]
     pub rank: Option<&'static str>,
 }
 
@@ -110,6 +118,7 @@ pub fn album_report(collection: &Collection) -> AlbumReport {
                 copies: copies.len(),
                 best,
                 best_display: best.as_ref().map(display_string),
+                way: None,
             }
         })
         .collect();
@@ -253,15 +262,25 @@ fn how(a: &Availability, number: u8) -> &'static str {
 
 /// The JSON Schema of `album --json`.
 pub fn json_schema() -> schemars::Schema {
-    crate::cli::json_schema::of::<AlbumReport>()
+    crate::cli::json_schema::of::<output::SaveDocument<'static, AlbumReport>>()
 }
 
 /// Runs `quadmist album`.
 pub fn run(args: &AlbumArgs) -> CliResult {
     let (entry, collection) = select::load_collection(&args.save)?;
-    let report = album_report(&collection);
+    let mut report = album_report(&collection);
     if args.json {
-        return output::print_json(&report);
+        if args.missing {
+            let a = crate::sources::availability(&collection);
+            for cell in report.cells.iter_mut().filter(|c| c.copies == 0) {
+                let way = how(&a, cell.number).trim_start_matches(" (").trim_end_matches(')');
+                cell.way = (!way.is_empty()).then_some(way);
+            }
+        }
+        return output::print_json(&output::SaveDocument {
+            header: heading::header(&args.save.file, &entry, Some(&collection)),
+            body: &report,
+        });
     }
     let heading = heading::line(
         &heading::header(&args.save.file, &entry, Some(&collection)),

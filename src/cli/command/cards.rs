@@ -161,6 +161,7 @@ pub struct CardsReport<'a> {
     /// Load-screen summary.
     pub summary: &'a crate::model::SaveSummary,
     /// Cards in the save.
+    #[serde(rename = "card_count")]
     pub total_cards: usize,
     /// The cards shown (after filters), in the chosen order.
     pub cards: Vec<CardView>,
@@ -345,7 +346,7 @@ fn heading(path: &Path, entry: &SaveEntry, c: &Collection, shown: usize) -> Stri
 
 /// The JSON Schema of `cards --json`.
 pub fn json_schema() -> schemars::Schema {
-    crate::cli::json_schema::of::<CardsReport<'static>>()
+    crate::cli::json_schema::of::<output::SaveDocument<'static, CardsReport<'static>>>()
 }
 
 /// Runs `quadmist cards`.
@@ -370,7 +371,7 @@ pub fn run(args: &CardsArgs) -> CliResult {
     findings::print_findings(&legality);
     let rows = select_and_sort(rows, args, only);
     if args.json {
-        return output::print_json(&CardsReport {
+        let report = CardsReport {
             save: &entry.selector,
             save_name: &entry.name,
             platform: collection.platform,
@@ -382,6 +383,10 @@ pub fn run(args: &CardsArgs) -> CliResult {
             cards: rows,
             ignored_records: ignored,
             findings: &collection.findings,
+        };
+        return output::print_json(&output::SaveDocument {
+            header: heading::header(&args.save.file, &entry, Some(&collection)),
+            body: &report,
         });
     }
     if args.csv {

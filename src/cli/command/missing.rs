@@ -133,7 +133,9 @@ pub fn render_missing(a: &Availability, heading: &str, width: usize, sources: bo
 
 /// The JSON Schema of `missing --json`.
 pub fn json_schema() -> schemars::Schema {
-    crate::cli::json_schema::of::<crate::report::missing::MissingReport>()
+    crate::cli::json_schema::of::<
+        output::SaveDocument<'static, crate::report::missing::MissingReport>,
+    >()
 }
 
 /// Runs `quadmist missing`.
@@ -142,7 +144,10 @@ pub fn run(args: &MissingArgs) -> CliResult {
     let a = sources::availability(&collection);
     if args.json {
         let save = format!("{}:{}", args.save.file.display(), entry.selector);
-        return output::print_json(&missing_report(save, &a));
+        return output::print_json(&output::SaveDocument {
+            header: heading::header(&args.save.file, &entry, Some(&collection)),
+            body: &missing_report(save, &a),
+        });
     }
     let width = text::term_width();
     let heading =

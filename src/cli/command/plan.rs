@@ -53,7 +53,7 @@ pub struct PlanArgs {
 
 /// The JSON Schema of `plan --json`.
 pub fn json_schema() -> schemars::Schema {
-    crate::cli::json_schema::of::<crate::report::plan::PlanReport>()
+    crate::cli::json_schema::of::<output::SaveDocument<'static, crate::report::plan::PlanReport>>()
 }
 
 /// Runs `quadmist plan`.
@@ -78,7 +78,10 @@ pub fn run(args: &PlanArgs) -> CliResult {
     };
     let report = plan_report(&collection, discard, args.odds, args.target);
     if args.json {
-        return output::print_json(&report);
+        return output::print_json(&output::SaveDocument {
+            header: heading::header(&args.save.file, &entry, Some(&collection)),
+            body: &report,
+        });
     }
     let width = text::term_width();
     let header = heading::header(&args.save.file, &entry, Some(&collection));
@@ -143,8 +146,11 @@ mod tests {
         // Keepers: a Goblin on 0x01 (the two tie) and Fang A on 0x03.
         let k = &r.master.keepers;
         assert!(k.len() == 2 && (k[0] == 1 || k[0] == 2) && k[1] == 4, "{k:?}");
-        assert_eq!(m["missing_ids"].as_array().unwrap().len(), 98);
-        assert_eq!(m["ids_needing_new_arrows"], serde_json::json!([]));
+        // Card numbers 3..100 (Goblin 1 and Fang 2 are held).
+        let missing: Vec<u64> =
+            m["missing_numbers"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
+        assert_eq!(missing, (3..=100).collect::<Vec<u64>>());
+        assert_eq!(m["numbers_needing_new_arrows"], serde_json::json!([]));
         // PC platform → engine odds. 98 new copies + Goblin P; slack 2 at 1698: two of the
         // 99 P/M cards stop at X (64 each), 97 go to A (192 each).
         assert_eq!(m["odds_to_x"], 64);

@@ -141,7 +141,7 @@ fn write_stdout(page: &[u8]) -> std::io::Result<()> {
 
 /// The JSON Schema of `report --json`.
 pub fn json_schema() -> schemars::Schema {
-    crate::cli::json_schema::of::<ReportWritten>()
+    crate::cli::json_schema::of::<output::SaveDocument<'static, ReportWritten>>()
 }
 
 /// Runs `quadmist report`.
@@ -191,7 +191,10 @@ pub fn run(args: &ReportArgs) -> CliResult {
     write_over(&output, page.as_bytes())
         .map_err(|e| CliError::unusable(format!("cannot write {}: {e}", output.display())))?;
     if args.json {
-        return output::print_json(&written);
+        return output::print_json(&output::SaveDocument {
+            header: heading::header(&args.save.file, &entry, Some(&collection)),
+            body: &written,
+        });
     }
     let width = crate::cli::text::term_width();
     let wrote = format!(

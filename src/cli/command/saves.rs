@@ -21,8 +21,9 @@ checksum mismatches) go to stderr; the exit code is 1 when the file is unreadabl
 save that can be read.
 
 JSON: {\"format\", \"saves\": [{\"save\", \"name\", \"game\", \"region\", \"language\", \
-\"disc\", \"file\", \"deleted\", \"checksum_ok\", \"title\", \"product_code\", \"summary\"}], \
-\"problems\": [{\"severity\", \"message\", \"save\"}]}.
+\"disc\", \"file\", \"deleted\", \"checksum_ok\", \"title\", \"product_code\", \"summary\", \
+\"latest\", \"card_count\", \"points\", \"record\"}], \"problems\": [{\"severity\", \"message\", \
+\"save\"}]}; its JSON Schema is schemas/saves.json in quadmist's repository.
 
 Examples:
   The saves on a raw memory card:
@@ -93,6 +94,27 @@ pub struct SaveJson<'a> {
     pub title: &'a str,
     /// The load-screen summary of FF9 saves.
     pub summary: Option<&'a crate::model::SaveSummary>,
+    /// The save the file's metadata names as the last one written (PC and Switch `auto`).
+    pub latest: bool,
+    /// Cards in the collection (null when the save is not an FF9 save or cannot be decoded),
+    /// as the table's CARDS column.
+    pub card_count: Option<usize>,
+    /// Collector points, as the table's POINTS column.
+    pub points: Option<u32>,
+    /// Card matches won, lost and drawn, as the table's W/L/D column.
+    pub record: Option<Record>,
+}
+
+/// Card matches won, lost and drawn.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+pub struct Record {
+    /// Matches won.
+    pub wins: i32,
+    /// Matches lost.
+    pub losses: i32,
+    /// Matches drawn.
+    pub draws: i32,
 }
 
 /// One problem in the JSON output.
@@ -145,19 +167,30 @@ pub fn to_json(set: &SaveSet) -> SavesJson<'_> {
     let saves = set
         .saves
         .iter()
-        .map(|s| SaveJson {
-            save: &s.selector,
-            name: &s.name,
-            game: s.is_ff9.then_some("ff9"),
-            product_code: s.product_code.as_deref(),
-            region: s.game_info.as_ref().map(|g| g.region.as_str()),
-            language: s.game_info.as_ref().map(|g| g.language.as_str()),
-            disc: s.game_info.as_ref().and_then(|g| g.disc),
-            file: s.game_info.as_ref().and_then(|g| g.file),
-            deleted: s.deleted,
-            checksum_ok: s.checksum_ok,
-            title: &s.title,
-            summary: s.summary.as_ref(),
+        .map(|s| {
+            let collection = if s.is_ff9 { s.collection().ok() } else { None };
+            SaveJson {
+                save: &s.selector,
+                name: &s.name,
+                game: s.is_ff9.then_some("ff9"),
+                product_code: s.product_code.as_deref(),
+                region: s.game_info.as_ref().map(|g| g.region.as_str()),
+                language: s.game_info.as_ref().map(|g| g.language.as_str()),
+                disc: s.game_info.as_ref().and_then(|g| g.disc),
+                file: s.game_info.as_ref().and_then(|g| g.file),
+                deleted: s.deleted,
+                checksum_ok: s.checksum_ok,
+                title: &s.title,
+                summary: s.summary.as_ref(),
+                latest: s.latest,
+                card_count: collection.as_ref().map(|c| c.cards.len()),
+                points: collection.as_ref().map(|c| crate::rules::score::points(&c.cards)),
+                record: collection.as_ref().map(|c| Record {
+                    wins: c.wins,
+                    losses: c.losses,
+                    draws: c.draws,
+                }),
+            }
         })
         .collect();
     let mut problems: Vec<ProblemJson> = set

@@ -166,7 +166,8 @@ pub fn render_score(report: &ScoreReport, heading: &str, width: usize) -> String
 
 /// The JSON Schema of `score --json`.
 pub fn json_schema() -> schemars::Schema {
-    crate::cli::json_schema::of::<crate::report::score::ScoreReport>()
+    crate::cli::json_schema::of::<output::SaveDocument<'static, crate::report::score::ScoreReport>>(
+    )
 }
 
 /// Runs `quadmist score`.
@@ -174,7 +175,10 @@ pub fn run(args: &ScoreArgs) -> CliResult {
     let (entry, collection) = select::load_collection(&args.save)?;
     let report = score_report(&collection, args.cards);
     if args.json {
-        return output::print_json(&report);
+        return output::print_json(&output::SaveDocument {
+            header: heading::header(&args.save.file, &entry, Some(&collection)),
+            body: &report,
+        });
     }
     let heading = heading::line(
         &heading::header(&args.save.file, &entry, Some(&collection)),
@@ -197,16 +201,17 @@ mod tests {
         let c = collection(&[(0, Physical, 0x01), (0, Flexible, 0x02), (1, Assault, 0x01)]);
         let v = serde_json::to_value(score_report(&c, true)).unwrap();
         assert_eq!(v["points"], 33);
-        assert_eq!(v["level"], 0);
-        assert_eq!(v["rank"], "Beginner");
+        // 33 points: the first rank ("rank 1 of 32"), as the text numbers it.
+        assert_eq!(v["rank"], 1);
+        assert_eq!(v["rank_name"], "Beginner");
         assert_eq!(v["ids"]["count"], 2);
         assert_eq!(v["ids"]["points"], 20);
-        assert_eq!(v["arrows"]["count"], 2);
-        assert_eq!(v["arrows"]["points"], 10);
+        assert_eq!(v["arrow_patterns"]["count"], 2);
+        assert_eq!(v["arrow_patterns"]["points"], 10);
         assert_eq!((v["types"]["x"].clone(), v["types"]["a"].clone()), (1.into(), 1.into()));
         assert_eq!(v["types"]["points"], 3);
-        assert_eq!(v["next"]["level"], 1);
-        assert_eq!(v["next"]["rank"], "Novice");
+        assert_eq!(v["next"]["rank"], 2);
+        assert_eq!(v["next"]["rank_name"], "Novice");
         assert_eq!(v["next"]["points_needed"], 300 - 33);
         assert_eq!(v["to_master"], 1698 - 33);
         assert_eq!(v["to_perfect"], 1700 - 33);
@@ -244,7 +249,9 @@ mod tests {
         assert!(!text.contains("Master, rank"), "{text}");
         assert!(text.contains("the maximum, rank 32 of 32 (no name)"), "{text}");
         let v = serde_json::to_value(&r).unwrap();
-        assert!(v["next"].is_null() && v["rank"].is_null());
+        // 1700 is rank 32 of 32, with no name and no next rank.
+        assert!(v["next"].is_null() && v["rank_name"].is_null());
+        assert_eq!(v["rank"], 32);
         assert_eq!((v["to_master"].clone(), v["to_perfect"].clone()), (0.into(), 0.into()));
     }
 }

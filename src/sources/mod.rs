@@ -421,6 +421,16 @@ mod tests {
     }
 
     #[test]
+    fn an_enemy_met_only_in_memoria_waits_for_disc_4() {
+        // The Chimera and the Ash (the Ash card, 41) are met only in Memoria (the game's
+        // battles), the last dungeon, reached on disc 4: later on disc 3, open on disc 4.
+        assert_eq!(way(41, "Chimera", 9950, &[]).state, Status::Later);
+        assert_eq!(way(41, "Ash", 9950, &[]).state, Status::Later);
+        assert_eq!(way(41, "Ash", 11200, &[]).state, Status::Open);
+        assert_eq!(way(41, "Ash", 11200, &[]).disc, Some([4, 4]));
+    }
+
+    #[test]
     fn flags_end_a_fight_or_a_friendly_monster() {
         // Hades (Holy, 57): over once the save records it defeated.
         assert_eq!(way(57, "Hades", 11740, &[]).state, Status::Open);

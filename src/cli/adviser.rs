@@ -3,10 +3,12 @@
 
 use super::args::{conflict, parse_save_spec, SaveArgs};
 use super::error::CliError;
+use super::heading;
 use super::select::load_collection;
 use crate::game::card::GameCard;
 use crate::game::notation;
 use crate::game::search::{Goal, Opponent};
+use crate::report::header::SaveHeader;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::time::Duration;
@@ -65,8 +67,8 @@ impl HandArgs {
         }
     }
 
-    /// My five cards, when given.
-    pub fn cards(&self) -> Result<Option<[GameCard; 5]>, CliError> {
+    /// My five cards, when given, with the header of the save they come from.
+    pub fn cards(&self) -> Result<Option<Hand>, CliError> {
         match (self.save_args()?, &self.hand) {
             (Some(save), hand) => {
                 let text = hand.as_deref().unwrap_or("");
@@ -87,7 +89,7 @@ impl HandArgs {
             }
             (None, Some(text)) => {
                 let v = notation::parse_hand(text, "--hand").map_err(CliError::usage)?;
-                Ok(Some([v[0], v[1], v[2], v[3], v[4]]))
+                Ok(Some(Hand { cards: [v[0], v[1], v[2], v[3], v[4]], save: None }))
             }
             (None, None) => Ok(None),
         }
@@ -147,12 +149,21 @@ pub fn model_name(opp: Opponent) -> String {
     }
 }
 
+/// My five cards, in hand order.
+#[derive(Debug)]
+pub struct Hand {
+    /// The cards.
+    pub cards: [GameCard; 5],
+    /// The save they were taken from (`--file`), named as every command names a save.
+    pub save: Option<SaveHeader>,
+}
+
 /// My five cards from a save.
-pub fn hand_from_save(args: &SaveArgs, slots: &[u16]) -> Result<[GameCard; 5], CliError> {
+pub fn hand_from_save(args: &SaveArgs, slots: &[u16]) -> Result<Hand, CliError> {
     if slots.len() != 5 {
         return Err(CliError::usage("--hand needs five card slots, e.g. --hand 3,7,12,40,41"));
     }
-    let (_, collection) = load_collection(args)?;
+    let (entry, collection) = load_collection(args)?;
     let mut out = Vec::with_capacity(5);
     for &slot in slots {
         let c = collection.card(slot).ok_or_else(|| {
@@ -163,5 +174,8 @@ pub fn hand_from_save(args: &SaveArgs, slots: &[u16]) -> Result<[GameCard; 5], C
     if (0..5).any(|i| (i + 1..5).any(|j| slots[i] == slots[j])) {
         return Err(CliError::usage("--hand names the same card twice"));
     }
-    Ok([out[0], out[1], out[2], out[3], out[4]])
+    Ok(Hand {
+        cards: [out[0], out[1], out[2], out[3], out[4]],
+        save: Some(heading::header(&args.file, &entry, Some(&collection))),
+    })
 }

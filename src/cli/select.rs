@@ -177,7 +177,7 @@ pub fn load_collection_hinted(
 pub fn load(entry: &SaveEntry, path: &Path) -> Result<LoadedSave, CliError> {
     let loaded = entry
         .load(&|name: &str| read_beside(path, name))
-        .with_context(|| format!("{} save {}", path.display(), entry.selector))?;
+        .with_context(|| heading::header(path, entry, None).to_string())?;
     print_findings(&loaded.entry.findings);
     print_findings(&loaded.collection.findings);
     Ok(loaded)

@@ -26,6 +26,12 @@ pub const SETTING_KEY: &str = "95000_Setting";
 pub const EVENT_KEY: &str = "20000_Event";
 /// Key of the achievement section, which holds `QuadmistWinList`.
 pub const ACHIEVEMENT_KEY: &str = "80000_Achievement";
+/// Key of the common section, which holds the party (`players`, `slot`) and `gil`.
+pub const COMMON_KEY: &str = "40000_Common";
+/// Party places in `40000_Common/slot`.
+pub const PARTY_PLACES: usize = 4;
+/// Party members in `40000_Common/players` (Zidane .. Beatrix).
+pub const PARTY_MEMBERS: usize = 9;
 
 /// The play time `95000_Setting/00001_time`, in seconds; `section` finds a top-level section
 /// by key (in a Switch save's `Data` object, or wherever a Memoria version put it).
@@ -53,6 +59,14 @@ pub enum Keep {
     Event,
     /// `80000_Achievement`: `QuadmistWinList`.
     Achievement,
+    /// `40000_Common`: `gil`, `slot` and `players`.
+    Common,
+    /// `slot`: its first [`PARTY_PLACES`] entries.
+    Party,
+    /// `players`: its first [`PARTY_MEMBERS`] records.
+    Players,
+    /// One `players` record: `name` and `level`.
+    Player,
     /// `QuadmistWinList`: its first [`crate::model::collection::MAX_PLAYERS_BEATEN`] entries.
     WinList,
     /// `MiniGameCard`: its first [`MAX_CARD_ENTRIES`] entries.
@@ -77,6 +91,10 @@ impl Keep {
             (Keep::Root | Keep::Holder, SETTING_KEY) => Keep::Setting,
             (Keep::Root | Keep::Holder, EVENT_KEY) => Keep::Event,
             (Keep::Root | Keep::Holder, ACHIEVEMENT_KEY) => Keep::Achievement,
+            (Keep::Root | Keep::Holder, COMMON_KEY) => Keep::Common,
+            (Keep::Common, "slot") => Keep::Party,
+            (Keep::Common, "players") => Keep::Players,
+            (Keep::Common, "gil") | (Keep::Player, "name" | "level") => Keep::Scalar,
             (Keep::Achievement, "QuadmistWinList") => Keep::WinList,
             (Keep::Event, "gEventGlobal") => Keep::Scalar,
             (Keep::MiniGame, "MiniGameCard") => Keep::CardList,
@@ -100,6 +118,8 @@ impl Keep {
                 | Keep::Setting
                 | Keep::Event
                 | Keep::Achievement
+                | Keep::Common
+                | Keep::Player
                 | Keep::Card
                 | Keep::All
         )
@@ -110,6 +130,8 @@ impl Keep {
         match self {
             Keep::CardList => (n.min(MAX_CARD_ENTRIES), Keep::Card),
             Keep::WinList => (n.min(crate::model::collection::MAX_PLAYERS_BEATEN), Keep::Scalar),
+            Keep::Party => (n.min(PARTY_PLACES), Keep::Scalar),
+            Keep::Players => (n.min(PARTY_MEMBERS), Keep::Player),
             Keep::All => (n, Keep::All),
             _ => (0, Keep::Skip),
         }
@@ -182,8 +204,8 @@ impl<'de> Visitor<'de> for Pruned<'_> {
             return Ok(Value::Null);
         }
         // Only card entries past the limit are reported; a longer list of beaten players
-        // is cut silently (the game itself writes 300).
-        if self.keep != Keep::WinList {
+        // (the game itself writes 300) or party is cut silently.
+        if self.keep == Keep::CardList {
             self.ignored.set(self.ignored.get().saturating_add(dropped));
         }
         Ok(Value::Array(items))

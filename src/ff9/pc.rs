@@ -55,6 +55,33 @@ pub const EVENT_TEXT_OFFSET: usize = 23;
 /// `.dat`: the seven blocks hold there the lists their Switch copies hold).
 pub const WIN_LIST_OFFSET: usize = 11_118;
 
+/// Decrypted offset of `40000_Common/gil` (u32), after `dragon_no`, `escape_no` and `frog_no`
+/// (three i16: keys sorted, spec §b.4).
+pub const GIL_OFFSET: usize = 5_235;
+/// Decrypted offset of `40000_Common/players`: nine records of [`PLAYER_LEN`] bytes, after the
+/// 256 two-byte `items`.
+pub const PLAYERS_OFFSET: usize = 5_751;
+/// One `players` record: its sorted keys `basis` .. `web_bone`, 244 bytes.
+pub const PLAYER_LEN: usize = 244;
+/// Records in `players`, one per party member (Zidane .. Beatrix).
+pub const PLAYERS: usize = 9;
+/// Offset of `level` (u8) in a `players` record.
+const PLAYER_LEVEL: usize = 48;
+/// Offset of `name` (a 128-byte NUL-padded UTF-8 `String`) in a `players` record.
+const PLAYER_NAME: usize = 57;
+/// Bytes of a `String` value (spec §b.4).
+const STRING_LEN: usize = 128;
+/// Decrypted offset of `40000_Common/slot`: the four party places, each a `players` index or
+/// 255 for an empty place, after the 64 `rareItems` bytes.
+pub const PARTY_OFFSET: usize = 8_011;
+/// Offset of the slot previews (what the game's load screen shows), one of
+/// [`PREVIEW_LEN`] bytes per slot/file (none for the autosave), each a CBC stream of its own.
+pub const PREVIEW_OFFSET: usize = 320;
+/// Bytes of one slot preview.
+pub const PREVIEW_LEN: usize = 1_024;
+/// Decrypted offset of the place's name in a preview (a 128-byte `String`), after `PREV`.
+const PREVIEW_PLACE: usize = 29;
+
 const AES_BLOCK: usize = 16;
 /// Bytes at the start of a file that tell a `.dat` ([`looks_like_dat_head`]): the metadata's
 /// first two AES blocks.
@@ -267,6 +294,9 @@ pub struct PcSave {
     pub events_ciphertext: (Vec<u8>, usize),
     /// The ciphertext holding `QuadmistWinList`, likewise.
     pub win_list_ciphertext: (Vec<u8>, usize),
+    /// What the load screen shows: the party leader and level, gil, the place (from the
+    /// slot's preview) and the play time, each when the block holds it.
+    pub summary: SaveSummary,
 }
 
 impl PcSave {
@@ -296,7 +326,7 @@ impl PcSave {
             wins,
             losses,
             draws,
-            summary: SaveSummary { play_time_seconds: self.play_time, ..SaveSummary::default() },
+            summary: self.summary.clone(),
             findings,
             ..Collection::new(Platform::Pc, cards)
         };
@@ -484,6 +514,56 @@ pub fn open_source(
     Ok(Listing { kind: FileKind::PcDat, saves, findings })
 }
 
+/// Reads `40000_Common` into `summary`: gil, and the party leader (the member in the first
+/// party place that holds one) with their level. A value out of range is left out.
+fn read_common(block: &Block<'_>, summary: &mut SaveSummary) -> Result<(), ReadError> {
+    let end = PARTY_OFFSET + 4;
+    let (piece, base) = block.piece(GIL_OFFSET / AES_BLOCK..end.div_ceil(AES_BLOCK))?;
+    let Some(plain) = decrypt_range(&piece, GIL_OFFSET - base..end - base) else {
+        return Ok(());
+    };
+    let at = |offset: usize| offset - GIL_OFFSET;
+    summary.gil = read_at::<u32>(&plain, 0).filter(|&g| g <= MAX_GIL);
+    let party = &plain[at(PARTY_OFFSET)..at(PARTY_OFFSET) + 4];
+    let Some(leader) = party.iter().map(|&p| usize::from(p)).find(|&p| p < PLAYERS) else {
+        return Ok(());
+    };
+    let record = &plain[at(PLAYERS_OFFSET + leader * PLAYER_LEN)..][..PLAYER_LEN];
+    summary.leader_level = Some(record[PLAYER_LEVEL]).filter(|l| (1..=99).contains(l));
+    summary.leader_name = string_value(&record[PLAYER_NAME..PLAYER_NAME + STRING_LEN]);
+    Ok(())
+}
+
+/// The most gil the game holds.
+const MAX_GIL: u32 = 9_999_999;
+
+/// The place a slot/file's preview names (the game's load screen shows it); `None` for the
+/// autosave, which has no preview, or when the preview is not a `PREV` one.
+fn read_preview_place(source: &dyn ByteSource, slot: PcSlot) -> Result<Option<String>, ReadError> {
+    let PcSlot::File { slot, file } = slot else { return Ok(None) };
+    let index = usize::from(slot) * FILES_PER_SLOT + usize::from(file);
+    let start = (PREVIEW_OFFSET + index * PREVIEW_LEN) as u64;
+    let end = PREVIEW_PLACE + STRING_LEN;
+    if source.size() < start + end as u64 {
+        return Ok(None);
+    }
+    let cipher = source.read_at(start, end.div_ceil(AES_BLOCK) * AES_BLOCK)?;
+    let Some(plain) = decrypt_blocks(&cipher, 0..end.div_ceil(AES_BLOCK)) else {
+        return Ok(None);
+    };
+    if !plain.starts_with(b"PREV") {
+        return Ok(None);
+    }
+    Ok(string_value(&plain[PREVIEW_PLACE..end]))
+}
+
+/// A NUL-padded UTF-8 `String` value; `None` when empty or not UTF-8.
+fn string_value(bytes: &[u8]) -> Option<String> {
+    let text = bytes.split(|&b| b == 0).next()?;
+    let text = std::str::from_utf8(text).ok()?.trim();
+    (!text.is_empty()).then(|| text.to_string())
+}
+
 /// The listing entry of one `SAVE` block.
 fn entry(
     slot: PcSlot,
@@ -520,6 +600,11 @@ fn entry(
             slot.name()
         )));
     }
+    let mut summary = SaveSummary { play_time_seconds: play_time, ..SaveSummary::default() };
+    if meta.data_size == VANILLA_DATA_SIZE {
+        read_common(block, &mut summary)?;
+        summary.location = read_preview_place(block.source, slot)?;
+    }
     let (cards_ciphertext, _) = block.piece(CARDS_FIRST_BLOCK..CARDS_END_BLOCK)?;
     let aes_blocks = |at: usize, len: usize| at / AES_BLOCK..(at + len).div_ceil(AES_BLOCK);
     let events_ciphertext = block.piece(aes_blocks(EVENT_TEXT_OFFSET, MAX_EVENT_TEXT))?;
@@ -539,8 +624,10 @@ fn entry(
             sidecar: None,
             events_ciphertext,
             win_list_ciphertext,
+            summary: summary.clone(),
         },
     );
+    entry.summary = Some(summary);
     load_sidecar(&mut entry.payload, &mut entry.findings, &|name: &str| Ok(neighbour(name)));
     Ok(entry)
 }

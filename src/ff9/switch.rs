@@ -7,8 +7,8 @@
 use super::error::{DecodeError, OpenError};
 use super::listing::{Entry, FileKind, Listing};
 use super::minigame::{
-    check_counters, decode_entries, parse_pruned, read_mini_game, read_play_time, MiniGame,
-    MINI_GAME_KEY,
+    check_counters, decode_entries, int_value, parse_pruned, read_mini_game, read_play_time,
+    MiniGame, COMMON_KEY, MINI_GAME_KEY, PARTY_MEMBERS,
 };
 use super::pc::{self, PcSlot};
 use crate::model::{Collection, EventFlags, Finding, Platform, SaveSummary};
@@ -28,6 +28,9 @@ pub struct SwitchSave {
     pub players_beaten: Option<Vec<i32>>,
     /// What reading those two noticed.
     pub event_findings: Vec<Finding>,
+    /// What the load screen shows: the party leader and level, gil and the play time (the
+    /// place is only in the slot's preview file, not read).
+    pub summary: SaveSummary,
 }
 
 impl SwitchSave {
@@ -42,7 +45,7 @@ impl SwitchSave {
             wins: m.wins,
             losses: m.losses,
             draws: m.draws,
-            summary: SaveSummary { play_time_seconds: self.play_time, ..SaveSummary::default() },
+            summary: self.summary.clone(),
             findings,
             events: self.events.clone(),
             players_beaten: self.players_beaten.clone(),
@@ -104,6 +107,35 @@ pub fn wide_to_utf8(bytes: &[u8]) -> Option<(Vec<u8>, &'static str)> {
     looks_like_json(text.as_bytes()).then(|| (text.as_bytes().to_vec(), encoding))
 }
 
+/// What `Data/40000_Common` says of the party: gil, and the leader (the member in the first
+/// party place that holds one, `slot`'s 255 marking an empty place) with their level. Values
+/// out of range are left out.
+fn read_common(data: &serde_json::Value, play_time: Option<f64>) -> SaveSummary {
+    let mut summary = SaveSummary { play_time_seconds: play_time, ..SaveSummary::default() };
+    let Some(common) = data.get(COMMON_KEY) else { return summary };
+    let number = |v: Option<&serde_json::Value>| v.and_then(int_value);
+    summary.gil = number(common.get("gil")).and_then(|g| u32::try_from(g).ok());
+    let places = common.get("slot").and_then(|s| s.as_array());
+    let leader = places
+        .into_iter()
+        .flatten()
+        .filter_map(|p| usize::try_from(int_value(p)?).ok())
+        .find(|&p| p < PARTY_MEMBERS)
+        .and_then(|p| common.get("players")?.as_array()?.get(p));
+    if let Some(leader) = leader {
+        summary.leader_level = number(leader.get("level"))
+            .and_then(|l| u8::try_from(l).ok())
+            .filter(|l| (1..=99).contains(l));
+        summary.leader_name = leader
+            .get("name")
+            .and_then(|n| n.as_str())
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(str::to_string);
+    }
+    summary
+}
+
 /// The save a JSON file name stands for (`AUTO`, `DATA_SLOT<s>_FILE<f>`, 0-based).
 pub fn slot_from_file_name(name: &str) -> Option<PcSlot> {
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
@@ -126,6 +158,7 @@ pub fn open(bytes: &[u8], file_name: Option<&str>) -> Result<Listing<SwitchSave>
         .and_then(|m| read_mini_game(m, ignored))
         .ok_or(OpenError::NoMiniGame)?;
     let play_time = read_play_time(|key| data.get(key));
+    let summary = read_common(data, play_time);
     let mut event_findings = Vec::new();
     let events = super::events::read_json_events(data, &mut event_findings);
     let players_beaten = super::events::read_json_players_beaten(data, &mut event_findings);
@@ -140,7 +173,15 @@ pub fn open(bytes: &[u8], file_name: Option<&str>) -> Result<Listing<SwitchSave>
         play_time,
         false,
         Vec::new(),
-        SwitchSave { mini_game, play_time, events, players_beaten, event_findings },
+        SwitchSave {
+            mini_game,
+            play_time,
+            events,
+            players_beaten,
+            event_findings,
+            summary: summary.clone(),
+        },
     );
+    let entry = Entry { summary: Some(summary), ..entry };
     Ok(Listing { kind: FileKind::SwitchJson, saves: vec![entry], findings: Vec::new() })
 }

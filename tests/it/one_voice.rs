@@ -14,6 +14,8 @@ const CARD: &str = "fixtures/ff9-three-saves.mcr";
 const SAVE_1: &str =
     "fixtures/ff9-three-saves.mcr:1  Zidane Lv 52, disc 3, Black Mage Village, 34:05:41";
 const SAVE_3: &str = "fixtures/ff9-three-saves.mcr:3  Zidane Lv 11, disc 1, Dali, 5:12:09";
+/// An empty board and the opponent's five cards, for `advise --file`.
+const POSITION: &str = "..../..../..../....;*;1P23@N,2M12@E,0P31@S,3P20@W,1P11@N+S";
 
 /// Runs quadmist wide enough for a header on one line: (stdout, stderr, exit code).
 fn run(args: &[&str], tmp: &std::path::Path) -> (String, String, i32) {
@@ -51,6 +53,7 @@ fn every_command_names_a_save_with_the_same_header() {
         vec!["report", &spec, "-o", page],
         vec!["icon", &spec, "-o", icon],
         vec![&spec, "--no-open"],
+        vec!["advise", POSITION, "--file", &spec, "--hand", "2,3,4,5,7", "--budget-ms", "50"],
     ];
     let mut missing = Vec::new();
     for args in &shows {
@@ -70,7 +73,38 @@ fn every_command_names_a_save_with_the_same_header() {
             missing.push(format!("diff: {h}\n{out}"));
         }
     }
+    // `watch` names the save it watches first, then waits (stopped here once it has).
+    let said = watch_first_line(&spec);
+    if said != SAVE_1 {
+        missing.push(format!("watch: {said}"));
+    }
     assert!(missing.is_empty(), "without the header:\n{}", missing.join("\n\n"));
+}
+
+/// The first line `quadmist watch` prints on stdout (within ten seconds).
+fn watch_first_line(spec: &str) -> String {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_quadmist"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("COLUMNS", "120")
+        .env("NO_COLOR", "1")
+        .args(["watch", spec])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx.recv_timeout(std::time::Duration::from_secs(10)).unwrap_or_default();
+    let _ = child.kill();
+    let _ = child.wait();
+    line.trim_end().to_string()
 }
 
 /// Every error that asks the player to choose a save lists the file's saves by the same
@@ -78,7 +112,6 @@ fn every_command_names_a_save_with_the_same_header() {
 #[test]
 fn every_error_that_asks_for_a_save_lists_the_headers() {
     let tmp = tempfile::tempdir().unwrap();
-    let position = "..../..../..../....;*;1P23@N,2M12@E,0P31@S,3P20@W,1P11@N+S";
     let asks: Vec<Vec<&str>> = vec![
         vec!["cards", CARD],
         vec!["score", CARD, "--save", "9"],
@@ -89,7 +122,9 @@ fn every_error_that_asks_for_a_save_lists_the_headers() {
         vec!["report", CARD, "-o", "-"],
         vec!["icon", CARD, "--save", "9", "-o", "-"],
         vec!["diff", CARD, CARD],
-        vec!["advise", position, "--file", CARD, "--hand", "2,3,4,5,7"],
+        vec!["advise", POSITION, "--file", CARD, "--hand", "2,3,4,5,7"],
+        vec!["play", "--file", CARD, "--hand", "2,3,4,5,7"],
+        vec!["watch", CARD],
     ];
     for args in &asks {
         let (_, err, code) = run(args, tmp.path());

@@ -151,3 +151,46 @@ fn a_file_of_the_right_size_that_is_not_a_dat_gives_a_clear_error() {
     let err = ff9::open(&vec![0u8; ff9::pc::DAT_SIZE], None, &no_neighbour).unwrap_err();
     assert!(err.to_string().contains("does not decrypt"), "{err}");
 }
+
+/// The load screen's facts, as every command's header shows them: the party leader (the
+/// member in the first party place) and level, gil, and the place the slot's preview names
+/// (the autosave has no preview). Expected values from `tests/oracles/pc_party.py`, which
+/// decrypts each block whole, walks `40000_Common` by its sorted keys, checks the leader
+/// against the preview's first party member and against the Switch JSON copy of each save.
+#[test(needs = SharedData)]
+fn every_save_names_its_leader_level_gil_and_place() {
+    let set = open_real();
+    let expected = [
+        ("auto", "Zidane", 33, 57_677, None),
+        ("1-1", "Zidane", 33, 57_677, Some("Gulug/Path")),
+        ("1-2", "Zidane", 23, 19_917, Some("Mage Village/Mill")),
+        ("1-3", "Zidane", 30, 37_179, Some("Gulug Mountains")),
+        ("1-4", "Zidane", 30, 20_883, Some("Oeilvert/Star Display")),
+        ("1-5", "Freya", 18, 33_172, Some("Palace/Library")),
+        ("2-1", "Zidane", 28, 11_821, Some("Oeilvert/Star Display")),
+    ];
+    assert_eq!(set.saves.len(), expected.len());
+    for (save, (sel, leader, level, gil, place)) in set.saves.iter().zip(expected) {
+        assert_eq!(save.selector, sel);
+        let listed = save.summary.as_ref().expect("a summary");
+        let decoded = save.collection().expect("decodes").summary;
+        for s in [listed, &decoded] {
+            assert_eq!(s.leader_name.as_deref(), Some(leader), "{sel}");
+            assert_eq!(s.leader_level, Some(level), "{sel}");
+            assert_eq!(s.gil, Some(gil), "{sel}");
+            assert_eq!(s.location.as_deref(), place, "{sel}");
+        }
+    }
+    // The one header: 1-5 is led by Freya (the party of Freya, Quina, Amarant and Dagger);
+    // the disc comes from the story's progress.
+    let save = set.find("1-5").unwrap();
+    let header = quadmist::report::header::SaveHeader::new(
+        "SavedData_ww.dat",
+        save,
+        Some(&save.collection().unwrap()),
+    );
+    assert_eq!(
+        header.to_string(),
+        "SavedData_ww.dat:1-5  Freya Lv 18, disc 3, Palace/Library, 20:18:00"
+    );
+}

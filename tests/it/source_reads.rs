@@ -56,10 +56,16 @@ fn the_real_dat_is_read_by_the_aes_blocks_its_seven_saves_need() {
     // per save: the play time (2 AES blocks with its IV), the padding (2) and the card list
     // with W/L/D (AES blocks 257..327 after their IV, 71 blocks), the event variables' 4096
     // bytes of text at 23 (AES blocks 1..258 after their IV, 258 blocks) and the 300 card
-    // players beaten at 11,118 (AES blocks 694..770 after their IV, 77 blocks).
-    assert_eq!(reads, 2 + 151 + 7 * 5);
-    assert_eq!(read_bytes, 2 * 32 + 151 * 16 + 7 * (32 + 32 + 71 * 16 + 258 * 16 + 77 * 16));
-    assert!(read_bytes * 60 < bytes.len(), "{read_bytes} of {} bytes read", bytes.len());
+    // players beaten at 11,118 (AES blocks 694..770 after their IV, 77 blocks), the party
+    // and gil of 40000_Common from 5,235 to 8,015 (AES blocks 327..501 after their IV, 175
+    // blocks); and for the six saves that are not the autosave, their preview's first 160
+    // bytes (10 AES blocks: `PREV` and the place).
+    assert_eq!(reads, 2 + 151 + 7 * 6 + 6);
+    assert_eq!(
+        read_bytes,
+        2 * 32 + 151 * 16 + 7 * (32 + 32 + 71 * 16 + 258 * 16 + 77 * 16 + 175 * 16) + 6 * 160
+    );
+    assert!(read_bytes * 40 < bytes.len(), "{read_bytes} of {} bytes read", bytes.len());
 }
 
 #[test(needs = SharedData)]

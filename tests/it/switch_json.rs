@@ -44,6 +44,16 @@ fn every_json_copy_gives_exactly_the_cards_and_counters_of_the_pc_block() {
         assert!(!j.cards.is_empty());
         assert_eq!((j.wins, j.losses, j.draws), (p.wins, p.losses, p.draws), "{name}");
         assert_eq!(j.summary.play_time_seconds, p.summary.play_time_seconds, "{name}");
+        // The party leader, level and gil: the same as the block's (checked against
+        // tests/oracles/pc_party.py); the place is only in the PC block's preview.
+        let (js, ps) = (&j.summary, &p.summary);
+        assert_eq!(
+            (&js.leader_name, js.leader_level, js.gil),
+            (&ps.leader_name, ps.leader_level, ps.gil),
+            "{name}"
+        );
+        assert!(js.leader_name.is_some() && js.leader_level.is_some(), "{name}");
+        assert_eq!(json.summary.as_ref(), Some(js), "{name}: listed as decoded");
         assert!(j.findings.is_empty(), "{name}: {:?}", j.findings);
         seen.push(json.selector);
     }
@@ -192,4 +202,33 @@ fn event_variables_and_players_beaten_are_read_leniently_and_bounded() {
     let beaten = c.players_beaten.unwrap();
     assert_eq!((beaten.len(), beaten[0], beaten[299]), (300, 1, 300));
     assert!(c.findings.iter().all(|f| !f.message.contains("more entries")), "{:?}", c.findings);
+}
+
+/// The leader is the member in the first party place that holds one (255 marks an empty
+/// place); a party with none, a level out of range or no common section leave them out, and
+/// a long party list is cut without a finding about card entries.
+#[test]
+fn the_leader_is_the_first_party_place_held() {
+    let one = [card("0", "0")];
+    let one: Vec<&str> = one.iter().map(String::as_str).collect();
+    let players: Vec<String> = ["Zidane", "Vivi", "Dagger"]
+        .iter()
+        .enumerate()
+        .map(|(k, n)| format!(r#"{{"name":"{n}","level":"{}"}}"#, 10 + k))
+        .collect();
+    let summary = |slot: &str, level_of_vivi: &str| {
+        let players =
+            players.join(",").replace(r#""level":"11""#, &format!(r#""level":"{level_of_vivi}""#));
+        let extra =
+            format!(r#","40000_Common":{{"gil":"1234","slot":[{slot}],"players":[{players}]}}"#);
+        let c = open_json(save_json(&one, &extra).as_bytes(), "AUTO").collection().unwrap();
+        assert!(c.findings.iter().all(|f| !f.message.contains("entries")), "{:?}", c.findings);
+        (c.summary.leader_name, c.summary.leader_level, c.summary.gil)
+    };
+    assert_eq!(summary(r#""255","1","0","2""#, "11"), (Some("Vivi".into()), Some(11), Some(1234)));
+    assert_eq!(summary(r#""2","1""#, "11"), (Some("Dagger".into()), Some(12), Some(1234)));
+    assert_eq!(summary(r#""1""#, "300"), (Some("Vivi".into()), None, Some(1234)));
+    assert_eq!(summary(r#""255","255","255","255","1""#, "11"), (None, None, Some(1234)));
+    let c = open_json(save_json(&one, "").as_bytes(), "AUTO").collection().unwrap();
+    assert_eq!((c.summary.leader_name, c.summary.gil), (None, None));
 }

@@ -158,6 +158,10 @@ fn text_reports_are_numbered_and_say_what_changed() {
     let tmp = dir.path().join("card.tmp");
     std::fs::write(&tmp, card(2)).unwrap();
     std::fs::rename(&tmp, &path).unwrap();
+    // The save watched is named first, by its one header (`FILE:S  details`).
+    let (header, _) = w.next(Duration::from_secs(20)).expect("the header");
+    let spec = format!("{}:1  Zidane Lv ", path.display());
+    assert!(header.starts_with(&spec), "{header}");
     let (first, _) = w.next(Duration::from_secs(20)).expect("a report");
     assert_eq!(first, "Change 1:");
     let mut body = Vec::new();

@@ -3,6 +3,7 @@
 use crate::cli::adviser::{model_name, AdviceArgs, GoalArg, HandArgs, OpponentModel};
 use crate::cli::error::{CliError, CliResult};
 use crate::cli::output;
+use crate::cli::{heading, text};
 use crate::game::notation::{self, Position};
 use crate::game::search::{Analysis, Goal, Opponent, Searcher};
 use clap::Args;
@@ -142,7 +143,10 @@ pub fn json_schema() -> schemars::Schema {
 
 /// Runs `quadmist advise`.
 pub fn run(args: &AdviseArgs) -> CliResult {
-    let mine = args.mine.cards()?;
+    let (mine, save) = match args.mine.cards()? {
+        Some(hand) => (Some(hand.cards), hand.save),
+        None => (None, None),
+    };
     let p = notation::parse(&args.position, mine).map_err(CliError::usage)?;
     let goal = args.advice.goal()?;
     let opp = args.advice.opponent();
@@ -189,6 +193,10 @@ pub fn run(args: &AdviseArgs) -> CliResult {
     }
     let mut out = output::stdout();
     let model = model_name(opp);
+    // My cards from a save: the save named first, as every command names it.
+    if let Some(h) = &save {
+        writeln!(out, "{}", heading::line(h, text::term_width()))?;
+    }
     writeln!(out, "Board (me to move):")?;
     for line in board_lines(&p) {
         writeln!(out, "{line}")?;

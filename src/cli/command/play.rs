@@ -129,7 +129,7 @@ fn parse_blocks_arg(text: &str) -> Result<u16, CliError> {
 
 /// The match as set up from the command line; usage errors before the terminal is touched.
 fn setup(args: &PlayArgs) -> Result<Live, CliError> {
-    let mine = args.mine.cards()?.ok_or_else(|| {
+    let mine = args.mine.cards()?.map(|h| h.cards).ok_or_else(|| {
         CliError::usage(
             "play needs my five cards: --file FILE[:S] --hand SLOTS, or --hand CARDS \
              (see quadmist play --help)",

@@ -161,9 +161,8 @@ pub fn run(args: &WatchArgs) -> CliResult {
     let (entry, mut current) = select::load_collection(&args.save)?;
     if entry.checksum_ok == Some(false) {
         return Err(CliError::unusable(format!(
-            "{}: the checksum of save {} does not hold; wait for the game to finish writing",
-            args.save.file.display(),
-            entry.selector
+            "the checksum of {} does not hold; wait for the game to finish writing",
+            heading::header(&args.save.file, &entry, Some(&current))
         )));
     }
     // The save stays the one chosen now, even if the file gains other saves.
@@ -181,11 +180,22 @@ pub fn run(args: &WatchArgs) -> CliResult {
     // The watcher stops when dropped: keep it for the whole loop.
     let (_watcher, rx) = watch_folder(&dir)?;
     let mut here = SaveRef::new(&args.save, &entry, &current);
-    findings::print_findings(&[Finding::info(format!(
-        "watching {}: {}; stop with Ctrl-C",
-        heading::header(&args.save.file, &entry, Some(&current)),
-        crate::cli::text::count(current.cards.len() as u64, "card")
-    ))]);
+    let header = heading::header(&args.save.file, &entry, Some(&current));
+    let cards = crate::cli::text::count(current.cards.len() as u64, "card");
+    if args.json {
+        // stdout holds only the changes' JSON lines: the save is named on stderr.
+        findings::print_findings(&[Finding::info(format!(
+            "watching {header}: {cards}; stop with Ctrl-C"
+        ))]);
+    } else {
+        // The save named first, as every command names it, then what is watched.
+        let mut out = output::stdout();
+        writeln!(out, "{}", heading::line(&header, crate::cli::text::term_width()))?;
+        out.flush()?;
+        findings::print_findings(&[Finding::info(format!(
+            "watching it for changes ({cards}); stop with Ctrl-C"
+        ))]);
+    }
 
     let mut failures = 0u32;
     let mut changes = 0u32;

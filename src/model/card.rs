@@ -93,9 +93,9 @@ impl schemars::JsonSchema for CardType {
     }
 }
 
-/// One owned card as stored in the save.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+/// One owned card as stored in the save. Its JSON also gives the card number people read
+/// (`number`, 1..100) beside the id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CardRecord {
     /// Position in the save's card list, 1-based (1..=100 in a vanilla save).
     pub slot: u16,
@@ -105,8 +105,7 @@ pub struct CardRecord {
     pub arrows: u8,
     /// Attack, 0..255.
     pub atk: u8,
-    /// Battle type.
-    #[serde(rename = "type")]
+    /// Battle type (`type` in JSON).
     pub card_type: CardType,
     /// Physical defence, 0..255.
     pub pdef: u8,
@@ -114,6 +113,61 @@ pub struct CardRecord {
     pub mdef: u8,
     /// The per-card point value stored on PC and Switch (absent on PlayStation).
     pub cpoint: Option<u8>,
+}
+
+/// A card as JSON: the record with its card number beside its id.
+#[derive(Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "json-schema", schemars(rename = "CardRecord"))]
+struct CardRecordJson {
+    /// Position in the save's card list, 1-based (1..=100 in a vanilla save).
+    slot: u16,
+    /// Card id 0..99 (Goblin = 0).
+    id: u8,
+    /// Card number 1..100, as people and the game's card menu number it (the id plus one).
+    number: u16,
+    /// Arrow mask: bit 0 = up, then clockwise.
+    arrows: u8,
+    /// Attack, 0..255.
+    atk: u8,
+    /// Battle type.
+    #[serde(rename = "type")]
+    card_type: CardType,
+    /// Physical defence, 0..255.
+    pdef: u8,
+    /// Magical defence, 0..255.
+    mdef: u8,
+    /// The per-card point value stored on PC and Switch (absent on PlayStation).
+    cpoint: Option<u8>,
+}
+
+impl Serialize for CardRecord {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let c = *self;
+        CardRecordJson {
+            slot: c.slot,
+            id: c.id,
+            number: u16::from(c.id) + 1,
+            arrows: c.arrows,
+            atk: c.atk,
+            card_type: c.card_type,
+            pdef: c.pdef,
+            mdef: c.mdef,
+            cpoint: c.cpoint,
+        }
+        .serialize(s)
+    }
+}
+
+#[cfg(feature = "json-schema")]
+impl schemars::JsonSchema for CardRecord {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        CardRecordJson::schema_name()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        CardRecordJson::json_schema(generator)
+    }
 }
 
 /// The hex digit the game shows for a stat value.

@@ -10,7 +10,7 @@ use crate::game::card::{exact_win_chance, win_probability, GameCard};
 use crate::model::CardType;
 use crate::rules::growth::EvolutionOdds;
 use crate::rules::ratio::Ratio;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Why a move or an outcome was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,7 +45,7 @@ impl std::fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 /// The result of a finished match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
@@ -58,7 +58,7 @@ pub enum Outcome {
 }
 
 /// The final score and result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct MatchResult {
     /// Cards on the player's side.

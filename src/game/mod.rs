@@ -21,9 +21,11 @@
 
 pub mod ai;
 pub mod board;
+pub mod calibration;
 pub mod card;
 pub mod companion;
 pub mod engine;
+pub mod estimate;
 pub mod live;
 pub mod notation;
 pub mod search;

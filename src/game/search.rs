@@ -12,10 +12,10 @@
 //! pruning at every chance node with windows from the min/max nodes above (sound for both
 //! models: values are bounded), the last placement of the match solved directly (no table, no
 //! ordering), optionally only the best `k` root moves ranked exactly ([`Searcher::set_top`]),
-//! and iterative deepening over placements with a time budget (the previous iteration's best
-//! move searched first). Nothing here allocates per node. Every figure stays exact: tests
-//! compare the search with a naive enumeration and with its own plain mode (no table, no
-//! pruning).
+//! and iterative deepening over placements within a budget of time or of placement nodes (the
+//! previous iteration's best move searched first). Nothing here allocates per node. Every
+//! figure stays exact: tests compare the search with a naive enumeration and with its own plain
+//! mode (no table, no pruning).
 //!
 //! # Evaluation of unfinished positions
 //! When the depth runs out before the end of the match, a position is scored by the card
@@ -28,6 +28,7 @@ use crate::game::ai::{choices, AiView};
 use crate::game::board::{Board, Side, Turn, EMPTY, NEIGHBOURS};
 use crate::game::card::{win_probability, GameCard};
 use crate::game::engine::{chooser, evolution_chance, evolve, Chooser};
+use crate::game::estimate::{self, CardTables};
 use crate::model::CardType;
 use crate::rules::growth::EvolutionOdds;
 use serde::Serialize;
@@ -54,6 +55,32 @@ pub fn system_clock() -> f64 {
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 fn system_clock() -> f64 {
     0.0
+}
+
+/// Placement nodes the search visits in a millisecond on the reference machine (this project's
+/// 2-core x86-64 machine, one thread, release build; the opening and middle positions of
+/// `benches/game.rs`, CPU time): what turns a budget in milliseconds into one in nodes, which
+/// gives the same search on every machine.
+pub const NODES_PER_MS: u64 = 1_000;
+
+/// How long a search may run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+pub enum Budget {
+    /// To the end of the match: exact.
+    Unlimited,
+    /// Until this much time has passed on the searcher's clock ([`Searcher::set_clock`]).
+    Time(Duration),
+    /// Until this many placement nodes are visited: the same answer on any machine, however
+    /// loaded (what a reproducible simulation needs).
+    Nodes(u64),
+}
+
+impl From<Option<Duration>> for Budget {
+    /// A time budget, or none.
+    fn from(d: Option<Duration>) -> Budget {
+        d.map_or(Budget::Unlimited, Budget::Time)
+    }
 }
 
 /// How the opponent is modelled.
@@ -184,6 +211,10 @@ pub struct Searcher {
     hand_types: [CardType; 10],
     odds: [[[f64; 5]; 10]; 10],
     ai: AiView,
+    /// What the estimate of an unfinished position reads of the cards.
+    tables: CardTables,
+    /// The estimate's parameters, for the opponent model.
+    estimate: &'static estimate::Table,
     opponent: Opponent,
     goal: Goal,
     evolution: EvolutionOdds,
@@ -196,6 +227,8 @@ pub struct Searcher {
     pub nodes: u64,
     /// When a timed search stops, in the clock's milliseconds.
     deadline: Option<f64>,
+    /// The node count at which a search with a node budget stops (`u64::MAX`: none).
+    node_limit: u64,
     clock: Clock,
     /// Set by another thread to stop every search as a spent budget would.
     cancel: Option<Arc<AtomicBool>>,
@@ -244,10 +277,6 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
 impl Searcher {
     /// A searcher for these ten cards (slots 0..=4 the player's, 5..=9 the opponent's, types as
     /// at the start of the match) with a transposition table of 2^`table_bits` entries.
@@ -278,6 +307,11 @@ impl Searcher {
         Searcher {
             arrows: cards.map(|c| c.arrows),
             ai: AiView::new(cards, &hand_types),
+            tables: CardTables::new(cards),
+            estimate: estimate::table(estimate::model_index(match opponent {
+                Opponent::Game(w) => Some(w),
+                Opponent::Worst => None,
+            })),
             hand_types,
             odds,
             opponent,
@@ -288,6 +322,7 @@ impl Searcher {
             table_bits: table_bits.clamp(4, 26),
             nodes: 0,
             deadline: None,
+            node_limit: u64::MAX,
             clock: system_clock,
             cancel: None,
             aborted: false,
@@ -302,8 +337,8 @@ impl Searcher {
     /// (zeroing a large table costs more than searching a small position).
     fn prepare(&mut self, left: u32) {
         let mut bits = (2 * left + 5).clamp(10, self.table_bits.max(10));
-        if self.deadline.is_some() {
-            // A timed search: zeroing 2^20 entries (60 MB) would take a noticeable part of it.
+        if self.deadline.is_some() || self.node_limit != u64::MAX {
+            // A budgeted search: zeroing 2^20 entries (60 MB) would take a noticeable part of it.
             bits = bits.min(18);
         }
         if self.table.len() < 1 << bits {
@@ -316,6 +351,12 @@ impl Searcher {
     /// (the figures of the moves kept are unchanged, only found sooner). By default every move.
     pub fn set_top(&mut self, k: usize) {
         self.top = k.max(1);
+    }
+
+    /// Scores unfinished positions with these parameters instead of the fitted ones (for the
+    /// fit that finds them, `examples/fit_estimate.rs`).
+    pub fn set_estimate(&mut self, table: &'static estimate::Table) {
+        self.estimate = table;
     }
 
     /// Turns the plain reference search on or off: no transposition table and no pruning
@@ -394,14 +435,24 @@ impl Searcher {
 
     /// The documented estimate of an unfinished position (module docs).
     fn estimate(&self, b: &Board) -> Value {
-        let (p, n) = b.score();
-        let ph = b.hand(Side::Player).count_ones();
-        let nh = b.hand(Side::Npc).count_ones();
-        let d = (p + ph) as f64 - (n + nh) as f64;
-        let win = sigmoid(0.9 * (d - 1.0));
-        let loss = sigmoid(0.9 * (-d - 1.0));
+        let f = estimate::features(&self.tables, b);
+        let (win, draw) =
+            estimate::probabilities(estimate::params(self.estimate, b.cards_left(), b.mover), &f);
+        let loss = (1.0 - win - draw).max(0.0);
         let keep = if matches!(self.goal, Goal::Keep(_)) { 1.0 - loss / 2.0 } else { 1.0 };
-        self.finish(Value { objective: 0.0, win, draw: 1.0 - win - loss, cards: win - loss, keep })
+        self.finish(Value { objective: 0.0, win, draw, cards: win - loss, keep })
+    }
+
+    /// The figures of any position (either side to move), searched `depth` placements ahead
+    /// (the number of cards left or more: exact).
+    pub fn value(&mut self, b: &Board, depth: u32) -> Value {
+        self.prepare(b.cards_left());
+        self.aborted = false;
+        let (lo, hi) = self.range();
+        if b.is_over() {
+            return self.terminal(b);
+        }
+        self.node(b, depth.max(1), lo - 1.0, hi + 1.0)
     }
 
     /// Stops this searcher's searches once `flag` is set, as a spent budget would (checked
@@ -422,8 +473,11 @@ impl Searcher {
 
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes & 255 == 0
-            && (self.deadline.is_some_and(|d| (self.clock)() >= d) || self.cancelled())
+        // A node budget is checked at every node (the same stop on any machine); the clock and
+        // the cancel flag every 256 nodes (reading them costs more than a node).
+        if self.nodes >= self.node_limit
+            || (self.nodes & 255 == 0
+                && (self.deadline.is_some_and(|d| (self.clock)() >= d) || self.cancelled()))
         {
             self.aborted = true;
         }
@@ -797,16 +851,24 @@ impl Searcher {
         out
     }
 
-    /// Iterative deepening within a time budget (none: to the end of the match). Returns the
-    /// last completed iteration.
-    pub fn analyse(&mut self, b: &Board, budget: Option<Duration>) -> Analysis {
+    /// Iterative deepening within a budget (a time budget, or `None`: to the end of the
+    /// match; or any [`Budget`]). Returns the last completed iteration.
+    pub fn analyse(&mut self, b: &Board, budget: impl Into<Budget>) -> Analysis {
+        let budget = budget.into();
         let start = (self.clock)();
-        self.deadline = budget.map(|d| start + d.as_secs_f64() * 1000.0);
+        self.deadline = match budget {
+            Budget::Time(d) => Some(start + d.as_secs_f64() * 1000.0),
+            _ => None,
+        };
+        self.node_limit = match budget {
+            Budget::Nodes(n) => self.nodes.saturating_add(n.max(1)),
+            _ => u64::MAX,
+        };
         self.aborted = false;
         self.root_hint = 0;
         let left = b.cards_left();
         let mut last = Analysis { moves: Vec::new(), depth: 0, exact: false, nodes: 0 };
-        let first = if budget.is_none() { left } else { 1 };
+        let first = if budget == Budget::Unlimited { left } else { 1 };
         for depth in first..=left {
             let moves = self.analyse_depth(b, depth);
             if self.aborted {
@@ -819,10 +881,12 @@ impl Searcher {
             // Not even depth 1 finished: take the ordering heuristic's choice.
             self.aborted = false;
             self.deadline = None;
+            self.node_limit = u64::MAX;
             let moves = self.analyse_depth(b, 1);
             last = Analysis { moves, depth: 1, exact: left <= 1, nodes: self.nodes };
         }
         self.deadline = None;
+        self.node_limit = u64::MAX;
         last
     }
 

@@ -26,13 +26,12 @@ use crate::game::ai::{decide, AiView};
 use crate::game::board::{Board, Side, EMPTY};
 use crate::game::card::{start_values, GameCard};
 use crate::game::engine::{Chooser, Match, MatchResult, Outcome, Phase};
-use crate::game::search::{Goal, Opponent, Searcher};
+use crate::game::search::{Budget, Goal, Opponent, Searcher};
 use crate::model::catalogue::CATALOGUE;
 use crate::rules::creation::{create, RangeRng};
 use rand::{Rng as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
-use std::time::Duration;
+use serde::{Deserialize, Serialize};
 
 /// The game's `Random.Range` over a seeded ChaCha generator.
 #[derive(Debug, Clone)]
@@ -115,9 +114,9 @@ pub fn deal(rng: &mut impl RangeRng) -> Deal {
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
-    /// The adviser (goal: win; opponent model: the game AI at the match's Wise) with this time
-    /// budget per move.
-    Adviser(#[serde(skip)] Duration),
+    /// The adviser (goal: win; opponent model: the game AI at the match's Wise) with this
+    /// budget per move (in nodes, for a result that does not depend on the machine).
+    Adviser(#[serde(skip)] Budget),
     /// The game's AI playing the player's side at the match's Wise.
     Game,
     /// One ply: the move with the highest expected card balance after its own turn.
@@ -154,7 +153,8 @@ fn turn_balance(m: &Match) -> f64 {
     }
 }
 
-fn legal(board: &Board, side: Side) -> Vec<(u8, u8)> {
+/// The legal placements of `side`: (slot, cell).
+pub fn legal(board: &Board, side: Side) -> Vec<(u8, u8)> {
     let mut v = Vec::new();
     for slot in 0..10u8 {
         if board.hand(side) & (1 << slot) != 0 {
@@ -168,7 +168,8 @@ fn legal(board: &Board, side: Side) -> Vec<(u8, u8)> {
     v
 }
 
-fn greedy_move(m: &Match) -> (u8, u8) {
+/// The greedy player's move: the highest expected card balance after its own turn.
+pub fn greedy_move(m: &Match) -> (u8, u8) {
     let mut best = (f64::NEG_INFINITY, (0, 0));
     for (slot, cell) in legal(&m.board, Side::Player) {
         let mut w = m.clone();
@@ -193,9 +194,55 @@ pub fn seen_by_player(cards: &[GameCard; 10]) -> [GameCard; 10] {
     seen
 }
 
+/// What the adviser showed for the move it played at one of its turns.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Prediction {
+    /// The player's own turn, 1 to 5.
+    pub turn: u8,
+    /// Cards left to place, both hands, before the move.
+    pub left: u32,
+    /// P(win) shown.
+    pub win: f64,
+    /// P(draw) shown.
+    pub draw: f64,
+    /// Placements searched ahead.
+    pub depth: u32,
+    /// Placement nodes searched for this move.
+    pub nodes: u64,
+    /// The search reached the end of the match (exact under the adviser's knowledge).
+    pub exact: bool,
+}
+
+/// A match played to the end: its result and, for the adviser, what it showed at each turn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Played {
+    /// The result.
+    pub result: MatchResult,
+    /// The adviser's figures for each move it played, in turn order (empty for other players).
+    pub predictions: Vec<Prediction>,
+}
+
 /// Plays one match to the end; returns its result. The adviser sees the NPC's cards by their
 /// digits only ([`seen_by_player`]).
 pub fn play(deal: &Deal, player: Player, wise: u8, rng: &mut GameRng) -> MatchResult {
+    play_recorded(deal, player, wise, rng).result
+}
+
+/// Plays one match to the end, keeping what the adviser showed at each of its turns.
+pub fn play_recorded(deal: &Deal, player: Player, wise: u8, rng: &mut GameRng) -> Played {
+    play_with(deal, player, wise, rng, |s| s)
+}
+
+/// [`play_recorded`], the adviser's searcher set up by `setup` first (to try other estimate
+/// parameters, [`Searcher::set_estimate`]).
+pub fn play_with(
+    deal: &Deal,
+    player: Player,
+    wise: u8,
+    rng: &mut GameRng,
+    setup: impl FnOnce(Searcher) -> Searcher,
+) -> Played {
+    let mut predictions = Vec::new();
     let mut m = Match::new(deal.cards, deal.blocks, deal.first);
     let view = AiView::new(&deal.cards, &m.types);
     let mut searcher = match player {
@@ -204,13 +251,13 @@ pub fn play(deal: &Deal, player: Player, wise: u8, rng: &mut GameRng) -> MatchRe
                 Searcher::new(&seen_by_player(&deal.cards), Opponent::Game(wise), Goal::Win, 18);
             // Only the best move is played: the others need not be ranked.
             s.set_top(1);
-            Some(s)
+            Some(setup(s))
         }
         _ => None,
     };
     loop {
         match m.phase() {
-            Phase::Over(r) => return r,
+            Phase::Over(result) => return Played { result, predictions },
             Phase::Place(Side::Npc) => {
                 let (slot, cell) = decide(&view, &m.board, Side::Npc, wise, rng);
                 let _ = m.place(slot, cell);
@@ -219,8 +266,23 @@ pub fn play(deal: &Deal, player: Player, wise: u8, rng: &mut GameRng) -> MatchRe
                 let (slot, cell) = match player {
                     Player::Adviser(budget) => {
                         let s = searcher.as_mut().expect("an adviser has a searcher");
-                        let a = s.analyse(&m.board, Some(budget));
-                        a.moves.first().map_or_else(|| greedy_move(&m), |mv| (mv.slot, mv.cell))
+                        let before = s.nodes;
+                        let a = s.analyse(&m.board, budget);
+                        match a.moves.first() {
+                            Some(mv) => {
+                                predictions.push(Prediction {
+                                    turn: predictions.len() as u8 + 1,
+                                    left: m.board.cards_left(),
+                                    win: mv.value.win,
+                                    draw: mv.value.draw,
+                                    depth: a.depth,
+                                    nodes: s.nodes - before,
+                                    exact: a.exact,
+                                });
+                                (mv.slot, mv.cell)
+                            }
+                            None => greedy_move(&m),
+                        }
                     }
                     Player::Game => decide(&view, &m.board, Side::Player, wise, rng),
                     Player::Greedy => greedy_move(&m),
@@ -337,11 +399,16 @@ impl Tally {
 pub fn run(seed: u64, from: u64, to: u64, player: Player, wise: u8) -> Tally {
     let mut t = Tally::default();
     for g in from..to {
-        let mut rng = GameRng::new(seed, g);
-        let d = deal(&mut rng);
-        t.add(&play(&d, player, wise, &mut rng));
+        t.add(&play_game(seed, g, player, wise).result);
     }
     t
+}
+
+/// Plays game `game` of a run seeded with `seed`: the same match whatever else is played.
+pub fn play_game(seed: u64, game: u64, player: Player, wise: u8) -> Played {
+    let mut rng = GameRng::new(seed, game);
+    let d = deal(&mut rng);
+    play_recorded(&d, player, wise, &mut rng)
 }
 
 /// A position for tests and benchmarks: a deal of game `seed`, played with uniformly random

@@ -15,4 +15,5 @@ pub mod missing;
 pub mod missing_html;
 pub mod plan;
 pub mod score;
+pub mod simulation;
 pub mod views;

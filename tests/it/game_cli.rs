@@ -97,6 +97,156 @@ fn simulate_json_has_the_specified_shape() {
     assert_eq!(out, again);
 }
 
+/// `simulate` with the adviser and these extra arguments: its JSON.
+fn simulate_adviser(extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["simulate", "--games", "6", "--seed", "5", "--json"];
+    if !extra.contains(&"--budget-ms") {
+        args.extend_from_slice(&["--nodes", "2000"]);
+    }
+    args.extend_from_slice(extra);
+    let (out, err, code) = quadmist(&args);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn simulate_with_the_adviser_is_the_same_on_any_machine_and_thread_count() {
+    // A budget in positions searched: the same matches, moves and shown chances every time,
+    // whatever the threads and however busy the machine (a time budget gave 92 % and 94 % on
+    // two runs of one seed).
+    let one = simulate_adviser(&["--calibration"]);
+    let two = simulate_adviser(&["--calibration", "--threads", "2"]);
+    assert_eq!(one, two);
+    assert_eq!(one["nodes"], 2000);
+    assert_eq!(one["budget_ms"], 2.0);
+    assert_eq!(one["predictions"].as_u64().unwrap() as usize, 6 * 5);
+    // --budget-ms is a budget in positions too: 2 ms is 2,000 positions.
+    let ms = simulate_adviser(&["--calibration", "--budget-ms", "2"]);
+    assert_eq!(ms["budget_ms"], 2.0);
+    assert_eq!(ms, one);
+}
+
+/// `v` with every number rounded to 9 decimals.
+fn rounded(v: &serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match v {
+        Value::Number(n) => Value::from((n.as_f64().unwrap() * 1e9).round() / 1e9),
+        Value::Array(a) => Value::Array(a.iter().map(rounded).collect()),
+        Value::Object(o) => Value::Object(o.iter().map(|(k, x)| (k.clone(), rounded(x))).collect()),
+        x => x.clone(),
+    }
+}
+
+#[test]
+fn simulate_calibration_follows_its_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("all.jsonl");
+    let records = records.to_str().unwrap();
+    let v = simulate_adviser(&["--calibration", "--records", records]);
+    assert_eq!(v["matches"], 6);
+    assert_eq!(v["wise"], 3);
+    // The shown chances and results, read back from the records: the table, the Brier score
+    // and the calibration error computed here from them.
+    let text = std::fs::read_to_string(records).unwrap();
+    let mut pairs = Vec::new();
+    let mut first_turn = Vec::new();
+    for line in text.lines() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        let won = r["result"]["outcome"] == "win";
+        for p in r["predictions"].as_array().unwrap() {
+            let w = p["win"].as_f64().unwrap();
+            pairs.push((w, won));
+            if p["turn"] == 1 {
+                first_turn.push((w, won));
+            }
+        }
+    }
+    assert_eq!(pairs.len(), 30);
+    let ece = |pairs: &[(f64, bool)]| {
+        let mut points = 0.0;
+        for b in 0..10 {
+            let inside: Vec<_> =
+                pairs.iter().filter(|(p, _)| ((p * 10.0).floor() as usize).min(9) == b).collect();
+            if inside.is_empty() {
+                continue;
+            }
+            let n = inside.len() as f64;
+            let shown = inside.iter().map(|x| x.0).sum::<f64>() / n;
+            let happened = inside.iter().filter(|x| x.1).count() as f64 / n;
+            points += 100.0 * n / pairs.len() as f64 * (shown - happened).abs();
+        }
+        points
+    };
+    let brier = pairs.iter().map(|&(p, w)| (p - f64::from(u8::from(w))).powi(2)).sum::<f64>()
+        / pairs.len() as f64;
+    assert!((v["brier"].as_f64().unwrap() - brier).abs() < 1e-12);
+    assert!((v["ece_points"].as_f64().unwrap() - ece(&pairs)).abs() < 1e-9);
+    assert_eq!(v["bins"].as_array().unwrap().len(), 10);
+    assert_eq!(v["bins"][3]["from"], 0.3);
+    let counted: u64 =
+        v["bins"].as_array().unwrap().iter().map(|b| b["count"].as_u64().unwrap()).sum();
+    assert_eq!(counted, 30);
+    assert_eq!(v["by_turn"][0]["turn"], 1);
+    assert_eq!(v["by_turn"][0]["predictions"], 6);
+    assert!((v["by_turn"][0]["ece_points"].as_f64().unwrap() - ece(&first_turn)).abs() < 1e-9);
+    // Resumed from the first three matches, the rest played again: the same report.
+    let part = dir.path().join("part.jsonl");
+    let three: Vec<&str> = text.lines().take(3).collect();
+    std::fs::write(&part, three.join("\n")).unwrap();
+    let rest = dir.path().join("rest.jsonl");
+    let again = simulate_adviser(&[
+        "--calibration",
+        "--resume",
+        part.to_str().unwrap(),
+        "--records",
+        rest.to_str().unwrap(),
+    ]);
+    // The same up to the last digit of a float (a chance read back from JSON may differ in it).
+    assert_eq!(rounded(&again), rounded(&v));
+    assert_eq!(std::fs::read_to_string(&rest).unwrap().lines().count(), 3);
+    // Another run's records are refused, as a usage error.
+    let (_, err, code) = quadmist(&[
+        "simulate",
+        "--games",
+        "6",
+        "--seed",
+        "6",
+        "--nodes",
+        "2000",
+        "--calibration",
+        "--resume",
+        part.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("another run"), "{err}");
+}
+
+#[test]
+fn simulate_plots_the_reliability_diagram_and_writes_its_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svg, page) = (dir.path().join("r.svg"), dir.path().join("r.html"));
+    let v = simulate_adviser(&[
+        "--calibration",
+        "--plot",
+        svg.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    let svg = std::fs::read_to_string(svg).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{svg}");
+    // One circle per tenth that holds a prediction, and one in the legend.
+    let bins = v["bins"].as_array().unwrap().iter().filter(|b| b["count"] != 0).count();
+    assert_eq!(svg.matches("<circle").count(), bins + 1);
+    let page = std::fs::read_to_string(page).unwrap();
+    assert!(page.contains("<svg") && page.contains("By the player's own turn"), "{page}");
+    // Without --calibration there is nothing to plot: a usage error.
+    let (_, err, code) = quadmist(&["simulate", "--games", "1", "--plot", "x.svg"]);
+    assert_eq!(code, 2, "{err}");
+    let (_, err, code) =
+        quadmist(&["simulate", "--games", "1", "--player", "greedy", "--calibration"]);
+    assert_eq!(code, 2, "{err}");
+}
+
 #[test]
 fn the_game_ai_against_itself_on_mirrored_deals_is_even() {
     // Each deal is played twice: as dealt, and with the hands and the first player swapped.

@@ -303,3 +303,34 @@ fn the_time_budget_is_measured_by_the_clock_passed() {
         assert!((x.value.objective - y.value.objective).abs() < 1e-12);
     }
 }
+
+#[test]
+fn a_node_budget_stops_at_its_count_and_gives_the_same_answer_on_any_clock() {
+    use quadmist::game::search::Budget;
+    let (opp, goal) = (Opponent::Game(1), Goal::Win);
+    let m = (0..100).find_map(|seed| position(seed, 10)).expect("an opening, me to move");
+    let run = |clock: fn() -> f64| {
+        let mut s = Searcher::new(&m.cards, opp, goal, 16);
+        s.set_clock(clock);
+        let a = s.analyse(&m.board, Budget::Nodes(5_000));
+        assert_eq!(s.nodes, 5_000, "the search stops at its 5,000th position");
+        a
+    };
+    // The clock is not read for a node budget: one that races and one that stands still give
+    // the same search, and the same last iteration completed, before the end of the match.
+    let (a, b) = (run(ticking_clock), run(stopped_clock));
+    assert!(!a.exact && a.depth >= 2 && !a.moves.is_empty(), "depth {}", a.depth);
+    assert_eq!((a.depth, a.nodes, a.moves.len()), (b.depth, b.nodes, b.moves.len()));
+    for (x, y) in a.moves.iter().zip(&b.moves) {
+        assert_eq!((x.slot, x.cell, x.value), (y.slot, y.cell, y.value));
+    }
+    // A budget larger than the whole search: the exact answer, as without a budget.
+    let m = (0..100).find_map(|seed| position(seed, 5)).expect("a position with 5 cards left");
+    let opp = Opponent::Game(3);
+    let mut budgeted = Searcher::new(&m.cards, opp, goal, 16);
+    let mut unlimited = Searcher::new(&m.cards, opp, goal, 16);
+    let (a, b) =
+        (budgeted.analyse(&m.board, Budget::Nodes(u64::MAX)), unlimited.analyse(&m.board, None));
+    assert!(a.exact && b.exact);
+    assert_eq!(a.moves[0].value.objective, b.moves[0].value.objective);
+}

@@ -1,0 +1,476 @@
+//! Fits the adviser's estimate of unfinished positions (`src/game/estimate.rs`) from positions
+//! of simulated matches solved exactly. Everything is seeded: the same commands give the same
+//! parameters on any machine.
+//!
+//! 1. `solve FILE [GAMES]`: plays GAMES (default 1500) matches per opponent model (the game's
+//!    AI at Wise 0 to 3, and the worst case) from seeded deals, the player's side chosen by a
+//!    fixed mix of policies that does not use the estimate (greedy, the game's AI, random), and
+//!    solves every position with 2 to 8 cards left to the end of the match, as the adviser
+//!    sees it (the opponent's cards by their digits); below Wise 3, up to 7 cards left, and
+//!    against the worst case up to 6 ([`MAX_LEFT`]); positions with 7 or 8 cards left in
+//!    every fourth match only. Appends one JSON line per position to
+//!    FILE; a run stopped and started again goes on where it stopped.
+//! 2. `fit FILE`: fits the parameters for each model, count of cards left and mover, and
+//!    prints them as Rust (`src/game/estimate_params.rs`).
+//! 3. `check FILE`: fits on matches 0-3, 8-11, … and reports, on the others, how far the
+//!    fitted estimate and the old card-balance estimate are from the exact figures.
+//!
+//! Run: `cargo run --release --example fit_estimate -- solve fit.jsonl`, then
+//! `cargo run --release --example fit_estimate -- fit fit.jsonl > src/game/estimate_params.rs`.
+
+use quadmist::game::ai::{decide, AiView};
+use quadmist::game::board::{Board, Side};
+use quadmist::game::calibration::Calibration;
+use quadmist::game::card::start_values;
+use quadmist::game::engine::{Chooser, Match, Phase};
+use quadmist::game::estimate::{self, CardTables, Params, FEATURES, MODELS};
+use quadmist::game::search::{Budget, Goal, Opponent, Searcher};
+use quadmist::game::sim::{
+    deal, greedy_move, legal, play_with, seen_by_player, GameRng, Player, Rate,
+};
+use quadmist::model::CardType;
+use quadmist::rules::creation::RangeRng;
+use std::collections::{BTreeMap, HashSet};
+use std::io::{BufRead, Write};
+
+/// The seed of every deal, battle and policy draw of the fit.
+const SEED: u64 = 31_2026;
+/// The seed of the matches that measure the fit (other deals than the fit's).
+const SIM_SEED: u64 = 7_2026;
+/// Cards left in the positions solved: from 2 to this many, by model (solving a position with
+/// 8 cards left against the game's AI below Wise 3 takes millions of positions; a deep search
+/// against those models reaches no further anyway).
+const MAX_LEFT: [u32; MODELS] = [7, 7, 7, 8, 6];
+/// Cards left in the positions recorded.
+const LEFT: std::ops::RangeInclusive<u32> = 2..=8;
+
+/// The opponent model of index `model` ([`estimate::model_index`]).
+fn opponent(model: usize) -> Opponent {
+    if model < 4 {
+        Opponent::Game(model as u8)
+    } else {
+        Opponent::Worst
+    }
+}
+
+/// The match `game` of model `model`, played to the end: its seen cards and the positions
+/// (board before a placement) with [`LEFT`] cards left.
+fn trajectory(model: usize, game: u64) -> ([quadmist::game::card::GameCard; 10], Vec<Board>) {
+    let mut rng = GameRng::new(SEED + model as u64, game);
+    let mut policy = GameRng::new(SEED + 100 + model as u64, game);
+    let d = deal(&mut rng);
+    let wise = if model < 4 { model as u8 } else { 3 };
+    let mut m = Match::new(d.cards, d.blocks, d.first);
+    let view = AiView::new(&d.cards, &m.types);
+    let mut out = Vec::new();
+    loop {
+        match m.phase() {
+            Phase::Over(_) => return (seen_by_player(&d.cards), out),
+            Phase::Place(side) => {
+                let left = m.board.cards_left();
+                // The costliest positions (the most cards left) in every fourth match only.
+                let most =
+                    if game.is_multiple_of(4) { MAX_LEFT[model] } else { MAX_LEFT[model].min(6) };
+                if (2..=most).contains(&left) {
+                    out.push(m.board);
+                }
+                let (slot, cell) = if side == Side::Npc {
+                    decide(&view, &m.board, Side::Npc, wise, &mut rng)
+                } else {
+                    match policy.range(0, 100) {
+                        0..=54 => greedy_move(&m),
+                        55..=84 => decide(&view, &m.board, Side::Player, 3, &mut policy),
+                        _ => {
+                            let v = legal(&m.board, Side::Player);
+                            v[policy.range(0, v.len() as u32) as usize]
+                        }
+                    }
+                };
+                m.place(slot, cell).expect("a legal move");
+            }
+            Phase::Battle { attacker, targets, chooser } => {
+                let defender = match chooser {
+                    Chooser::Automatic(d) => d,
+                    Chooser::Side(_) => targets[policy.range(0, targets.len() as u32) as usize],
+                };
+                let a = attacker as usize;
+                let (av, dv) = start_values(&m.cards[a], m.types[a], &m.cards[defender as usize]);
+                let won = rng.range(0, av) > rng.range(0, dv);
+                let winner = if won { attacker } else { defender };
+                let evolves = match m.types[winner as usize] {
+                    CardType::Physical | CardType::Magic => rng.range(0, m.evolution.to_x) == 0,
+                    CardType::Flexible => rng.range(0, m.evolution.to_a) == 0,
+                    _ => false,
+                };
+                m.fight(defender, won, evolves).expect("a legal battle");
+            }
+        }
+    }
+}
+
+/// One solved position.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+struct Solved {
+    model: usize,
+    game: u64,
+    /// Index among the match's recorded positions.
+    ply: usize,
+    left: u32,
+    npc_moves: bool,
+    win: f64,
+    draw: f64,
+    nodes: u64,
+}
+
+fn read(file: &str) -> Vec<Solved> {
+    let Ok(f) = std::fs::File::open(file) else { return Vec::new() };
+    std::io::BufReader::new(f)
+        .lines()
+        .map_while(Result::ok)
+        .filter_map(|l| serde_json::from_str(&l).ok())
+        .collect()
+}
+
+fn solve(file: &str, games: u64) {
+    let done: HashSet<(usize, u64)> = read(file).iter().map(|s| (s.model, s.game)).collect();
+    let mut out =
+        std::fs::OpenOptions::new().create(true).append(true).open(file).expect("the data file");
+    for game in 0..games {
+        for model in 0..MODELS {
+            if done.contains(&(model, game)) {
+                continue;
+            }
+            let (cards, boards) = trajectory(model, game);
+            let mut s = Searcher::new(&cards, opponent(model), Goal::Win, 20);
+            let mut lines = String::new();
+            for (ply, b) in boards.iter().enumerate() {
+                let before = s.nodes;
+                let v = s.value(b, b.cards_left());
+                let row = Solved {
+                    model,
+                    game,
+                    ply,
+                    left: b.cards_left(),
+                    npc_moves: b.mover == Side::Npc,
+                    win: v.win,
+                    draw: v.draw,
+                    nodes: s.nodes - before,
+                };
+                lines.push_str(&serde_json::to_string(&row).expect("json"));
+                lines.push('\n');
+            }
+            // One match at a time: a stopped run loses at most the match in progress.
+            out.write_all(lines.as_bytes()).expect("write");
+        }
+        if game % 50 == 49 {
+            eprintln!("{} matches", game + 1);
+        }
+    }
+}
+
+/// A sample: features and exact (win, draw, loss).
+struct Sample {
+    f: [f64; FEATURES],
+    y: [f64; 3],
+}
+
+/// The samples of `rows`, grouped by (model, left, npc_moves).
+fn samples(rows: &[Solved]) -> BTreeMap<(usize, u32, bool), Vec<Sample>> {
+    let mut boards: BTreeMap<(usize, u64), (CardTables, Vec<Board>)> = BTreeMap::new();
+    let mut out: BTreeMap<(usize, u32, bool), Vec<Sample>> = BTreeMap::new();
+    for r in rows {
+        let (tables, bs) = boards.entry((r.model, r.game)).or_insert_with(|| {
+            let (cards, bs) = trajectory(r.model, r.game);
+            (CardTables::new(&cards), bs)
+        });
+        let b = &bs[r.ply];
+        assert_eq!(b.cards_left(), r.left, "model {} game {} ply {}", r.model, r.game, r.ply);
+        let loss = (1.0 - r.win - r.draw).max(0.0);
+        out.entry((r.model, r.left, r.npc_moves))
+            .or_default()
+            .push(Sample { f: estimate::features(tables, b), y: [r.win, r.draw, loss] });
+    }
+    out
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Mean cross-entropy of `p` on `data` and its gradient in the fit's own coordinates
+/// (weights, a = t_win, c with t_draw = a − e^c).
+fn loss_and_gradient(theta: &[f64; FEATURES + 2], data: &[Sample]) -> (f64, [f64; FEATURES + 2]) {
+    let mut g = [0.0; FEATURES + 2];
+    let mut total = 0.0;
+    let (a, c) = (theta[FEATURES], theta[FEATURES + 1]);
+    let t2 = a - c.exp();
+    for s in data {
+        let z: f64 = theta[..FEATURES].iter().zip(&s.f).map(|(w, x)| w * x).sum();
+        let pa = sigmoid(z - a).clamp(1e-12, 1.0 - 1e-12);
+        let pb = sigmoid(z - t2).clamp(1e-12, 1.0 - 1e-12);
+        let pd = (pb - pa).max(1e-12);
+        let [yw, yd, yl] = s.y;
+        total -= yw * pa.ln() + yd * pd.ln() + yl * (1.0 - pb).ln();
+        let dl_da = -yw / pa + yd / pd;
+        let dl_db = -yd / pd + yl / (1.0 - pb);
+        let (sa, sb) = (pa * (1.0 - pa), pb * (1.0 - pb));
+        let dz = dl_da * sa + dl_db * sb;
+        for (gk, x) in g.iter_mut().zip(&s.f) {
+            *gk += dz * x;
+        }
+        let (dt1, dt2) = (-dl_da * sa, -dl_db * sb);
+        g[FEATURES] += dt1 + dt2;
+        g[FEATURES + 1] += -dt2 * c.exp();
+    }
+    let n = data.len().max(1) as f64;
+    for x in &mut g {
+        *x /= n;
+    }
+    // A little ridge on the weights: groups with few positions stay near zero.
+    for k in 0..FEATURES {
+        total += 1e-3 * n * theta[k] * theta[k];
+        g[k] += 2e-3 * theta[k];
+    }
+    (total / n, g)
+}
+
+/// Fits one group by full-batch Adam (deterministic); returns the parameters.
+fn fit_group(data: &[Sample]) -> Params {
+    let mut theta = [0.0; FEATURES + 2];
+    theta[0] = 0.9;
+    theta[FEATURES] = 0.9;
+    theta[FEATURES + 1] = 1.8f64.ln();
+    let (mut m, mut v) = ([0.0; FEATURES + 2], [0.0; FEATURES + 2]);
+    let (b1, b2, lr) = (0.9, 0.999, 0.03);
+    for step in 1..=4000 {
+        let (_, g) = loss_and_gradient(&theta, data);
+        for k in 0..FEATURES + 2 {
+            m[k] = b1 * m[k] + (1.0 - b1) * g[k];
+            v[k] = b2 * v[k] + (1.0 - b2) * g[k] * g[k];
+            let mh = m[k] / (1.0 - f64::powi(b1, step));
+            let vh = v[k] / (1.0 - f64::powi(b2, step));
+            theta[k] -= lr * mh / (vh.sqrt() + 1e-9);
+        }
+    }
+    let mut p = [0.0; FEATURES + 2];
+    p[..FEATURES].copy_from_slice(&theta[..FEATURES]);
+    p[FEATURES] = theta[FEATURES];
+    p[FEATURES + 1] = theta[FEATURES] - theta[FEATURES + 1].exp();
+    p
+}
+
+/// Parameters for every (model, left 1..=9, mover); groups without data take their nearest
+/// neighbour's in cards left.
+fn fit_all(groups: &BTreeMap<(usize, u32, bool), Vec<Sample>>) -> Vec<[[Params; 2]; 9]> {
+    let mut all = vec![[[[0.0; FEATURES + 2]; 2]; 9]; MODELS];
+    for (model, table) in all.iter_mut().enumerate() {
+        for npc in [false, true] {
+            let fitted: BTreeMap<u32, Params> = LEFT
+                .filter_map(|k| {
+                    let d = groups.get(&(model, k, npc)).filter(|d| d.len() >= 30)?;
+                    Some((k, fit_group(d)))
+                })
+                .collect();
+            for k in 1..=9u32 {
+                let nearest = fitted
+                    .iter()
+                    .min_by_key(|(&j, _)| j.abs_diff(k))
+                    .map(|(_, p)| *p)
+                    .expect("some group fitted");
+                table[(k - 1) as usize][usize::from(npc)] = nearest;
+            }
+        }
+    }
+    all
+}
+
+fn print_params(all: &[[[Params; 2]; 9]], rows: usize) {
+    println!(
+        "//! The estimate's fitted parameters: generated by `examples/fit_estimate.rs` (do not"
+    );
+    println!("//! edit by hand), from {rows} positions solved exactly.");
+    println!();
+    println!("use super::{{Params, MODELS}};");
+    println!();
+    println!(
+        "/// By model (Wise 0..=3, worst case), cards left (1..=9) and mover (player, opponent)."
+    );
+    println!("#[rustfmt::skip]");
+    println!("pub static FITTED: [[[Params; 2]; 9]; MODELS] = [");
+    for table in all {
+        println!("    [");
+        for pair in table {
+            let show =
+                |p: &Params| p.iter().map(|x| format!("{x:.4}")).collect::<Vec<_>>().join(", ");
+            println!("        [[{}], [{}]],", show(&pair[0]), show(&pair[1]));
+        }
+        println!("    ],");
+    }
+    println!("];");
+}
+
+fn check(rows: &[Solved]) {
+    let (train, test): (Vec<Solved>, Vec<Solved>) =
+        rows.iter().cloned().partition(|r| r.game % 8 < 4);
+    let params = fit_all(&samples(&train));
+    let old: Params = [0.9, 0.0, 0.0, 0.0, 0.0, 0.9, -0.9];
+    println!(
+        "model left mover  n   | fitted: |err win| bias win  |err draw| | old: |err win| bias"
+    );
+    for ((model, k, npc), data) in samples(&test) {
+        let p = &params[model][(k - 1) as usize][usize::from(npc)];
+        let (mut ew, mut bw, mut ed, mut eo, mut bo) = (0.0, 0.0, 0.0, 0.0, 0.0);
+        for s in &data {
+            let (w, d) = estimate::probabilities(p, &s.f);
+            ew += (w - s.y[0]).abs();
+            bw += w - s.y[0];
+            ed += (d - s.y[1]).abs();
+            let (w0, _) = estimate::probabilities(&old, &s.f);
+            eo += (w0 - s.y[0]).abs();
+            bo += w0 - s.y[0];
+        }
+        let n = data.len() as f64;
+        println!(
+            "{model} {k} {} {:>5} | {:.3} {:+.3} {:.3} | {:.3} {:+.3}",
+            if npc { "npc   " } else { "player" },
+            data.len(),
+            ew / n,
+            bw / n,
+            ed / n,
+            eo / n,
+            bo / n
+        );
+    }
+}
+
+/// (model, cards left, depth searched, 0 for the fitted estimate or 1 for the old one).
+type DepthKey = (usize, u32, u32, usize);
+
+/// Fits on matches 0-3, 8-11, …; on matches 4, 5, 12, 13, …, the best move's chance to win searched
+/// 1, 2, … placements deep against the exact figure, with the fitted estimate and the old one.
+fn depth(rows: &[Solved]) {
+    let (train, test): (Vec<Solved>, Vec<Solved>) =
+        rows.iter().cloned().partition(|r| r.game % 8 < 4);
+    let fitted = fit_all(&samples(&train));
+    let old: &'static estimate::Table =
+        Box::leak(Box::new([[[0.9, 0.0, 0.0, 0.0, 0.0, 0.9, -0.9]; 2]; 9]));
+    // (model, left, depth, which) -> (n, sum error, sum |error|)
+    let mut acc: BTreeMap<DepthKey, (f64, f64, f64)> = BTreeMap::new();
+    for r in
+        test.iter().filter(|r| !r.npc_moves && r.left >= 5 && (r.game % 8 == 4 || r.game % 8 == 5))
+    {
+        let (cards, bs) = trajectory(r.model, r.game);
+        let b = &bs[r.ply];
+        let table: &'static estimate::Table = Box::leak(Box::new(fitted[r.model]));
+        for (which, t) in [(0usize, table), (1, old)] {
+            for d in 1..r.left {
+                let mut s = Searcher::new(&cards, opponent(r.model), Goal::Win, 20);
+                s.set_estimate(t);
+                s.set_top(1);
+                let Some(best) = s.analyse_depth(b, d).first().copied() else { continue };
+                let e = best.value.win - r.win;
+                let a = acc.entry((r.model, r.left, d, which)).or_default();
+                a.0 += 1.0;
+                a.1 += e;
+                a.2 += e.abs();
+            }
+        }
+    }
+    println!("model left depth  n | fitted: bias |error| | old: bias |error|");
+    let keys: Vec<(usize, u32, u32)> =
+        acc.keys().filter(|k| k.3 == 0).map(|k| (k.0, k.1, k.2)).collect();
+    for (m, k, d) in keys {
+        let f = acc[&(m, k, d, 0)];
+        let o = acc[&(m, k, d, 1)];
+        println!(
+            "{m} {k} {d} {:>4} | {:+.3} {:.3} | {:+.3} {:.3}",
+            f.0,
+            f.1 / f.0,
+            f.2 / f.0,
+            o.1 / o.0,
+            o.2 / o.0
+        );
+    }
+}
+
+/// Plays `games` matches of the adviser (a budget of `nodes` a move) against the game's AI at
+/// `wise` with the fitted estimate (`which` = "fitted") or the old one, and prints how well its
+/// chances matched the results.
+fn simulate(rows: &[Solved], wise: u8, nodes: u64, games: u64, which: &str) {
+    let old: estimate::Table = [[[0.9, 0.0, 0.0, 0.0, 0.0, 0.9, -0.9]; 2]; 9];
+    let table: &'static estimate::Table = if which == "old" {
+        Box::leak(Box::new(old))
+    } else if which == "built-in" {
+        estimate::table(usize::from(wise))
+    } else {
+        Box::leak(Box::new(fit_all(&samples(rows))[usize::from(wise)]))
+    };
+    let mut played = Vec::new();
+    let (mut wins, mut nodes_by_turn) = (0, [0u64; 6]);
+    for g in 0..games {
+        let mut rng = GameRng::new(SIM_SEED, g);
+        let d = deal(&mut rng);
+        let p = play_with(&d, Player::Adviser(Budget::Nodes(nodes)), wise, &mut rng, |mut s| {
+            s.set_estimate(table);
+            s
+        });
+        wins += u64::from(p.result.outcome == quadmist::game::engine::Outcome::Win);
+        for x in &p.predictions {
+            nodes_by_turn[x.turn as usize] += x.nodes;
+        }
+        played.push(p);
+    }
+    let c = Calibration::of(&played);
+    let r = Rate::wilson(wins, games);
+    println!(
+        "{which}, Wise {wise}, {nodes} nodes: {games} matches, won {:.1} % ({:.1}-{:.1}), \
+         ECE {:.2} points, Brier {:.4}; draws: ECE {:.2}, Brier {:.4}",
+        100.0 * r.rate,
+        100.0 * r.low,
+        100.0 * r.high,
+        c.ece_points,
+        c.brier,
+        c.draws.ece_points,
+        c.draws.brier
+    );
+    for b in &c.bins {
+        if let (Some(p), Some(o)) = (b.predicted, b.observed) {
+            println!(
+                "  {:.1}-{:.1} {:>6} predicted {:.3} observed {:.3}",
+                b.from, b.to, b.count, p, o
+            );
+        }
+    }
+    for t in &c.by_turn {
+        println!(
+            "  turn {} {:>6} ECE {:.2} (draws {:.2}), mean nodes {}",
+            t.turn,
+            t.predictions,
+            t.ece_points,
+            t.draw_ece_points,
+            nodes_by_turn[t.turn as usize] / t.predictions.max(1)
+        );
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["solve", file] => solve(file, 1500),
+        ["solve", file, games] => solve(file, games.parse().expect("a number of matches")),
+        ["fit", file] => {
+            let rows = read(file);
+            print_params(&fit_all(&samples(&rows)), rows.len());
+        }
+        ["check", file] => check(&read(file)),
+        ["depth", file] => depth(&read(file)),
+        ["sim", file, wise, nodes, games, which] => simulate(
+            &read(file),
+            wise.parse().expect("Wise 0..3"),
+            nodes.parse().expect("nodes"),
+            games.parse().expect("matches"),
+            which,
+        ),
+        _ => eprintln!("usage: fit_estimate solve FILE [GAMES] | fit FILE | check FILE"),
+    }
+}

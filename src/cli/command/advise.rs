@@ -137,6 +137,7 @@ fn board_lines(p: &Position) -> Vec<String> {
 }
 
 /// The JSON Schema of `advise --json`.
+#[cfg(feature = "json-schema")]
 pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<AdviseJson<'static>>()
 }

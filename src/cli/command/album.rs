@@ -261,6 +261,7 @@ fn how(a: &Availability, number: u8) -> &'static str {
 }
 
 /// The JSON Schema of `album --json`.
+#[cfg(feature = "json-schema")]
 pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<output::SaveDocument<'static, AlbumReport>>()
 }

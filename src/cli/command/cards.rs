@@ -345,6 +345,7 @@ fn heading(path: &Path, entry: &SaveEntry, c: &Collection, shown: usize) -> Stri
 }
 
 /// The JSON Schema of `cards --json`.
+#[cfg(feature = "json-schema")]
 pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<output::SaveDocument<'static, CardsReport<'static>>>()
 }

@@ -52,6 +52,7 @@ fn load(spec: &str) -> Result<(SaveArgs, SaveEntry, Collection), CliError> {
 }
 
 /// The JSON Schema of `diff --json` (and of each line of `watch --json`).
+#[cfg(feature = "json-schema")]
 pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<crate::cli::changes::DiffReport>()
 }

@@ -132,6 +132,7 @@ pub fn render_missing(a: &Availability, heading: &str, width: usize, sources: bo
 }
 
 /// The JSON Schema of `missing --json`.
+#[cfg(feature = "json-schema")]
 pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<
         output::SaveDocument<'static, crate::report::missing::MissingReport>,

@@ -332,6 +332,7 @@ enum OddsJson<'a> {
 }
 
 /// The JSON Schema of `odds --json`: one matchup, or a table of them.
+#[cfg(feature = "json-schema")]
 pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<OddsJson<'static>>()
 }

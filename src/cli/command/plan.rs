@@ -52,6 +52,7 @@ pub struct PlanArgs {
 }
 
 /// The JSON Schema of `plan --json`.
+#[cfg(feature = "json-schema")]
 pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<output::SaveDocument<'static, crate::report::plan::PlanReport>>()
 }

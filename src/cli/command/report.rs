@@ -140,6 +140,7 @@ fn write_stdout(page: &[u8]) -> std::io::Result<()> {
 }
 
 /// The JSON Schema of `report --json`.
+#[cfg(feature = "json-schema")]
 pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<output::SaveDocument<'static, ReportWritten>>()
 }

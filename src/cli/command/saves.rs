@@ -222,6 +222,8 @@ struct Row {
     cards: String,
     points: String,
     record: String,
+    /// Where the save was made (an FF9 save's load-screen place).
+    place: String,
     title: String,
     /// Points, for naming the best collection.
     score: Option<u32>,
@@ -229,13 +231,26 @@ struct Row {
     unnamed: bool,
 }
 
-const HEADERS: [&str; 13] = [
+const HEADERS: [&str; 14] = [
     "SAVE", "GAME", "REGION", "DISC", "FILE", "STATE", "LEADER", "TIME", "GIL", "CARDS", "POINTS",
-    "W/L/D", "TITLE",
+    "W/L/D", "PLACE", "TITLE",
 ];
 
+/// The PLACE column's index in [`HEADERS`].
+const PLACE: usize = 12;
+
+/// The TITLE column's index in [`HEADERS`].
+const TITLE: usize = 13;
+
+/// The narrowest a place is wrapped to: `Alexandria/` fits.
+const PLACE_ROOM_MIN: usize = 12;
+
+/// The widest the PLACE column (or TITLE) is counted when columns are left out to fit the width: a longer
+/// place wraps in its column rather than costing the table another column.
+const PLACE_WRAP: usize = 18;
+
 impl Row {
-    fn cells(&self) -> [&str; 13] {
+    fn cells(&self) -> [&str; 14] {
         [
             &self.save,
             &self.game,
@@ -249,6 +264,7 @@ impl Row {
             &self.cards,
             &self.points,
             &self.record,
+            &self.place,
             &self.title,
         ]
     }
@@ -317,6 +333,7 @@ fn row(s: &SaveEntry, save: String) -> Row {
         cards: opt(collection.as_ref().map(|c| c.cards.len())),
         points: opt(score),
         record: opt(collection.as_ref().map(|c| format!("{}/{}/{}", c.wins, c.losses, c.draws))),
+        place: opt(sum.and_then(|m| m.location.as_deref()).and_then(text::readable)),
         title: if s.is_ff9 { String::new() } else { s.title.clone() },
         score,
         unnamed: unnamed.is_some(),
@@ -327,18 +344,27 @@ fn row(s: &SaveEntry, save: String) -> Row {
 const DROP_ORDER: [usize; 5] = [8, 3, 2, 6, 4];
 
 /// The table of saves without the columns that are empty (or `FF9`) in every row, fitted to
-/// `width` by leaving out the least useful columns (gil, disc, region, leader, file) first.
+/// `width` by leaving out the least useful columns (gil, disc, region, leader, file) first,
+/// then by wrapping the widest cells; the place wraps after its slashes, and is left out last
+/// when even wrapped it leaves no room. Widths are display widths: a Japanese place or title
+/// counts two columns a character.
 fn render_rows(rows: &[Row], width: usize, dir: bool) -> String {
     let all_ff9 = rows.iter().all(|r| r.game == "FF9");
     let mut keep: Vec<usize> = (0..HEADERS.len())
         .filter(|&i| rows.iter().any(|r| !r.cells()[i].is_empty()))
         .filter(|&i| !(i == 1 && all_ff9))
         .collect();
-    let cells = |keep: &[usize]| -> Vec<Vec<String>> {
+    // The cells of the columns `keep`, a place wrapped to `place_room` columns.
+    let cells = |keep: &[usize], place_room: usize| -> Vec<Vec<String>> {
         let head = keep.iter().map(|&i| HEADERS[i].to_string()).collect();
         let body = rows.iter().map(|r| {
             let cells = r.cells();
-            keep.iter().map(|&i| cells[i].to_string()).collect()
+            keep.iter()
+                .map(|&i| match i {
+                    PLACE => wrap_place(cells[i], place_room),
+                    _ => cells[i].to_string(),
+                })
+                .collect()
         });
         std::iter::once(head).chain(body).collect()
     };
@@ -347,16 +373,35 @@ fn render_rows(rows: &[Row], width: usize, dir: bool) -> String {
         t.with(Style::empty()).with(Padding::new(0, 2, 0, 0));
         t
     };
-    let mut t = build(cells(&keep));
+    // The table's width with `keep`, each column followed by its 2 spaces, a place or title
+    // counted at `wrap` columns at most.
+    let measure_at = |keep: &[usize], wrap: usize| -> usize {
+        keep.iter()
+            .map(|&i| {
+                let cells = rows.iter().map(|r| r.cells()[i]);
+                let w = std::iter::once(HEADERS[i]).chain(cells).map(text::width).max();
+                let w = w.unwrap_or(0);
+                2 + if i == PLACE || i == TITLE { w.min(wrap) } else { w }
+            })
+            .sum()
+    };
+    let measure = |keep: &[usize]| measure_at(keep, PLACE_WRAP);
     for col in DROP_ORDER {
-        if t.total_width() <= width + 2 {
+        if measure(&keep) <= width + 2 {
             break;
         }
         keep.retain(|&i| i != col);
-        t = build(cells(&keep));
     }
+    // The place goes last, when even wrapped to a few words it leaves no room.
+    if measure_at(&keep, PLACE_ROOM_MIN) > width + 2 {
+        keep.retain(|&i| i != PLACE);
+    }
+    // What the place has once the other columns have theirs: a place too long for it breaks
+    // after a slash (`Alexandria/` `Steeple`) before anywhere else.
+    let others: Vec<usize> = keep.iter().copied().filter(|&i| i != PLACE).collect();
+    let place_room = (width + 2).saturating_sub(measure(&others) + 2).max(PLACE_ROOM_MIN);
     // Cells are wrapped by display width, a wide (Japanese) character never cut.
-    let t = build(text::fit_columns(&cells(&keep), 2, width + 2));
+    let t = build(text::fit_columns(&cells(&keep, place_room), 2, width + 2));
     let mut s = String::new();
     for line in t.to_string().lines() {
         s.push_str(line.trim_end());
@@ -401,7 +446,30 @@ fn render_rows(rows: &[Row], width: usize, dir: bool) -> String {
     s
 }
 
+/// A place wrapped to `room` display columns: after its slashes where a piece fits, else by
+/// [`text::wrap`] (at spaces, a longer word cut between characters, never inside one).
+fn wrap_place(place: &str, room: usize) -> String {
+    if text::width(place) <= room {
+        return place.to_string();
+    }
+    let mut lines: Vec<String> = vec![String::new()];
+    for piece in place.split_inclusive('/') {
+        let last = lines.last_mut().expect("one line at least");
+        if text::width(last) + text::width(piece) <= room {
+            last.push_str(piece);
+        } else if text::width(piece.trim_start()) <= room {
+            lines.push(piece.trim_start().to_string());
+        } else {
+            let wrapped = text::wrap(piece.trim_start(), room, "", "");
+            lines.extend(wrapped.lines().map(str::to_string));
+        }
+    }
+    lines.retain(|l| !l.trim().is_empty());
+    lines.iter().map(|l| l.trim_end()).collect::<Vec<_>>().join("\n")
+}
+
 /// The JSON Schema of `saves --json`: one file's saves, or a folder's files.
+#[cfg(feature = "json-schema")]
 pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<SavesOutput<'static>>()
 }
@@ -543,6 +611,16 @@ fn run_dir(args: &SavesArgs) -> CliResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_place_breaks_after_its_slashes_then_anywhere_by_display_width() {
+        assert_eq!(wrap_place("Alexandria/Steeple", 18), "Alexandria/Steeple");
+        assert_eq!(wrap_place("Alexandria/Steeple", 12), "Alexandria/\nSteeple");
+        assert_eq!(wrap_place("Al./ Glockenturm", 12), "Al./\nGlockenturm");
+        // Eight kana are 16 columns: 5 then 3 at 11, none cut in two.
+        assert_eq!(wrap_place("アレクサンドリア", 11), "アレクサン\nドリア");
+        assert_eq!(wrap_place("Lindblum/Business District", 10), "Lindblum/\nBusiness\nDistrict");
+    }
 
     #[test]
     fn saves_sort_by_slot() {

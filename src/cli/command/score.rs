@@ -165,6 +165,7 @@ pub fn render_score(report: &ScoreReport, heading: &str, width: usize) -> String
 }
 
 /// The JSON Schema of `score --json`.
+#[cfg(feature = "json-schema")]
 pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<output::SaveDocument<'static, crate::report::score::ScoreReport>>(
     )

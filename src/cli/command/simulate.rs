@@ -256,6 +256,7 @@ fn play_all(
 }
 
 /// The JSON Schema of `simulate --json`.
+#[cfg(feature = "json-schema")]
 pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<SimulationReport>()
 }

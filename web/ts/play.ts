@@ -8,7 +8,7 @@
 // survives a reload but is not shared with other tabs), so a reload or a locked phone loses
 // nothing and two tabs follow two matches.
 
-import init, { PlayMatch, save_hands, search_speed } from "../pkg/quadmist_web.js";
+import init, { PlayMatch, save_hands, search_speed } from "../pkg-play/quadmist_play.js";
 import type { AdviceReply, AdviceRequest, WorkerStart } from "./play-protocol.js";
 import { MAX_FILE_SIZE } from "./protocol.js";
 
@@ -90,7 +90,7 @@ function claim(): Promise<void> {
     }, 100);
   });
 }
-const WASM = new URL("./quadmist_web_bg.wasm", import.meta.url);
+const WASM = new URL("./quadmist_play_bg.wasm", import.meta.url);
 
 let match: PlayMatch | null = null;
 let ui: Ui = freshUi(2000);

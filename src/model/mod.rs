@@ -17,5 +17,5 @@ pub use collection::{
     format_decimal, format_play_time, CardSource, Collection, Platform, SaveSummary,
 };
 pub use events::EventFlags;
-pub use finding::{has_error, Finding, Severity};
+pub use finding::{has_error, Finding, FindingKind, Location, Severity};
 pub use party::PartyMember;

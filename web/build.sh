@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
-# Builds the static site into web/dist/ (index.html, the scripts, the styles, the WebAssembly).
+# Builds the static site into web/dist/: the save page (index.html), the match companion
+# (play.html), their scripts and styles, and two builds of the one WebAssembly crate:
+#   quadmist_web_bg.wasm   the save page's (--no-default-features: no match engine, smaller)
+#   quadmist_play_bg.wasm  the companion's (the `play` feature: the match and its adviser)
+# Every file also gets its precompressed .gz and .br beside it, for a server that serves them.
 # On a fresh machine it first installs what it needs: the wasm32 target, wasm-bindgen-cli at the
 # exact version of the wasm-bindgen crate (the two must match), and the npm packages (npm ci).
 # Usage: bash web/build.sh   (from anywhere)
@@ -23,15 +27,24 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 fi
 
 target="${CARGO_TARGET_DIR:-$root/target}"
-cargo build --manifest-path "$root/Cargo.toml" -p quadmist-web --target wasm32-unknown-unknown \
-    --profile wasm
-rm -rf pkg
-wasm-bindgen --target web --out-dir pkg "$target/wasm32-unknown-unknown/wasm/quadmist_web.wasm"
-# Binaryen's optimiser (the npm package, so nothing else to install): about a tenth less to
-# download, gzipped. The features are those rustc's wasm32 target emits.
-npx --no-install wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
-    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    pkg/quadmist_web_bg.wasm -o pkg/quadmist_web_bg.wasm
+wasm="$target/wasm32-unknown-unknown/wasm/quadmist_web.wasm"
+# One build of the crate: cargo FEATURES, then its bindings into DIR as NAME.js and NAME_bg.wasm,
+# optimised by Binaryen's wasm-opt (the npm package, so nothing else to install: about a tenth
+# less to download, gzipped; the features are those rustc's wasm32 target emits).
+bindings() {
+    local dir="$1" name="$2"
+    shift 2
+    cargo build --manifest-path "$root/Cargo.toml" -p quadmist-web --target wasm32-unknown-unknown \
+        --profile wasm "$@"
+    rm -rf "$dir"
+    wasm-bindgen --target web --out-dir "$dir" --out-name "$name" "$wasm"
+    npx --no-install wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
+        --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+        "$dir/${name}_bg.wasm" -o "$dir/${name}_bg.wasm"
+}
+bindings pkg quadmist_web --no-default-features
+bindings pkg-play quadmist_play
 npx --no-install tsc --noEmit -p .
 node scripts/bundle.mjs
-echo "web/dist/: $(du -sh dist | cut -f1), open web/dist/index.html through a web server"
+echo "web/dist/: $(du -sh --exclude='*.gz' --exclude='*.br' dist | cut -f1) (and each file precompressed)," \
+    "open web/dist/index.html through a web server"

@@ -1,6 +1,7 @@
 //! Findings on stderr: filtered by `-q`/`-v`, repeats of one kind collapsed, each printed once.
 
 use super::output::{printable, severity_style};
+use crate::model::finding::{collapse, Shown};
 use crate::model::{Finding, Severity};
 use std::io::Write;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -33,73 +34,33 @@ pub fn verbosity() -> Verbosity {
     }
 }
 
-/// Findings of one kind shown before the rest are counted ("and 17 more like it").
+/// Findings of one group shown before the rest are counted ("and 17 more like it").
 pub const REPEATS_SHOWN: usize = 3;
 
-/// The kind of a finding: its severity and its message with every word that holds a digit
-/// (a number, `0x5643549A`, `C9AD0E26`) replaced by `#` (so "slot 5: attack 200 above its cap
-/// 100" and "slot 9: ..." are of one kind).
-fn kind(f: &Finding) -> (Severity, String) {
-    let mut k = String::with_capacity(f.message.len());
-    let mut word = String::new();
-    let flush = |word: &mut String, k: &mut String| {
-        if word.chars().any(|c| c.is_ascii_digit()) {
-            k.push('#');
-        } else {
-            k.push_str(word);
-        }
-        word.clear();
-    };
-    for c in f.message.chars() {
-        if c.is_alphanumeric() {
-            word.push(c);
-        } else {
-            flush(&mut word, &mut k);
-            k.push(c);
-        }
-    }
-    flush(&mut word, &mut k);
-    (f.severity, k)
-}
-
 /// The lines [`print_findings`] prints for these findings at this verbosity (without colour):
-/// `-q` keeps errors only; by default the findings of one kind after the first
-/// [`REPEATS_SHOWN`] become one line "... and N more like it"; `-v` keeps everything. A
-/// finding already printed by this process (the same file named twice) is skipped.
+/// `-q` keeps errors only; by default each group of repeats (the library's
+/// [`collapse`]) is cut after its first [`REPEATS_SHOWN`], then "... and N more like it";
+/// `-v` keeps everything.
 pub fn finding_lines(findings: &[Finding], v: Verbosity) -> Vec<(Severity, String)> {
-    let shown: Vec<&Finding> = findings
+    let shown: Vec<Finding> = findings
         .iter()
         .filter(|f| v != Verbosity::Quiet || f.severity == Severity::Error)
+        .cloned()
         .collect();
-    let kinds: Vec<(Severity, String)> = shown.iter().map(|f| kind(f)).collect();
-    let mut totals: std::collections::HashMap<&(Severity, String), usize> =
-        std::collections::HashMap::new();
-    for k in &kinds {
-        *totals.entry(k).or_default() += 1;
-    }
-    let mut seen: std::collections::HashMap<&(Severity, String), usize> =
-        std::collections::HashMap::new();
-    let mut lines = Vec::new();
-    for (f, k) in shown.iter().zip(&kinds) {
-        let n = seen.entry(k).or_default();
-        *n += 1;
-        if v == Verbosity::Verbose || *n <= REPEATS_SHOWN {
-            lines.push((f.severity, f.message.clone()));
-        }
-        let total = totals[k];
-        if v != Verbosity::Verbose && *n == REPEATS_SHOWN && total > REPEATS_SHOWN {
-            // Said right after the last one shown of its kind.
-            let more = total - REPEATS_SHOWN;
-            lines.push((
-                f.severity,
+    let first = if v == Verbosity::Verbose { usize::MAX } else { REPEATS_SHOWN };
+    collapse(&shown, first)
+        .into_iter()
+        .map(|line| match line {
+            Shown::Finding(f) => (f.severity, f.message.clone()),
+            Shown::More { severity, count, .. } => (
+                severity,
                 format!(
-                    "... and {more} more like it (-v shows {})",
-                    if more == 1 { "it" } else { "them" }
+                    "... and {count} more like it (-v shows {})",
+                    if count == 1 { "it" } else { "them" }
                 ),
-            ));
-        }
-    }
-    lines
+            ),
+        })
+        .collect()
 }
 
 /// Prints findings on stderr, one a line, coloured by severity on a terminal, collapsed and

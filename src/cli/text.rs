@@ -383,29 +383,7 @@ pub fn ranges(numbers: &[u16]) -> String {
     parts.join(", ")
 }
 
-/// The eight arrows, in the game's bit order (bit 0 up, then clockwise).
-pub const ARROW_GLYPHS: [char; 8] = ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'];
-
-/// The mark of a missing arrow in a picture.
-pub const NO_ARROW: char = '·';
-
-/// The bits of the arrows in reading order: up-left, up, up-right, left, right, down-left,
-/// down, down-right.
-const READING_ORDER: [u8; 8] = [7, 0, 1, 6, 2, 5, 4, 3];
-
-/// The arrows as one line of 8 places, each arrow in its place or `·`: 0xFF is `↖↑↗←→↙↓↘`,
-/// 0x81 (up and up-left) `↖↑······`.
-pub fn arrows_line(mask: u8) -> String {
-    let mut line = String::with_capacity(8 * '↖'.len_utf8());
-    line.extend(READING_ORDER.iter().map(|&b| {
-        if mask & (1 << b) != 0 {
-            ARROW_GLYPHS[b as usize]
-        } else {
-            NO_ARROW
-        }
-    }));
-    line
-}
+pub use crate::model::card::{arrows_line, ARROW_GLYPHS, NO_ARROW};
 
 /// The arrows as a 3×3 picture around the card (`□`), three lines of three characters.
 pub fn arrows_grid(mask: u8) -> [String; 3] {

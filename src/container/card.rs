@@ -246,13 +246,13 @@ fn report_cross_links(chains: &mut [Chain]) {
             let slots: Vec<String> = owners.iter().map(|&k| chains[k].first.to_string()).collect();
             for &k in &owners {
                 let sev = severity(chains[k].deleted);
-                chains[k].findings.push(Finding {
-                    severity: sev,
-                    message: format!(
+                chains[k].findings.push(Finding::new(
+                    sev,
+                    format!(
                         "cross-linked: block {b} is reached by the saves in slots {}",
                         slots.join(" and ")
                     ),
-                });
+                ));
             }
         }
     }
@@ -297,35 +297,35 @@ fn walk(entries: &[Entry], first: u8, deleted: bool) -> Chain {
             break;
         }
         if link > 14 {
-            findings.push(Finding {
-                severity: sev,
-                message: format!(
+            findings.push(Finding::new(
+                sev,
+                format!(
                     "dangling link 0x{link:04X} in block {cur}: chain cut after {} block(s)",
                     blocks.len()
                 ),
-            });
+            ));
             break;
         }
         let next = link as u8 + 1;
         if blocks.contains(&next) {
-            findings.push(Finding {
-                severity: sev,
-                message: format!(
+            findings.push(Finding::new(
+                sev,
+                format!(
                     "cycle: block {cur} links back to block {next}; chain stopped after {} block(s)",
                     blocks.len()
                 ),
-            });
+            ));
             break;
         }
         let st = entries[next as usize - 1].state;
         if st != mid && st != last {
-            findings.push(Finding {
-                severity: sev,
-                message: format!(
+            findings.push(Finding::new(
+                sev,
+                format!(
                     "cross-linked or overwritten chain: block {cur} links to block {next} whose state is 0x{st:02X}; the save is partial ({} block(s))",
                     blocks.len()
                 ),
-            });
+            ));
             break;
         }
         blocks.push(next);

@@ -16,6 +16,7 @@ pub mod icon;
 pub mod layout;
 mod save;
 pub(crate) mod single;
+mod sjis;
 pub mod source;
 pub(crate) mod title;
 #[cfg(feature = "write")]

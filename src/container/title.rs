@@ -24,7 +24,7 @@ pub struct Title {
 /// decode (shown as U+FFFD).
 pub fn decode(bytes: &[u8]) -> (Title, Option<Finding>) {
     let raw = until_nul(bytes).to_vec();
-    let (text, had_errors) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(&raw);
+    let (text, had_errors) = super::sjis::decode(&raw);
     let unicode = text.trim_end_matches([' ', '\u{3000}']).to_string();
     let folded = fold(&unicode);
     let finding = had_errors.then(|| {

@@ -11,7 +11,7 @@ use super::minigame::{
     MINI_GAME_KEY,
 };
 use crate::container::layout::read_at;
-use crate::model::{CardSource, Collection, Finding};
+use crate::model::{format_decimal, CardSource, Collection, Finding};
 use binrw::BinRead;
 use serde_json::{Map, Value};
 
@@ -246,9 +246,12 @@ pub fn apply(collection: &mut Collection, vanilla_time: Option<f64>, name: &str,
     let why = match (vanilla_time, sidecar_time) {
         (Some(v), Some(s)) if (v - s).abs() > TIME_TOLERANCE => {
             collection.findings.push(Finding::info(format!(
-                "Memoria sidecar {name} ignored: its play time {s:.1} s differs from the save's \
-                 {v:.1} s by more than {TIME_TOLERANCE} s (the save was overwritten after it, e.g. \
-                 by a cloud save); the card list of the save itself is used"
+                "Memoria sidecar {name} ignored: its play time {} s differs from the save's {} s \
+                 by more than {} s (the save was overwritten after it, e.g. by a cloud save); the \
+                 card list of the save itself is used",
+                format_decimal(s, 1),
+                format_decimal(v, 1),
+                format_decimal(TIME_TOLERANCE, 0)
             )));
             return;
         }

@@ -4,7 +4,7 @@
 //! keeps only this section, and the checks on entries and counters. PC, Switch and Memoria
 //! all use this module; it uses none of them.
 
-use crate::model::{CardRecord, CardType, Finding};
+use crate::model::{CardRecord, CardType, Finding, FindingKind, Location};
 use binrw::{BinRead, BinWrite};
 use serde::de::{
     Deserialize, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
@@ -273,28 +273,41 @@ pub fn decode_entries(entries: &[CardEntry], findings: &mut Vec<Finding>) -> Vec
     let mut cards = Vec::with_capacity(entries.len().min(CARD_LIMIT));
     for (k, e) in entries.iter().enumerate() {
         let slot = k + 1;
+        let at = Location::CardSlot(u16::try_from(slot).unwrap_or(u16::MAX));
         if e.id >= 100 {
             if e.id != 255 {
-                findings.push(Finding::warning(format!(
-                    "card entry {slot}: invalid id {} treated as empty",
-                    e.id
-                )));
+                findings.push(
+                    Finding::warning(format!(
+                        "card entry {slot}: invalid id {} treated as empty",
+                        e.id
+                    ))
+                    .of(FindingKind::InvalidCardId)
+                    .at(at),
+                );
             }
             continue;
         }
         let card_type = CardType::from_code(u32::try_from(e.card_type).unwrap_or(u32::MAX));
         if let CardType::Unknown(_) = card_type {
-            findings.push(Finding::error(format!(
-                "card entry {slot}: type code {} is not one the game defines (0..3); \
-                 the score counts 0 type points for it",
-                e.card_type
-            )));
+            findings.push(
+                Finding::error(format!(
+                    "card entry {slot}: type code {} is not one the game defines (0..3); \
+                     the score counts 0 type points for it",
+                    e.card_type
+                ))
+                .of(FindingKind::UnknownType)
+                .at(at),
+            );
         }
         if e.side != 0 {
-            findings.push(Finding::warning(format!(
-                "card entry {slot}: side {} (the game always saves 0)",
-                e.side
-            )));
+            findings.push(
+                Finding::warning(format!(
+                    "card entry {slot}: side {} (the game always saves 0)",
+                    e.side
+                ))
+                .of(FindingKind::CardSide)
+                .at(at),
+            );
         }
         cards.push(CardRecord {
             slot: u16::try_from(slot).unwrap_or(u16::MAX),
@@ -308,11 +321,14 @@ pub fn decode_entries(entries: &[CardEntry], findings: &mut Vec<Finding>) -> Vec
         });
     }
     if cards.len() > CARD_LIMIT {
-        findings.push(Finding::warning(format!(
-            "{} cards: more than the game's {CARD_LIMIT} (a modded limit); plans still target \
-             {CARD_LIMIT}",
-            cards.len()
-        )));
+        findings.push(
+            Finding::warning(format!(
+                "{} cards: more than the game's {CARD_LIMIT} (a modded limit); plans still \
+                 target {CARD_LIMIT}",
+                cards.len()
+            ))
+            .of(FindingKind::OverCardLimit),
+        );
     }
     cards
 }
@@ -323,14 +339,20 @@ pub fn decode_entries(entries: &[CardEntry], findings: &mut Vec<Finding>) -> Vec
 pub fn check_counters(wins: i32, losses: i32, draws: i32, findings: &mut Vec<Finding>) {
     for (name, value) in [("wins", wins), ("losses", losses), ("draws", draws)] {
         if value < 0 {
-            findings.push(Finding::warning(format!(
-                "{name} = {value}: negative (the counter wrapped after 32767 or was edited)"
-            )));
+            findings.push(
+                Finding::warning(format!(
+                    "{name} = {value}: negative (the counter wrapped after 32767 or was edited)"
+                ))
+                .of(FindingKind::CounterOutOfRange),
+            );
         } else if value > i32::from(i16::MAX) {
-            findings.push(Finding::warning(format!(
-                "{name} counter {value} is above 32767: the game counts in a signed 16-bit value \
-                 (edited save or overflow)"
-            )));
+            findings.push(
+                Finding::warning(format!(
+                    "{name} counter {value} is above 32767: the game counts in a signed 16-bit \
+                     value (edited save or overflow)"
+                ))
+                .of(FindingKind::CounterOutOfRange),
+            );
         }
     }
 }

@@ -93,9 +93,9 @@ impl schemars::JsonSchema for CardType {
     }
 }
 
-/// One owned card as stored in the save.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+/// One owned card as stored in the save. Its JSON also gives the card number people read
+/// (`number`, 1..100) beside the id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CardRecord {
     /// Position in the save's card list, 1-based (1..=100 in a vanilla save).
     pub slot: u16,
@@ -105,8 +105,7 @@ pub struct CardRecord {
     pub arrows: u8,
     /// Attack, 0..255.
     pub atk: u8,
-    /// Battle type.
-    #[serde(rename = "type")]
+    /// Battle type (`type` in JSON).
     pub card_type: CardType,
     /// Physical defence, 0..255.
     pub pdef: u8,
@@ -114,6 +113,61 @@ pub struct CardRecord {
     pub mdef: u8,
     /// The per-card point value stored on PC and Switch (absent on PlayStation).
     pub cpoint: Option<u8>,
+}
+
+/// A card as JSON: the record with its card number beside its id.
+#[derive(Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "json-schema", schemars(rename = "CardRecord"))]
+struct CardRecordJson {
+    /// Position in the save's card list, 1-based (1..=100 in a vanilla save).
+    slot: u16,
+    /// Card id 0..99 (Goblin = 0).
+    id: u8,
+    /// Card number 1..100, as people and the game's card menu number it (the id plus one).
+    number: u16,
+    /// Arrow mask: bit 0 = up, then clockwise.
+    arrows: u8,
+    /// Attack, 0..255.
+    atk: u8,
+    /// Battle type.
+    #[serde(rename = "type")]
+    card_type: CardType,
+    /// Physical defence, 0..255.
+    pdef: u8,
+    /// Magical defence, 0..255.
+    mdef: u8,
+    /// The per-card point value stored on PC and Switch (absent on PlayStation).
+    cpoint: Option<u8>,
+}
+
+impl Serialize for CardRecord {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let c = *self;
+        CardRecordJson {
+            slot: c.slot,
+            id: c.id,
+            number: u16::from(c.id) + 1,
+            arrows: c.arrows,
+            atk: c.atk,
+            card_type: c.card_type,
+            pdef: c.pdef,
+            mdef: c.mdef,
+            cpoint: c.cpoint,
+        }
+        .serialize(s)
+    }
+}
+
+#[cfg(feature = "json-schema")]
+impl schemars::JsonSchema for CardRecord {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        CardRecordJson::schema_name()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        CardRecordJson::json_schema(generator)
+    }
 }
 
 /// The hex digit the game shows for a stat value.
@@ -140,6 +194,30 @@ pub fn digits_string(atk: u8, card_type: CardType, pdef: u8, mdef: u8) -> String
 fn digits_chars(atk: u8, card_type: CardType, pdef: u8, mdef: u8) -> [char; 4] {
     let hex = |d: u8| char::from(b"0123456789ABCDEF"[usize::from(d.min(15))]);
     [hex(atk), card_type.letter(), hex(pdef), hex(mdef)]
+}
+
+/// The eight arrows, in the game's bit order (bit 0 up, then clockwise).
+pub const ARROW_GLYPHS: [char; 8] = ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'];
+
+/// The mark of a missing arrow in a picture.
+pub const NO_ARROW: char = '·';
+
+/// The bits of the arrows in reading order: up-left, up, up-right, left, right, down-left,
+/// down, down-right.
+const READING_ORDER: [u8; 8] = [7, 0, 1, 6, 2, 5, 4, 3];
+
+/// The arrows as one line of 8 places, each arrow in its place or `·`: 0xFF is `↖↑↗←→↙↓↘`,
+/// 0x81 (up and up-left) `↖↑······`.
+pub fn arrows_line(mask: u8) -> String {
+    let mut line = String::with_capacity(8 * '↖'.len_utf8());
+    line.extend(READING_ORDER.iter().map(|&b| {
+        if mask & (1 << b) != 0 {
+            ARROW_GLYPHS[b as usize]
+        } else {
+            NO_ARROW
+        }
+    }));
+    line
 }
 
 #[cfg(test)]

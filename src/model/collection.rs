@@ -135,8 +135,49 @@ impl Collection {
     }
 }
 
+/// `x` with `places` decimals, rounded half away from zero (`12.35`), written with integers:
+/// the web page's WebAssembly then carries no floating-point formatting code (about a tenth of
+/// its download). `x` is a figure of a save or a rule, far inside ±2^53.
+pub fn format_decimal(x: f64, places: u32) -> String {
+    let scale = 10i64.pow(places);
+    let n = (x * scale as f64).round() as i64;
+    let sign = if n < 0 { "-" } else { "" };
+    let n = n.unsigned_abs();
+    let (whole, frac) = (n / scale as u64, n % scale as u64);
+    if places == 0 {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{frac:0width$}", width = places as usize)
+    }
+}
+
 /// Formats a play time in seconds as `H:MM:SS` (whole seconds, rounded down).
 pub fn format_play_time(seconds: f64) -> String {
     let s = seconds.max(0.0).min(f64::from(u32::MAX)) as u64;
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format_decimal;
+
+    #[test]
+    fn decimals_are_written_as_format_writes_them() {
+        // Exact binary halves aside (std rounds those to even), the same digits as `{:.N}`.
+        for &(x, places) in &[
+            (0.0, 2),
+            (12.345_6, 2),
+            (99.999, 2),
+            (1.0, 0),
+            (0.05, 1),
+            (-3.26, 1),
+            (1.39, 1),
+            (72.0, 1),
+            (122_741.0, 1),
+            (0.004, 2),
+            (1698.0 / 1700.0 * 100.0, 2),
+        ] {
+            assert_eq!(format_decimal(x, places), format!("{x:.*}", places as usize), "{x}");
+        }
+    }
 }

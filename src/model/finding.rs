@@ -1,7 +1,10 @@
-//! Findings: what a parser noticed about its input, with a severity.
+//! Findings: what a parser noticed about its input, with a severity, a typed kind and, where
+//! known, a location.
 //!
 //! Every layer reports damage, oddities and assumptions as [`Finding`]s instead of
-//! failing; a caller decides what to show and whether anything usable is left.
+//! failing; a caller decides what to show and whether anything usable is left. Which findings
+//! are repeats of one another is decided here, once ([`Finding::group`], [`collapse`]): a
+//! front end only renders what [`collapse`] gives it.
 
 use serde::Serialize;
 use std::fmt;
@@ -30,29 +33,170 @@ impl fmt::Display for Severity {
     }
 }
 
+/// What a finding says, as an identifier (as PKHeX's legality checks carry one): findings
+/// of one kind are repeats of one another whatever their words (the card's name, the slot).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum FindingKind {
+    /// A card record whose id is no card (100..254): read as an empty slot.
+    InvalidCardId,
+    /// A card id outside the catalogue (0..99).
+    UnknownId,
+    /// A card's stat above its cap.
+    AboveCap,
+    /// A card's stat below the lowest a new card can roll.
+    BelowCreationMinimum,
+    /// A type code that is no card type (0..3).
+    UnknownType,
+    /// A type the card cannot have in play (neither its default, X nor A).
+    ImpossibleType,
+    /// PlayStation: P where the catalogue says M or the reverse, the NPC table's type.
+    NpcType,
+    /// A card recorded past slot 100, where the game never counts one.
+    PastSlot100,
+    /// A PC or Switch card entry whose side is not 0 (the game always saves 0).
+    CardSide,
+    /// More cards than the game's 100 (a modded limit).
+    OverCardLimit,
+    /// A wins, losses or draws counter outside the game's signed 16-bit range.
+    CounterOutOfRange,
+    /// The count of findings of one kind left out after the first ones ([`limit_repeats`]).
+    Repeats,
+    /// Not given a kind of its own yet: grouped by its words, numbers left out.
+    Other,
+}
+
+/// Where in the save a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Location {
+    /// A card record, by its 1-based place in the save's card list (the game's slot).
+    CardSlot(u16),
+}
+
 /// One observation about the input.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Finding {
     /// How serious it is.
     pub severity: Severity,
+    /// What it says, as an identifier.
+    pub kind: FindingKind,
+    /// Where it is, when it is about one place.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<Location>,
     /// A sentence for a person, naming where (block, slot, offset) when known.
     pub message: String,
 }
 
 impl Finding {
+    /// A finding of kind [`FindingKind::Other`], nowhere in particular.
+    pub fn new(severity: Severity, message: impl Into<String>) -> Self {
+        Finding { severity, kind: FindingKind::Other, location: None, message: message.into() }
+    }
     /// An informational finding.
     pub fn info(message: impl Into<String>) -> Self {
-        Finding { severity: Severity::Info, message: message.into() }
+        Finding::new(Severity::Info, message)
     }
     /// A warning.
     pub fn warning(message: impl Into<String>) -> Self {
-        Finding { severity: Severity::Warning, message: message.into() }
+        Finding::new(Severity::Warning, message)
     }
     /// An error.
     pub fn error(message: impl Into<String>) -> Self {
-        Finding { severity: Severity::Error, message: message.into() }
+        Finding::new(Severity::Error, message)
     }
+    /// The same finding, of kind `kind`.
+    pub fn of(self, kind: FindingKind) -> Self {
+        Finding { kind, ..self }
+    }
+    /// The same finding, at `location`.
+    pub fn at(self, location: Location) -> Self {
+        Finding { location: Some(location), ..self }
+    }
+
+    /// The group this finding is a repeat in: its severity and kind; a finding of kind
+    /// [`FindingKind::Other`] is grouped by its words, every word that holds a digit (a
+    /// number, `0x5643549A`, `C9AD0E26`) left out, so "slot 5: attack 200 above its cap 100"
+    /// and "slot 9: ..." are one group.
+    pub fn group(&self) -> Group {
+        if self.kind != FindingKind::Other {
+            return Group { severity: self.severity, kind: self.kind, words: String::new() };
+        }
+        let mut words = String::with_capacity(self.message.len());
+        let mut word = String::new();
+        let flush = |word: &mut String, words: &mut String| {
+            if word.chars().any(|c| c.is_ascii_digit()) {
+                words.push('#');
+            } else {
+                words.push_str(word);
+            }
+            word.clear();
+        };
+        for c in self.message.chars() {
+            if c.is_alphanumeric() {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut words);
+                words.push(c);
+            }
+        }
+        flush(&mut word, &mut words);
+        Group { severity: self.severity, kind: self.kind, words }
+    }
+}
+
+/// Findings that are repeats of one another ([`Finding::group`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Group {
+    severity: Severity,
+    kind: FindingKind,
+    words: String,
+}
+
+/// One line of what a front end shows of a list of findings ([`collapse`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shown<'a> {
+    /// A finding, shown.
+    Finding(&'a Finding),
+    /// How many more findings of the group of the one shown just before are left out.
+    More {
+        /// Their severity.
+        severity: Severity,
+        /// Their kind.
+        kind: FindingKind,
+        /// How many.
+        count: usize,
+    },
+}
+
+/// The findings in order, each group ([`Finding::group`]) cut after its first `first` ones,
+/// with a [`Shown::More`] right after the last one shown of a group that had more. Linear in
+/// the number of findings.
+pub fn collapse(findings: &[Finding], first: usize) -> Vec<Shown<'_>> {
+    use std::collections::HashMap;
+    let groups: Vec<Group> = findings.iter().map(Finding::group).collect();
+    let mut totals: HashMap<&Group, usize> = HashMap::new();
+    for g in &groups {
+        *totals.entry(g).or_default() += 1;
+    }
+    let mut seen: HashMap<&Group, usize> = HashMap::new();
+    let mut out = Vec::new();
+    for (f, g) in findings.iter().zip(&groups) {
+        let n = seen.entry(g).or_default();
+        *n += 1;
+        if *n <= first {
+            out.push(Shown::Finding(f));
+        }
+        if *n == first && totals[g] > first {
+            out.push(Shown::More { severity: f.severity, kind: f.kind, count: totals[g] - first });
+        }
+    }
+    out
 }
 
 impl fmt::Display for Finding {
@@ -70,63 +214,74 @@ pub fn has_error(findings: &[Finding]) -> bool {
 /// memory and output; the command line shows fewer unless asked, see `cli::findings`).
 pub const REPEATS_KEPT: usize = 20;
 
-/// A finding's kind: its severity and its message with every run of digits replaced by `#`
-/// (`card entry 7: invalid id 200` and `card entry 9: invalid id 201` are one kind).
-fn kind(f: &Finding) -> (Severity, String) {
-    let mut key = String::with_capacity(f.message.len());
-    for c in f.message.chars() {
-        if !c.is_ascii_digit() {
-            key.push(c);
-        } else if !key.ends_with('#') {
-            key.push('#');
-        }
-    }
-    (f.severity, key)
-}
-
-/// Keeps the first [`REPEATS_KEPT`] findings of each kind (see `kind`) in order and replaces
-/// the rest by one finding per kind, "N more findings of the kind above", right after
-/// the last one kept.
+/// Keeps the first [`REPEATS_KEPT`] findings of each group ([`Finding::group`]) in order and
+/// replaces the rest by one finding per group, "N more findings of the kind above", right
+/// after the last one kept.
 /// Linear in the number of findings.
 pub fn limit_repeats(findings: Vec<Finding>) -> Vec<Finding> {
-    use std::collections::HashMap;
-    let mut counts: HashMap<(Severity, String), usize> = HashMap::new();
-    let keys: Vec<(Severity, String)> = findings.iter().map(kind).collect();
-    for k in &keys {
-        *counts.entry(k.clone()).or_insert(0) += 1;
-    }
-    if counts.values().all(|&n| n <= REPEATS_KEPT) {
+    let shown = collapse(&findings, REPEATS_KEPT);
+    if shown.iter().all(|s| matches!(s, Shown::Finding(_))) {
         return findings;
     }
-    let mut seen: HashMap<&(Severity, String), usize> = HashMap::new();
-    let mut out = Vec::new();
-    for (f, k) in findings.into_iter().zip(&keys) {
-        let n = seen.entry(k).or_insert(0);
-        *n += 1;
-        if *n > REPEATS_KEPT {
-            continue;
-        }
-        let total = counts[k];
-        let last_kept = *n == REPEATS_KEPT && total > REPEATS_KEPT;
-        let severity = f.severity;
-        out.push(f);
-        if last_kept {
-            let more = total - REPEATS_KEPT;
-            out.push(Finding {
+    shown
+        .into_iter()
+        .map(|s| match s {
+            Shown::Finding(f) => f.clone(),
+            Shown::More { severity, count, .. } => Finding::new(
                 severity,
-                message: format!(
-                    "{more} more findings of the kind above (only the first {REPEATS_KEPT} of \
+                format!(
+                    "{count} more findings of the kind above (only the first {REPEATS_KEPT} of \
                      a kind are kept)"
                 ),
-            });
-        }
-    }
-    out
+            )
+            .of(FindingKind::Repeats),
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn findings_of_one_kind_are_repeats_whatever_their_words() {
+        // Ten cards above their caps, each named: by their words (the card's name differs)
+        // they were ten groups and never collapsed; by their kind they are one.
+        let names = [
+            "Goblin",
+            "Fang",
+            "Skeleton",
+            "Flan",
+            "Zaghnol",
+            "Lizard Man",
+            "Zombie",
+            "Bomb",
+            "Ironite",
+            "Sahagin",
+        ];
+        let f: Vec<Finding> = names
+            .iter()
+            .zip(1u16..)
+            .map(|(n, slot)| {
+                Finding::warning(format!("slot {slot} {n}: attack above its cap"))
+                    .of(FindingKind::AboveCap)
+                    .at(Location::CardSlot(slot))
+            })
+            .chain([Finding::warning("wins = -3: negative")])
+            .collect();
+        let shown = collapse(&f, 3);
+        assert_eq!(shown.len(), 3 + 1 + 1);
+        assert_eq!(
+            shown[3],
+            Shown::More { severity: Severity::Warning, kind: FindingKind::AboveCap, count: 7 }
+        );
+        assert_eq!(shown[4], Shown::Finding(&f[10]));
+        // The location and the kind are in the JSON; a finding nowhere has no location.
+        let json = serde_json::to_value(&f[1]).unwrap();
+        assert_eq!(json["kind"], "above_cap");
+        assert_eq!(json["location"], serde_json::json!({"card_slot": 2}));
+        assert!(serde_json::to_value(&f[10]).unwrap().get("location").is_none());
+    }
 
     #[test]
     fn repeats_of_a_kind_are_cut_after_the_first_ones_and_counted() {

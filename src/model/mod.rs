@@ -13,7 +13,9 @@ pub mod party;
 
 pub use card::{digit, digits_string, display_string, CardRecord, CardType};
 pub use catalogue::{CardInfo, CATALOGUE};
-pub use collection::{format_play_time, CardSource, Collection, Platform, SaveSummary};
+pub use collection::{
+    format_decimal, format_play_time, CardSource, Collection, Platform, SaveSummary,
+};
 pub use events::EventFlags;
-pub use finding::{has_error, Finding, Severity};
+pub use finding::{has_error, Finding, FindingKind, Location, Severity};
 pub use party::PartyMember;

@@ -6,8 +6,9 @@
 //! `<details>` (one open at a time), and one tiny inline script only lets its × close it.
 //! Every text that comes from the save is escaped by `maud`.
 
+use super::header::SaveHeader;
 use super::missing_html::{card_ways_html, missing_html};
-use super::plan::{PlanReport, StepReport, MAX_PLAN_CARDS};
+use super::plan::{PlanReport, PlanStep, MAX_PLAN_CARDS};
 use super::score::{self as score_report, ScoreReport, PERFECT_WORDING};
 use super::views::SaveViews;
 use crate::ff9::SaveEntry;
@@ -196,6 +197,84 @@ fn arrow_defs() -> Markup {
     }
 }
 
+/// A card's arrow pattern drawn small (the card's outline and its arrows), named in words for
+/// screen readers: the album legend's picture of the arrows.
+fn arrows_icon(arrows: u8) -> Markup {
+    html! {
+        svg.pattern viewBox="0 0 60 80" role="img" aria-label=(ArrowWords(arrows)) {
+            rect x="1" y="1" width="58" height="78" rx="5" {}
+            @for bit in 0..8u8 {
+                @if arrows & (1 << bit) != 0 {
+                    use href=(Plain(ARROW_REFS[usize::from(bit)])) {}
+                }
+            }
+        }
+    }
+}
+
+/// A card's arrows as one line of eight places, as the terminal writes them (`↖·↗·→···`), named
+/// in words for screen readers: how every list of copies shows arrows.
+#[derive(Debug, Clone, Copy)]
+struct ArrowGlyphs(u8);
+
+impl Render for ArrowGlyphs {
+    fn render_to(&self, buffer: &mut String) {
+        html! { span.arrows role="img" aria-label=(ArrowWords(self.0)) {
+        (model::card::arrows_line(self.0)) } }
+        .render_to(buffer);
+    }
+}
+
+/// Where each card stands among the copies of its card number, in save order: what the game's
+/// card menu shows when it pages through a card's copies (the PC game's code fills each number's
+/// list of copies by walking the save's cards in order).
+#[derive(Debug, Default)]
+pub struct CopyIndex {
+    /// (slot, which copy from 1, copies of that number), sorted by slot.
+    by_slot: Vec<(u16, u16, u16)>,
+}
+
+impl CopyIndex {
+    /// The copies of `cards`, numbered in save order.
+    pub fn new(cards: &[CardRecord]) -> Self {
+        let mut seen = [0u16; 256];
+        let mut by_slot: Vec<(u16, u16, u16)> = cards
+            .iter()
+            .map(|c| {
+                seen[usize::from(c.id)] += 1;
+                (c.slot, seen[usize::from(c.id)], c.id.into())
+            })
+            .collect();
+        for entry in &mut by_slot {
+            entry.2 = seen[usize::from(entry.2)];
+        }
+        // Stable: a slot given twice keeps its first card first.
+        by_slot.sort_by_key(|&(slot, _, _)| slot);
+        CopyIndex { by_slot }
+    }
+
+    /// Which copy the card in `slot` is, and of how many: `(2, 3)` for the second of three.
+    pub fn of(&self, slot: u16) -> Option<(u16, u16)> {
+        let at = self.by_slot.partition_point(|&(s, _, _)| s < slot);
+        self.by_slot.get(at).filter(|e| e.0 == slot).map(|&(_, k, n)| (k, n))
+    }
+}
+
+/// One card in a list of copies, as a player finds it in the game: its name (a link to its
+/// album card, `link` followed by its number), which of its copies it is, its in-game string,
+/// its arrows; then its slot, for the command line.
+pub(crate) fn card_line(c: &CardRecord, copies: &CopyIndex, link: &str) -> Markup {
+    html! {
+        span.cardline {
+            a href={ (link) (u16::from(c.id) + 1) } { (CardName(c.id)) }
+            @if let Some((k, n)) = copies.of(c.slot) {
+                @if n > 1 { " (copy " (k) " of " (n) ")" }
+            }
+            " " code { (InGame(c)) } " " (ArrowGlyphs(c.arrows)) " " small.slot { "slot " (c.slot) }
+        }
+    }
+}
+
 /// One card drawn as the game shows it: type colour, arrows, in-game string; with the card
 /// number, the copies owned (when more than one) and a star on a plan keeper.
 fn card_face(card: &CardRecord, owned: usize, keeper: bool) -> Markup {
@@ -247,6 +326,8 @@ fn bar_percent(value: u8, cap: u8) -> u32 {
 struct Marks {
     keepers: Vec<u16>,
     safe: Vec<u16>,
+    /// The cards that go only when room is needed, with their cost, by slot.
+    room: Vec<(u16, u32)>,
     /// Each card's contribution (for a slot given twice, the later card's).
     worth: Vec<(u16, Contribution)>,
 }
@@ -262,9 +343,14 @@ impl Marks {
             score.cards.iter().flatten().map(|c| (c.card.slot, c.contribution)).collect();
         // Stable: a repeated slot keeps its cards in order, the later one last.
         worth.sort_by_key(|&(slot, _)| slot);
+        let mut room: Vec<(u16, u32)> = plan
+            .map(|p| p.room_discards.iter().map(|d| (d.slot, d.cost)).collect())
+            .unwrap_or_default();
+        room.sort_unstable();
         Marks {
             keepers: plan.map(|p| sorted(&p.master.keepers)).unwrap_or_default(),
             safe: plan.map(|p| sorted(&p.safe_discards)).unwrap_or_default(),
+            room,
             worth,
         }
     }
@@ -277,24 +363,42 @@ impl Marks {
         self.safe.binary_search(&slot).is_ok()
     }
 
+    fn room(&self, slot: u16) -> Option<u32> {
+        let at = self.room.partition_point(|&(s, _)| s < slot);
+        self.room.get(at).filter(|r| r.0 == slot).map(|r| r.1)
+    }
+
     fn worth(&self, slot: u16) -> Option<Contribution> {
         let end = self.worth.partition_point(|&(s, _)| s <= slot);
         self.worth[..end].last().filter(|&&(s, _)| s == slot).map(|&(_, c)| c)
     }
 }
 
-fn copy_entry(card: &CardRecord, info: Option<&CardInfo>, marks: &Marks) -> Markup {
+/// One copy in its album card's panel: which copy it is (`k` of `n`, the game's card menu
+/// order), its exact stats against their caps, how its in-game string follows from them, and
+/// what the plan says of it.
+fn copy_entry(
+    card: &CardRecord,
+    (k, n): (usize, usize),
+    info: Option<&CardInfo>,
+    marks: &Marks,
+) -> Markup {
     let keeper = marks.keeper(card.slot);
     let worth = marks.worth(card.slot).map(|c| c.total());
     html! {
         div.copy {
             (card_face(card, 1, keeper))
             div {
-                b { "Slot " (card.slot) } " "
+                b { @if n > 1 { "Copy " (k) " of " (n) } @else { "The only copy" } }
+                " " small.slot { "slot " (card.slot) } " "
                 code { (InGame(card)) } " "
                 (TypeWords(card.card_type))
-                @if keeper { span.badge.keep { "plan keeper" } }
-                @if marks.safe(card.slot) { span.badge { "safe to discard" } }
+                @if keeper { " " span.badge.keep { "★ plan keeper" } }
+                @if marks.safe(card.slot) { " " span.badge { "safe discard: free" } }
+                @if let Some(cost) = marks.room(card.slot) {
+                    " " span.badge { "goes when room is needed: "
+                        @if cost == 0 { "free" } @else { (count(cost as usize, "point", "points")) } }
+                }
                 @if let Some(info) = info {
                     @for (name, value, cap) in [
                         ("Attack", card.atk, info.max_atk),
@@ -304,9 +408,14 @@ fn copy_entry(card: &CardRecord, info: Option<&CardInfo>, marks: &Marks) -> Mark
                         div.stat {
                             span { (Plain(name)) }
                             span.bar { i style={ "width:" (bar_percent(value, cap)) "%" } {} }
-                            span { (value) " / " (cap) @if value > cap { " (over the cap)" } }
+                            span { (value) " of " (cap) @if value > cap { " (over the cap)" } }
                         }
                     }
+                    p.digits { small {
+                        (InGame(card)) ": each digit is the value ÷ 16, rounded down ("
+                        (card.atk) "→" (HexDigit(card.atk)) ", " (card.pdef) "→"
+                        (HexDigit(card.pdef)) ", " (card.mdef) "→" (HexDigit(card.mdef)) ")."
+                    } }
                     p {
                         small {
                             "Level-ups left: "
@@ -321,6 +430,17 @@ fn copy_entry(card: &CardRecord, info: Option<&CardInfo>, marks: &Marks) -> Mark
                 }
             }
         }
+    }
+}
+
+/// A stat's digit as the game shows it: the value ÷ 16, rounded down, `0`–`9` then `A`–`F`.
+#[derive(Debug, Clone, Copy)]
+struct HexDigit(u8);
+
+impl Render for HexDigit {
+    fn render_to(&self, buffer: &mut String) {
+        let d = model::card::digit(self.0);
+        buffer.push(char::from_digit(u32::from(d), 16).map_or('?', |c| c.to_ascii_uppercase()));
     }
 }
 
@@ -437,8 +557,8 @@ fn card_panel(
                 (card_ways_html(m))
             }
         }
-        @for c in copies {
-            (copy_entry(c, Some(info), marks))
+        @for (k, c) in copies.iter().enumerate() {
+            (copy_entry(c, (k + 1, copies.len()), Some(info), marks))
         }
     }
 }
@@ -468,11 +588,11 @@ fn score_section(s: &ScoreReport) -> Markup {
             div.stack role="img" aria-label=(format_args!(
                 "{} points of 1700: ids {}, arrow patterns {}, X copies {}, A copies {}",
                 s.points, s.ids.points, s.arrows.points, s.types.x, 2 * s.types.a)) {
-                span.ids style=(format_args!("width:{:.2}%", pct(s.ids.points))) {}
-                span.masks style=(format_args!("width:{:.2}%", pct(s.arrows.points))) {}
-                span.x style=(format_args!("width:{:.2}%", pct(s.types.x))) {}
-                span.a style=(format_args!("width:{:.2}%", pct(2 * s.types.a))) {}
-                i.mark style=(format_args!("left:{:.2}%", pct(MASTER_POINTS))) title="Master, 1698" {}
+                span.ids style=(format_args!("width:{}%", model::format_decimal(pct(s.ids.points), 2))) {}
+                span.masks style=(format_args!("width:{}%", model::format_decimal(pct(s.arrows.points), 2))) {}
+                span.x style=(format_args!("width:{}%", model::format_decimal(pct(s.types.x), 2))) {}
+                span.a style=(format_args!("width:{}%", model::format_decimal(pct(2 * s.types.a), 2))) {}
+                i.mark style=(format_args!("left:{}%", model::format_decimal(pct(MASTER_POINTS), 2))) title="Master, 1698" {}
             }
             ul.legend {
                 li { i style="background:var(--ids)" {} "card numbers held "
@@ -501,23 +621,6 @@ fn score_section(s: &ScoreReport) -> Markup {
                     strong { (count(s.to_perfect as usize, "point", "points")) } " to go" } }
             }
         }
-    }
-}
-
-fn card_line(collection: &Collection, slot: u16) -> Markup {
-    html! {
-        @if let Some(c) = collection.card(slot) {
-            "slot " (slot) " " a href={ "#card-" (u16::from(c.id) + 1) } {
-                (CardName(c.id)) } " " code { (InGame(c)) }
-        } @else { "slot " (slot) }
-    }
-}
-
-/// A card by its slot, name (a link to its album card) and in-game string.
-pub(crate) fn card_line_of(c: &CardRecord) -> Markup {
-    html! {
-        "slot " (c.slot) " " a href={ "#card-" (u16::from(c.id) + 1) } { (CardName(c.id)) }
-        " " code { (InGame(c)) }
     }
 }
 
@@ -554,92 +657,87 @@ impl Render for Names<'_> {
     }
 }
 
+/// The cards in `slots` (in that order), each as [`card_line`], in a list.
+fn card_list(collection: &Collection, copies: &CopyIndex, slots: &[u16], id: &str) -> Markup {
+    html! {
+        ul.cards id=(id) { @for &slot in slots { @if let Some(c) = collection.card(slot) {
+            li { (card_line(c, copies, "#card-")) }
+        } } }
+    }
+}
+
 fn plan_section(collection: &Collection, r: &PlanReport) -> Markup {
     let m = &r.master;
-    let goal = if m.target == PERFECT_POINTS {
-        "the maximum, 1700 (rank 31, no name)"
-    } else {
-        "Master (1698)"
-    };
-    let p = m.free_pattern_probability_estimate;
+    let copies = CopyIndex::new(&collection.cards);
     html! {
         section #plan {
-            h2 { "Plan" }
-            h3 { "Safe discards" }
-            @if r.safe_discards.is_empty() {
-                p { "None: every card is needed for the " (r.points) " points." }
-            } @else {
-                @if r.safe_discards.len() == 1 {
-                    p { "This card can go without losing a point:" }
-                } @else {
-                    p { (count(r.safe_discards.len(), "card", "cards"))
-                        " can all go together without losing a point:" }
-                }
-                ul #safe { @for &slot in &r.safe_discards { li { (card_line(collection, slot)) } } }
+            h2 { "Plan to " (r.goal()) }
+            p.muted { small { (super::plan::SLOT_NOTE) } }
+            h3 { "Safe discards: free" }
+            p { (r.safe_words()) }
+            @if !r.safe_discards.is_empty() {
+                (card_list(collection, &copies, &r.safe_discards, "safe"))
             }
             @if r.card_count > 100 {
                 p { "You hold " (r.card_count) " cards; the game makes you discard down to 100: "
                     code { "quadmist plan --discard " (r.card_count - 100) } " picks the cheapest." }
             }
-            h3 { "Road to " (goal) }
-            p.muted { "Odds: " (m.odds) " (P/M → X 1 in " (m.odds_to_x) " battle wins, X → A 1 in "
-                (m.odds_to_a) ")." }
+            h3 { "The road" }
             ul {
-                li { "Keepers (★ in the album): " strong #keepers { (m.keepers.len()) }
-                    " of the 100 card numbers on distinct arrow patterns, "
-                    (count(m.keeper_points as usize, "point", "points")) " on their own." }
+                li #keepers data-count=(m.keepers.len()) { (r.keeper_words(true)) }
                 @if !m.missing_ids.is_empty() {
-                    li { "Missing (" (m.missing_ids.len()) "): " (Names(&m.missing_ids)) }
+                    li { "Card numbers still missing (" (m.missing_ids.len()) "): " (Names(&m.missing_ids)) "." }
                 }
                 @if !m.ids_needing_new_arrows.is_empty() {
-                    li { "Owned, but every copy's arrows clash with another keeper ("
-                        (m.ids_needing_new_arrows.len()) "): " (Names(&m.ids_needing_new_arrows)) }
+                    li { "Held, but every copy's arrow pattern is another keeper's ("
+                        (m.ids_needing_new_arrows.len()) "): " (Names(&m.ids_needing_new_arrows)) "." }
                 }
-                li { "Free arrow patterns: " (m.free_patterns) ". "
-                    em { "Estimate" } ": a new card gets one with probability "
-                    (format_args!("{:.1}%", 100.0 * p))
-                    @if p > 0.0 { (format_args!(", about {:.2} new cards per success", 1.0 / p)) } "." }
-                li { "Upgrades: " (m.upgrades.to_x) " P/M → X, " (m.upgrades.to_a) " X → A; "
-                    "expected battle wins: " strong { (m.expected_battle_wins) }
-                    " (an expected value"
-                    @if m.upgrades.new_copies.copies > 0 { "; new copies assumed to arrive as P/M" }
-                    ")." }
-            }
-            @if !m.upgrades.cards.is_empty() {
-                table {
-                    thead { tr { th { "Keeper" } th { "Upgrade" }
-                        th.num { "Expected battle wins (expected value)" } } }
-                    tbody { @for u in &m.upgrades.cards {
-                        tr { td { (card_line(collection, u.slot)) } td { (u.from) " → " (u.to) }
-                            td.num { (u.expected_wins) } }
-                    } }
-                }
-            }
-            @let nc = &m.upgrades.new_copies;
-            @if nc.to_a + nc.to_x_only > 0 {
-                p { "New copies: " (nc.to_a) " to A, " (nc.to_x_only) " to X, about "
-                    (nc.expected_wins) " battle wins (" em { "estimate" } ")." }
+                li { (r.pattern_words()) }
+                li #battle-wins data-wins=(m.expected_battle_wins) { (r.upgrade_words()) }
             }
             h3 { "Steps" }
-            ol {
-                @for step in &m.steps {
-                    li { @match step {
-                        StepReport::Discard { slots, points_after } => {
-                            "Discard the " (count(slots.len(), "card that is", "cards that are"))
-                            " not keepers, at the latest when you need room (the keepers alone have "
-                            (points_after) " points)."
+            ol.steps {
+                @for step in r.step_words() {
+                    li { (step.words())
+                        @match step {
+                            PlanStep::Room(_) => {
+                                table.room {
+                                    thead { tr { th { "Card" } th.num { "Costs" } th.num { "Points after" } } }
+                                    tbody { @for d in &r.room_discards {
+                                        @if let Some(c) = collection.card(d.slot) {
+                                            tr { td { (card_line(c, &copies, "#card-")) }
+                                                td.num { @if d.cost == 0 { "nothing" } @else {
+                                                    (count(d.cost as usize, "point", "points")) } }
+                                                td.num { (d.points_after) } }
+                                        }
+                                    } }
+                                }
+                            }
+                            PlanStep::Upgrade(_) => {
+                                @if !m.upgrades.cards.is_empty() {
+                                    table.upgrades {
+                                        thead { tr { th { "Keeper" } th { "Type" }
+                                            th.num { "Battle wins, on average" } } }
+                                        tbody { @for u in &m.upgrades.cards {
+                                            @if let Some(c) = collection.card(u.slot) {
+                                                tr { td { (card_line(c, &copies, "#card-")) }
+                                                    td { (u.from) " → " (u.to) }
+                                                    td.num { (super::plan::thousands(u.expected_wins)) } }
+                                            }
+                                        } }
+                                    }
+                                }
+                                @let nc = &m.upgrades.new_copies;
+                                @if nc.to_a + nc.to_x_only > 0 {
+                                    p { "New copies, once won: " (nc.to_a) " to A, " (nc.to_x_only)
+                                        " to X, about " (super::plan::thousands(nc.expected_wins))
+                                        " battle wins (" em { "an estimate" } ")." }
+                                }
+                            }
+                            _ => {}
                         }
-                        StepReport::Acquire { ids, .. } => {
-                            "Get a copy of each of the " (count(ids.len(), "card number", "card numbers"))
-                            " listed above; keep a copy only if its arrow pattern is still free, "
-                            "otherwise discard it at once."
-                        }
-                        StepReport::Upgrade { .. } => {
-                            "Win card battles with the keepers in the table until they change type."
-                        }
-                    } }
+                    }
                 }
-                li { (goal) " reached." }
             }
         }
     }
@@ -705,6 +803,170 @@ fn findings_section(src: &PageSource<'_>, collection: &Collection) -> Markup {
     }
 }
 
+/// The plan, or why there is none (a collection too large to plan).
+fn plan_or_limit(
+    collection: &Collection,
+    score: &ScoreReport,
+    plan: Option<&PlanReport>,
+) -> Markup {
+    html! {
+        @match plan {
+            Some(p) => (plan_section(collection, p)),
+            None => section #plan { h2 { "Plan" } p { "This collection holds "
+                (score.card_count) " cards; quadmist plans collections of up to "
+                (MAX_PLAN_CARDS) "." } },
+        }
+    }
+}
+
+/// What every mark, colour and digit of the album means.
+fn album_legend() -> Markup {
+    html! {
+        aside.key aria-labelledby="key-head" {
+            h3 #key-head { "Reading a card" }
+            dl {
+                dt { code { "0P00" } }
+                dd { "The string the game shows: attack, type, physical defence, magic defence. "
+                    "Each digit is the exact value ÷ 16, rounded down, written 0–9 then A–F for "
+                    "10–15: an attack of 5 shows 0, one of 80 to 95 shows 5. Open a card for the "
+                    "exact values." }
+                dt { span.sw.tP { "P" } " " span.sw.tM { "M" } " " span.sw.tX { "X" } " "
+                    span.sw.tA { "A" } }
+                dd { "The type, also the card's colour: P physical, M magic, X flexible (hits the "
+                    "weaker defence; 1 point), A assault (its best stat against the weakest; "
+                    "2 points)." }
+                dt { span.mark { "1" } }
+                dd { "Top left: the card's number, 1 to 100, in the game's order." }
+                dt { span.mark { "×3" } }
+                dd { "Top right: the copies you hold, when more than one." }
+                dt { span.mark { "★" } }
+                dd { "The copy the plan keeps for Master." }
+                dt { (arrows_icon(0b0101_0101)) }
+                dd { "The white arrows: the sides the card attacks and defends." }
+                dt { span.sw.miss { "4" } }
+                dd { "A dashed outline: a card number you do not hold yet." }
+            }
+        }
+    }
+}
+
+/// The album: the legend beside the 100 cards, with a link that skips past them.
+fn album_section(
+    collection: &Collection,
+    marks: &Marks,
+    sources: &Availability,
+    lazy: bool,
+) -> Markup {
+    html! {
+        section #album {
+            h2 { "Album" }
+            p.muted { "The 100 cards in the game's order; open one for its copies' exact stats. "
+                a.skip href=(if lazy { "#copies" } else { "#plan" }) { "Skip the album" } }
+            div.album-wrap {
+                div.album { (Album::new(collection, marks, sources, lazy)) }
+                (album_legend())
+            }
+        }
+    }
+}
+
+/// Every copy held, one a row, as the game's card menu finds it (a card's copies in save
+/// order), with its exact stats, arrows, level-ups left and what the plan says of it: on the web
+/// page only, its rows rendered when the table is opened ([`render_copies`]), sorted and
+/// filtered by the page's script.
+fn copies_section(collection: &Collection) -> Markup {
+    let n = collection.cards.iter().filter(|c| usize::from(c.id) < cards::CATALOGUE.len()).count();
+    html! {
+        section #copies {
+            h2 tabindex="-1" { "Your copies" }
+            p.muted { "All " (count(n, "copy", "copies")) " you hold, as the game's card menu finds "
+                "them: a card, then its copies in the order it pages through them." }
+            details.copies-table {
+                summary { "Show the " (count(n, "copy", "copies")) ": sort and filter" }
+                div.table-body {
+                        form.filters aria-label="Filter the copies" {
+                            label { "Type " select name="type" {
+                                option value="" { "any" } option value="P" { "P" }
+                                option value="M" { "M" } option value="X" { "X" }
+                                option value="A" { "A" } } }
+                            label { "Arrows, at least " select name="arrows" {
+                                @for a in 0..=8u8 { option value=(a) { (a) } } } }
+                            label { "Level-ups left, at least " select name="levelups" {
+                                @for l in [0u16, 1, 10, 50, 100] { option value=(l) { (l) } } } }
+                            label { "Name " input type="search" name="name" autocomplete="off"; }
+                        }
+                        p.count role="status" aria-live="polite" {}
+                }
+            }
+        }
+    }
+}
+
+/// The table of copies (see [`copies_section`]); each row carries its values in `data-`
+/// attributes for sorting and filtering.
+fn copies_table(collection: &Collection, marks: &Marks) -> Markup {
+    let copies = CopyIndex::new(&collection.cards);
+    let mut rows: Vec<&CardRecord> =
+        collection.cards.iter().filter(|c| usize::from(c.id) < cards::CATALOGUE.len()).collect();
+    // The game's order: by card number, each number's copies in save order.
+    rows.sort_by_key(|c| c.id);
+    let sortable = |key: &'static str, label: &'static str| {
+        html! { th scope="col" aria-sort=[(key == "number").then_some("ascending")] {
+        button type="button" data-sort=(key) { (Plain(label)) } } }
+    };
+    html! {
+        table.copies {
+            thead { tr {
+                (sortable("number", "Card")) th scope="col" { "Copy" } th scope="col" { "Shows" }
+                (sortable("type", "Type")) (sortable("atk", "Attack"))
+                (sortable("pdef", "Phys. def.")) (sortable("mdef", "Mag. def."))
+                (sortable("arrows", "Arrows")) (sortable("levelups", "Level-ups left"))
+                th scope="col" { "Plan" } (sortable("slot", "Slot"))
+            } }
+            tbody { @for (row, c) in rows.iter().enumerate() {
+                @let info = cards::info(c.id);
+                @let (k, n) = copies.of(c.slot).unwrap_or((1, 1));
+                @let left = info.map_or(0, |i| levelups_left(c, i));
+                tr data-number=(u16::from(c.id) + 1) data-order=(row) data-name=(CardName(c.id))
+                    data-type=(c.card_type.letter()) data-rank=(type_rank(c.card_type))
+                    data-atk=(c.atk) data-pdef=(c.pdef) data-mdef=(c.mdef)
+                    data-arrows=(c.arrows.count_ones()) data-levelups=(left) data-slot=(c.slot) {
+                    td { a href={ "#card-" (u16::from(c.id) + 1) } { (u16::from(c.id) + 1) " " (CardName(c.id)) } }
+                    td { (k) " of " (n) }
+                    td { code { (InGame(c)) } }
+                    td { (TypeWords(c.card_type)) }
+                    td.num { (c.atk) }
+                    td.num { (c.pdef) }
+                    td.num { (c.mdef) }
+                    td { (ArrowGlyphs(c.arrows)) }
+                    td.num { (left) }
+                    td { @if marks.keeper(c.slot) { "★ keeper" }
+                        @else if marks.safe(c.slot) { "free to discard" }
+                        @else if let Some(cost) = marks.room(c.slot) {
+                            "goes when room is needed (" (count(cost as usize, "point", "points")) ")" } }
+                    td.num { (c.slot) }
+                }
+            } }
+        }
+    }
+}
+
+/// P, M, X, A in that order for sorting (an unknown type last).
+fn type_rank(t: CardType) -> u8 {
+    match t {
+        CardType::Physical => 0,
+        CardType::Magic => 1,
+        CardType::Flexible => 2,
+        CardType::Assault => 3,
+        CardType::Unknown(_) => 4,
+    }
+}
+
+/// The table of copies for the web page, rendered when the player opens it.
+pub fn render_copies(collection: &Collection, views: &SaveViews) -> String {
+    copies_table(collection, &Marks::new(&views.score, views.plan.as_ref())).into_string()
+}
+
 /// The whole page of a save's `collection` and its `views`.
 pub fn render_page(src: &PageSource<'_>, collection: &Collection, views: &SaveViews) -> String {
     let (score, plan, sources) = (&views.score, views.plan.as_ref(), &views.missing);
@@ -731,20 +993,9 @@ pub fn render_page(src: &PageSource<'_>, collection: &Collection, views: &SaveVi
                         ", " (owned_ids) " of the 100 card numbers. Open a card to see every copy's exact stats." }
                 }
                 (score_section(score))
-                section #album {
-                    h2 { "Album" }
-                    p.muted { "The 100 cards in the game's order. Each card shows its in-game string "
-                        "(attack digit, type, physical and magic defence digits; every digit is a band "
-                        "of 16 values), its arrows, its number and, with ×, the copies owned. "
-                        "Dashed outlines are cards not owned." }
-                    div.album { (Album::new(collection, &marks, sources, false)) }
-                }
-                @match plan {
-                    Some(p) => (plan_section(collection, p)),
-                    None => section #plan { h2 { "Plan" } p { "This collection holds "
-                        (score.card_count) " cards; quadmist plans collections of up to "
-                        (MAX_PLAN_CARDS) "." } },
-                }
+                (album_section(collection, &marks, sources, false))
+                (plan_or_limit(collection, score, plan))
+                (missing_section(sources))
                 (source_section(src, collection))
                 (findings_section(src, collection))
                 script { (PreEscaped(CLOSE_SCRIPT)) }
@@ -759,7 +1010,7 @@ pub fn render_page(src: &PageSource<'_>, collection: &Collection, views: &SaveVi
 }
 
 /// One save's view on the web page: the report's sections (score, album, plan, source and
-/// findings, the same markup as [`render_page`]) with the missing cards after the album, as one
+/// findings, the same markup as [`render_page`]) with the missing cards after the plan, as one
 /// HTML fragment: no page around it, no script (the page wires the cards' × itself). The album
 /// cards' panels are left empty: the page asks for one ([`render_card_panel`]) when its card is
 /// opened, which halves the markup it must lay out when a save is dropped.
@@ -769,22 +1020,18 @@ pub fn render_view(src: &PageSource<'_>, collection: &Collection, views: &SaveVi
     let view = html! {
         (arrow_defs())
         header {
-            h2.title { (page_title(collection)) }
-            p.muted { (count(score.card_count, "card", "cards")) ", " (score.ids.count)
-                " of the 100 card numbers. Open a card to see every copy's exact stats." }
+            h2.title { (src.file_name) ", save " (src.entry.selector) }
+            p.save-words { (SaveHeader::new(&src.file_name, src.entry, Some(collection)).details()) ", "
+                (count(score.points as usize, "point", "points")) }
+            p.muted { (page_title(collection)) ": " (count(score.card_count, "card", "cards")) ", "
+                (score.ids.count) " of the 100 card numbers. Open a card to see every copy's exact "
+                "stats." }
         }
         (score_section(score))
-        section #album {
-            h2 { "Album" }
-            div.album { (Album::new(collection, &marks, sources, true)) }
-        }
+        (album_section(collection, &marks, sources, true))
+        (copies_section(collection))
+        (plan_or_limit(collection, score, plan))
         (missing_section(sources))
-        @match plan {
-            Some(p) => (plan_section(collection, p)),
-            None => section #plan { h2 { "Plan" } p { "This collection holds "
-                (score.card_count) " cards; quadmist plans collections of up to "
-                (MAX_PLAN_CARDS) "." } },
-        }
         (source_section(src, collection))
         (findings_section(src, collection))
     };
@@ -819,25 +1066,28 @@ fn page_capacity(
     collection: &Collection,
     plan: Option<&PlanReport>,
 ) -> usize {
-    /// Everything whose size does not depend on the save: CSS, script, headings, score.
-    const FIXED: usize = 12 * 1024;
+    /// Everything whose size does not depend on the save: CSS, script, headings, score, legend.
+    const FIXED: usize = 16 * 1024;
     /// One album card as an outline, with the catalogue's line.
     const ALBUM_CARD: usize = 768;
     /// What a card's face on the album adds to its outline.
     const FACE: usize = 512;
     /// One copy's entry: its face, type, stat bars and words.
-    const COPY: usize = 1536;
+    const COPY: usize = 2048;
     /// One card named in a list of the plan.
     const NAME: usize = 32;
-    /// One line of the plan or of the findings that names a card (besides a finding's message).
-    const LINE: usize = 256;
+    /// One line of the plan or of the findings that names a card (besides a finding's message),
+    /// with its arrows drawn.
+    const LINE: usize = 448;
     /// Escaping makes a byte of text from the save at most 6 bytes (`"` is `&quot;`).
     const ESCAPED: usize = 6;
     /// One source of a missing card: its words, its state and where each of its facts comes
     /// from (a drop cites the guide and the game's battle data, and where the enemy is met).
-    const SOURCE: usize = 768;
+    const SOURCE: usize = 896;
     /// The heading of a missing card's sources, and the note on the drop chance.
     const SOURCES_HEAD: usize = 416;
+    /// A missing card's line in the missing list.
+    const MISSING_ITEM: usize = 128;
     let s = &collection.summary;
     let e = src.entry;
     let findings = src.file_findings.iter().chain(&e.findings).chain(&collection.findings);
@@ -854,7 +1104,7 @@ fn page_capacity(
         let m = &p.master;
         (
             m.missing_ids.len() + m.ids_needing_new_arrows.len(),
-            p.safe_discards.len() + m.upgrades.cards.len() + m.steps.len(),
+            p.safe_discards.len() + p.room_discards.len() + m.upgrades.cards.len() + m.steps.len(),
         )
     });
     let cards = collection.cards.len();
@@ -864,9 +1114,10 @@ fn page_capacity(
     }
     let missing = cards::CATALOGUE.iter().filter(|i| !held[usize::from(i.id)]).count();
     let missing_sources = CARD_SOURCES.iter().filter(|r| !held[usize::from(r.number - 1)]).count();
+    // A missing card's sources are listed twice: in its album card and in the missing list.
     FIXED
-        + missing * SOURCES_HEAD
-        + missing_sources * SOURCE
+        + missing * (SOURCES_HEAD + MISSING_ITEM)
+        + 2 * missing_sources * SOURCE
         + cards::CATALOGUE.len() * ALBUM_CARD
         + cards.min(cards::CATALOGUE.len()) * FACE
         + cards * COPY

@@ -5,7 +5,7 @@ use crate::model::{CardRecord, Collection, Platform};
 use crate::plan::master::NewCopyUpgrades;
 use crate::plan::{self, KeepPlan, MasterPlan, Step};
 use crate::rules::growth::EvolutionOdds;
-use crate::rules::score::Contribution;
+use crate::rules::score::{self, Contribution};
 use serde::Serialize;
 
 /// Which evolution odds to plan with.
@@ -179,6 +179,19 @@ pub struct MasterReport {
     pub steps: Vec<StepReport>,
 }
 
+/// A card that is not a keeper and costs points when it goes: discarded only when room is needed
+/// for a new card, in this order (cheapest first).
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RoomDiscard {
+    /// Its slot.
+    pub slot: u16,
+    /// Points lost when it goes, once the cards before it in the list are gone.
+    pub cost: u32,
+    /// Points of the collection once it and the cards before it are gone.
+    pub points_after: u32,
+}
+
 /// Everything `quadmist plan` shows.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
@@ -187,8 +200,13 @@ pub struct PlanReport {
     pub points: u32,
     /// Cards now.
     pub card_count: usize,
-    /// Slots of the largest set of cards that can go together without losing a point.
+    /// Slots of the cards that can go together at any time without losing a point: the largest
+    /// such set, less any card the road to Master keeps (none on every save seen so far), so
+    /// that no card is both a keeper and a safe discard.
     pub safe_discards: Vec<u16>,
+    /// The other cards that are not keepers, cheapest first, with what each costs: they go
+    /// only when room is needed for a new card (the points come back with the new cards).
+    pub room_discards: Vec<RoomDiscard>,
     /// With `--discard N`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub discard: Option<DiscardReport>,
@@ -316,6 +334,243 @@ fn master_report(cards: &[CardRecord], m: &MasterPlan, odds: OddsChoice) -> Mast
     }
 }
 
+/// The cards of `rest` (input indices; `gone` already discarded) in the order that loses the
+/// fewest points at each step: the cheapest card first, the lower slot on a tie; each with its
+/// cost and the points after it.
+fn cheapest_first(cards: &[CardRecord], gone: &[usize], rest: &[usize]) -> Vec<RoomDiscard> {
+    let mut kept = vec![true; cards.len()];
+    for &g in gone {
+        kept[g] = false;
+    }
+    let mut left: Vec<usize> = rest.to_vec();
+    let mut out = Vec::with_capacity(left.len());
+    let mut points = score::points(cards.iter().zip(&kept).filter(|(_, &k)| k).map(|(c, _)| c));
+    while !left.is_empty() {
+        // What each card still held is worth to the cards still held (input order).
+        let held: Vec<usize> = (0..cards.len()).filter(|&i| kept[i]).collect();
+        let held_cards: Vec<CardRecord> = held.iter().map(|&i| cards[i]).collect();
+        let worth = score::contributions(&held_cards);
+        let cost_of = |i: usize| held.binary_search(&i).map_or(0, |k| worth[k].total());
+        let (at, cost) = left
+            .iter()
+            .enumerate()
+            .map(|(at, &i)| (at, cost_of(i)))
+            .min_by_key(|&(at, cost)| (cost, cards[left[at]].slot))
+            .expect("left is not empty");
+        let i = left.remove(at);
+        kept[i] = false;
+        points -= cost;
+        out.push(RoomDiscard { slot: cards[i].slot, cost, points_after: points });
+    }
+    out
+}
+
+/// What a slot is, said once wherever the plan lists cards.
+pub const SLOT_NOTE: &str = "A slot is a card's place in the save's list of cards (slot 1 comes \
+first); the game does not show it. In the game, find a card by its name and which of its copies \
+it is: the card menu pages through a card's copies in this order.";
+
+/// `28,032`: a whole number with its thousands separated.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// A large figure in words, rounded: `about 28 thousand`, `about 1.2 million`; below ten
+/// thousand the figure itself.
+pub fn in_words(n: u64) -> String {
+    match n {
+        0..=9_999 => thousands(n),
+        10_000..=999_499 => format!("about {} thousand", (n + 500) / 1000),
+        _ => {
+            let tenths = (n + 50_000) / 100_000;
+            if tenths.is_multiple_of(10) {
+                format!("about {} million", tenths / 10)
+            } else {
+                format!("about {}.{} million", tenths / 10, tenths % 10)
+            }
+        }
+    }
+}
+
+/// `1 card`, `2 cards`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The plan's sentences, the same on the page and in the terminal (each front end adds its
+/// lists and tables of cards).
+impl PlanReport {
+    /// The goal in words: `Master (1698 points)` or the maximum.
+    pub fn goal(&self) -> &'static str {
+        if self.master.target == crate::rules::score::PERFECT_POINTS {
+            "the maximum, 1700 points (the last rank, which has no name)"
+        } else {
+            "Master (1698 points)"
+        }
+    }
+
+    /// The safe discards' heading sentence.
+    pub fn safe_words(&self) -> String {
+        match self.safe_discards.len() {
+            0 => format!(
+                "None: every card is needed for the {}.",
+                counted(self.points as usize, "point", "points")
+            ),
+            1 => "This card can go at any time without losing a point (another card holds its \
+                  card number and its arrow pattern):"
+                .to_string(),
+            n => format!(
+                "These {n} cards can go at any time, all together, without losing a point \
+                 (other cards hold their card numbers and arrow patterns):"
+            ),
+        }
+    }
+
+    /// The keepers in words; `star` when the album marks them with ★.
+    pub fn keeper_words(&self, star: bool) -> String {
+        let m = &self.master;
+        format!(
+            "Keepers{}: {}, one for each card number held and no two on the same arrow \
+             pattern, as Master needs 100 such cards. On their own they have {}.",
+            if star { " (★ in the album)" } else { "" },
+            counted(m.keepers.len(), "card", "cards"),
+            counted(m.keeper_points as usize, "point", "points")
+        )
+    }
+
+    /// The arrow patterns still free, and what that means for the cards still to get.
+    pub fn pattern_words(&self) -> String {
+        let m = &self.master;
+        let p = m.free_pattern_probability_estimate;
+        let mut s = format!(
+            "Arrow patterns: a card has one of 256; the keepers use {}, so {} are still free.",
+            m.keepers.len(),
+            m.free_patterns
+        );
+        if m.missing_ids.len() + m.ids_needing_new_arrows.len() > 0 && p > 0.0 {
+            s.push_str(&format!(
+                " A new card lands on a free one about {} times in 100 (an estimate from the \
+                 game's odds of drawing a new card's arrows), so each card number still to get \
+                 takes about {} new copies.",
+                (100.0 * p).round() as u32,
+                crate::model::format_decimal(1.0 / p, 1)
+            ));
+        }
+        s
+    }
+
+    /// The upgrades and the battle wins they take, with the figure in words.
+    pub fn upgrade_words(&self) -> String {
+        let m = &self.master;
+        let u = &m.upgrades;
+        if m.expected_battle_wins == 0 {
+            return "Upgrades: none needed.".to_string();
+        }
+        format!(
+            "Upgrades: {} to become X, {} to become A. A card changes type only by chance, after \
+             a card battle it wins: 1 in {} for P or M to X, 1 in {} for X to A, by the odds of \
+             the {}. That makes {} battle wins in all ({}, on average{}): by far the longest part \
+             of the road.",
+            counted(u.to_x, "card", "cards"),
+            counted(u.to_a, "card", "cards"),
+            m.odds_to_x,
+            m.odds_to_a,
+            m.odds,
+            thousands(m.expected_battle_wins),
+            in_words(m.expected_battle_wins),
+            if u.new_copies.copies > 0 { "; new copies counted as arriving P or M" } else { "" }
+        )
+    }
+
+    /// The steps in words, in order; the room step and the upgrade step are followed by their
+    /// tables of cards.
+    pub fn step_words(&self) -> Vec<PlanStep> {
+        let m = &self.master;
+        let mut steps = Vec::new();
+        if !self.safe_discards.is_empty() {
+            steps.push(PlanStep::Free(format!(
+                "Discard the {} whenever you like: {}.",
+                counted(self.safe_discards.len(), "safe discard", "safe discards"),
+                if self.safe_discards.len() == 1 {
+                    "it costs nothing"
+                } else {
+                    "they cost nothing"
+                }
+            )));
+        }
+        let needed = m.missing_ids.len() + m.ids_needing_new_arrows.len();
+        if needed > 0 {
+            steps.push(PlanStep::Acquire(format!(
+                "Get the {} still needed ({} missing, {} whose copies all clash with a keeper's \
+                 arrows). Keep a new card only if its arrow pattern is still free; otherwise \
+                 discard it at once, which leaves you where you were.",
+                counted(needed, "card number", "card numbers"),
+                m.missing_ids.len(),
+                m.ids_needing_new_arrows.len()
+            )));
+        }
+        if let Some(last) = self.room_discards.last() {
+            let n = self.room_discards.len();
+            steps.push(PlanStep::Room(format!(
+                "Only when the collection is full (100 cards) and a new card needs room, discard \
+                 the next of {}, cheapest first. Each costs the points shown until new cards make \
+                 them up: with all {n} gone the collection has {} (it has {} now).",
+                if n == 1 { "this card".to_string() } else { format!("these {n} cards") },
+                counted(last.points_after as usize, "point", "points"),
+                counted(self.points as usize, "point", "points")
+            )));
+        }
+        if !m.upgrades.cards.is_empty() || m.upgrades.new_copies.expected_wins > 0 {
+            steps.push(PlanStep::Upgrade(
+                "Win card battles with these cards until they change type:".to_string(),
+            ));
+        }
+        steps.push(PlanStep::Reached(format!("{} is reached.", capitalised(self.goal()))));
+        steps
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// One step of the plan in words (see [`PlanReport::step_words`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlanStep {
+    /// Discard the safe discards: free.
+    Free(String),
+    /// Get the card numbers still needed.
+    Acquire(String),
+    /// Make room with the other non-keepers, cheapest first: followed by their list.
+    Room(String),
+    /// Win battles: followed by the upgrades' list.
+    Upgrade(String),
+    /// The goal reached.
+    Reached(String),
+}
+
+impl PlanStep {
+    /// The step's sentence.
+    pub fn words(&self) -> &str {
+        match self {
+            PlanStep::Free(s)
+            | PlanStep::Acquire(s)
+            | PlanStep::Room(s)
+            | PlanStep::Upgrade(s)
+            | PlanStep::Reached(s) => s,
+        }
+    }
+}
+
 /// Computes the plan for a collection.
 pub fn plan_report(
     collection: &Collection,
@@ -325,12 +580,18 @@ pub fn plan_report(
 ) -> PlanReport {
     let cards = &collection.cards;
     let odds = odds.unwrap_or_else(|| OddsChoice::for_platform(collection.platform));
-    let safe = plan::zero_loss_discards(cards);
+    let zero_loss = plan::zero_loss_discards(cards);
     let master = plan::master_plan(cards, odds.odds(), target);
+    // A subset of a set that loses no point loses none either.
+    let safe: Vec<usize> =
+        zero_loss.discarded.iter().copied().filter(|i| !master.keepers.contains(i)).collect();
+    let others: Vec<usize> =
+        master.non_keepers.iter().copied().filter(|i| !safe.contains(i)).collect();
     PlanReport {
-        points: safe.points_before,
+        points: zero_loss.points_before,
         card_count: cards.len(),
-        safe_discards: slots(cards, &safe.discarded),
+        safe_discards: slots(cards, &safe),
+        room_discards: cheapest_first(cards, &safe, &others),
         discard: discard.map(|n| discard_report(cards, &plan::best_discards(cards, n))),
         master: master_report(cards, &master, odds),
         out_of_reach: out_of_reach(collection),
@@ -340,3 +601,97 @@ pub fn plan_report(
 /// Largest collection planned (by `quadmist plan`, the report and the page): the exact planners
 /// take time quadratic or worse in the card count (a vanilla save holds at most 100, Memoria's raised limit a few hundred).
 pub const MAX_PLAN_CARDS: usize = 2000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::CardType::{self, Flexible as X, Physical as P};
+
+    fn card(slot: u16, id: u8, arrows: u8, card_type: CardType) -> CardRecord {
+        CardRecord { slot, id, arrows, atk: 1, card_type, pdef: 1, mdef: 1, cpoint: None }
+    }
+
+    #[test]
+    fn large_figures_are_said_in_words() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(28_032), "28,032");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(in_words(9_999), "9,999");
+        assert_eq!(in_words(28_032), "about 28 thousand");
+        assert_eq!(in_words(28_500), "about 29 thousand");
+        assert_eq!(in_words(999_499), "about 999 thousand");
+        assert_eq!(in_words(999_500), "about 1 million");
+        assert_eq!(in_words(1_250_000), "about 1.3 million");
+    }
+
+    #[test]
+    fn the_discards_split_into_free_ones_and_costed_ones_worked_by_hand() {
+        // Two equal Goblins on pattern 0x01, a Fang P on 0x02 and a Fang X on 0x04:
+        // ids 2 × 10 + patterns 3 × 5 + one X = 36 points. Master keeps one Goblin and the Fang
+        // X (31 points). One Goblin goes free; the Fang P holds the only 0x02 pattern: 5 points.
+        let c = Collection::new(
+            Platform::Pc,
+            vec![
+                card(1, 0, 0x01, P),
+                card(2, 0, 0x01, P),
+                card(3, 1, 0x02, P),
+                card(4, 1, 0x04, X),
+            ],
+        );
+        let r = plan_report(&c, None, None, crate::rules::score::MASTER_POINTS);
+        assert_eq!(r.points, 36);
+        assert_eq!(r.master.keeper_points, 31);
+        assert_eq!(r.safe_discards.len(), 1);
+        let goblins: Vec<u16> =
+            r.safe_discards.iter().chain(&r.master.keepers).copied().filter(|&s| s <= 2).collect();
+        assert_eq!(goblins.len(), 2, "one Goblin kept, the other free: {goblins:?}");
+        assert_eq!(r.room_discards, vec![RoomDiscard { slot: 3, cost: 5, points_after: 31 }]);
+    }
+
+    /// Every collection of the fixture card: the free discards lose nothing, no keeper is among
+    /// the discards, and each costed discard's cost is the points it takes when it goes after
+    /// those before it, recomputed from the cards, ending on the keepers' points.
+    #[test]
+    fn on_the_fixture_the_discards_cost_what_the_score_says_and_end_on_the_keepers() {
+        let bytes =
+            std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/ff9-three-saves.mcr"))
+                .expect("fixture");
+        let set = crate::ff9::open(&bytes, Some("ff9-three-saves.mcr"), &|_| None).expect("opens");
+        let mut seen = 0;
+        for e in set.saves.iter().filter(|e| e.is_ff9) {
+            let c = e.collection().expect("decodes");
+            let r = plan_report(&c, None, None, crate::rules::score::MASTER_POINTS);
+            let keepers = &r.master.keepers;
+            let without =
+                |gone: &[u16]| score::points(c.cards.iter().filter(|x| !gone.contains(&x.slot)));
+            assert_eq!(without(&r.safe_discards), r.points, "the free discards lose nothing");
+            let mut gone = r.safe_discards.clone();
+            let mut before = r.points;
+            for d in &r.room_discards {
+                assert!(!keepers.contains(&d.slot), "slot {} is a keeper", d.slot);
+                // No card left costs less than the one chosen.
+                for x in
+                    c.cards.iter().filter(|x| !gone.contains(&x.slot) && !keepers.contains(&x.slot))
+                {
+                    let mut g = gone.clone();
+                    g.push(x.slot);
+                    assert!(
+                        before - without(&g) >= d.cost,
+                        "slot {} is cheaper than {}",
+                        x.slot,
+                        d.slot
+                    );
+                }
+                gone.push(d.slot);
+                assert_eq!(without(&gone), d.points_after);
+                assert_eq!(before - d.points_after, d.cost);
+                before = d.points_after;
+            }
+            assert_eq!(gone.len() + keepers.len(), c.cards.len(), "every card is kept or goes");
+            assert_eq!(before, r.master.keeper_points);
+            seen += 1;
+        }
+        assert_eq!(seen, 3);
+    }
+}

@@ -12,7 +12,7 @@
 
 use crate::model::{
     catalogue::{self, CardInfo},
-    CardRecord, CardType, Collection, Finding, Platform, Severity,
+    CardRecord, CardType, Collection, Finding, FindingKind, Location, Platform, Severity,
 };
 use serde::Serialize;
 
@@ -59,10 +59,27 @@ pub struct CardFinding {
     pub message: String,
 }
 
+impl Issue {
+    /// The finding kind this issue is.
+    pub fn kind(self) -> FindingKind {
+        match self {
+            Issue::UnknownId => FindingKind::UnknownId,
+            Issue::AboveCap => FindingKind::AboveCap,
+            Issue::BelowCreationMinimum => FindingKind::BelowCreationMinimum,
+            Issue::UnknownType => FindingKind::UnknownType,
+            Issue::ImpossibleType => FindingKind::ImpossibleType,
+            Issue::NpcType => FindingKind::NpcType,
+            Issue::PastSlot100 => FindingKind::PastSlot100,
+        }
+    }
+}
+
 impl CardFinding {
-    /// The same as a plain [`Finding`].
+    /// The same as a plain [`Finding`]: its issue as the kind, at the card's slot.
     pub fn to_finding(&self) -> Finding {
-        Finding { severity: self.severity, message: self.message.clone() }
+        Finding::new(self.severity, self.message.clone())
+            .of(self.issue.kind())
+            .at(Location::CardSlot(self.slot))
     }
 }
 

@@ -340,6 +340,14 @@ fn one_name_for_one_thing() {
     for (what, v) in [("score", &score), ("plan", &plan), ("cards", &cards), ("album", &album)] {
         assert_eq!(v["card_count"], 83, "{what}");
     }
+    // A card is numbered 1..100 beside its 0-based id wherever a card record is printed.
+    for c in album["cells"].as_array().unwrap().iter().filter(|c| !c["best"].is_null()) {
+        assert_eq!(c["best"]["number"], c["number"], "{c}");
+    }
+    let with_cards = json(&["score", CARD, "--save", "1", "--cards", "--json"]);
+    for c in with_cards["cards"].as_array().unwrap() {
+        assert_eq!(c["number"].as_u64().unwrap(), c["id"].as_u64().unwrap() + 1, "{c}");
+    }
     // 915 points is level 7 (900..999), which the text calls "rank 8 of 32".
     let (text, _, _) = crate::shared::quadmist(&["score", CARD, "--save", "1"]);
     assert!(text.contains("rank 8 of 32"), "{text}");

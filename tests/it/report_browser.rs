@@ -180,9 +180,9 @@ fn screenshot(width: u32, height: u32, dark: bool) -> Vec<u8> {
         "{name}: only {not_background} of {} pixels differ from the background",
         pixels.len()
     );
-    // The type colours of report.css (light and dark schemes).
-    let (p_face, m_face) =
-        if dark { ([196, 85, 63], [60, 114, 204]) } else { ([180, 67, 47], [47, 98, 184]) };
+    // The type colours of report.css: one set in both schemes, since the faces' white text
+    // keeps a 4.5:1 contrast on them.
+    let (p_face, m_face) = ([180, 67, 47], [47, 98, 184]);
     for (type_name, colour) in [("P", p_face), ("M", m_face)] {
         let n = pixels.iter().filter(|p| **p == colour).count();
         assert!(n > 500, "{name}: {n} pixels of the {type_name} card colour");
@@ -220,9 +220,9 @@ fn it_prints_on_a4_pages() {
     let bytes = std::fs::read(&pdf).unwrap();
     let text = String::from_utf8_lossy(&bytes);
     let boxes: Vec<&str> = text.match_indices("/MediaBox [").map(|(i, _)| &text[i..]).collect();
-    // Score, album (one page of its own), plan, source: a few pages, every one A4
-    // (595 × 842 points).
-    assert!((2..=10).contains(&boxes.len()), "{} pages", boxes.len());
+    // Score, album (one page of its own), plan, the missing cards with their sources, source: a
+    // few pages, every one A4 (595 × 842 points).
+    assert!((2..=16).contains(&boxes.len()), "{} pages", boxes.len());
     for b in boxes {
         let nums: Vec<f64> = b["/MediaBox [".len()..]
             .split(']')

@@ -138,8 +138,11 @@ fn dash_writes_the_page_to_standard_output() {
     quadmist().args(["report", card.to_str().unwrap(), "-o", "-", "--json"]).assert().code(2);
 }
 
+/// A report stays a light file to keep or send: 576 KiB at most. A missing card's ways are in its
+/// album card and in the missing list, and a drop cites two origins, so an early save with 86
+/// cards missing (save 3, disc 1) is the largest: 527 KiB.
 #[test]
-fn every_fixture_page_is_under_300_kb() {
+fn every_fixture_page_is_under_576_kib() {
     let out = tempfile::tempdir().unwrap();
     for save in ["1", "2", "3"] {
         let page = out.path().join(format!("{save}.html"));
@@ -150,7 +153,7 @@ fn every_fixture_page_is_under_300_kb() {
             .assert()
             .success();
         let len = std::fs::metadata(&page).unwrap().len();
-        assert!(len < 300 * 1024, "save {save}: {len} bytes");
+        assert!(len < 576 * 1024, "save {save}: {len} bytes");
     }
 }
 

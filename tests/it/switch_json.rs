@@ -4,7 +4,7 @@
 use crate::shared;
 
 use quadmist::ff9::{self, FileKind, SaveEntry};
-use quadmist::model::{CardType, Platform};
+use quadmist::model::{CardType, FindingKind, Location, Platform};
 use quadmist::Severity;
 
 const JSON_FILES: [&str; 7] = [
@@ -231,4 +231,27 @@ fn the_leader_is_the_first_party_place_held() {
     assert_eq!(summary(r#""255","255","255","255","1""#, "11"), (None, None, Some(1234)));
     let c = open_json(save_json(&one, "").as_bytes(), "AUTO").collection().unwrap();
     assert_eq!((c.summary.leader_name, c.summary.gil), (None, None));
+}
+
+/// The lenient card walk locates what it finds: an entry whose id is no card is read as
+/// empty and named by its kind and its place in the list, whatever the message says.
+#[test]
+fn a_card_walk_finding_has_its_kind_and_slot() {
+    let cards = [card("0", "0"), card("200", "0"), card("5", "9")];
+    let cards: Vec<&str> = cards.iter().map(String::as_str).collect();
+    let c = open_json(save_json(&cards, "").as_bytes(), "AUTO").collection().unwrap();
+    assert_eq!(c.cards.len(), 2);
+    let located: Vec<(FindingKind, Option<Location>)> = c
+        .findings
+        .iter()
+        .filter(|f| f.kind != FindingKind::Other && f.kind != FindingKind::CounterOutOfRange)
+        .map(|f| (f.kind, f.location))
+        .collect();
+    assert_eq!(
+        located,
+        [
+            (FindingKind::InvalidCardId, Some(Location::CardSlot(2))),
+            (FindingKind::UnknownType, Some(Location::CardSlot(3))),
+        ]
+    );
 }

@@ -109,6 +109,7 @@ fn each_change_is_reported_once_and_a_half_written_card_never() {
     let (line, _) = w.next(Duration::from_secs(20)).expect("a report for the renamed card");
     let rename_latency = t0.elapsed();
     let v: Value = serde_json::from_str(&line).unwrap();
+    crate::json_schema::assert_conforms("watch", &v);
     assert_eq!(wins(&v), (u64::from(blocks[2].wins), u64::from(blocks[1].wins)));
     assert_eq!(v["losses"]["after"], u64::from(blocks[1].losses));
     assert!(!v["added"].as_array().unwrap().is_empty());
@@ -132,6 +133,7 @@ fn each_change_is_reported_once_and_a_half_written_card_never() {
     let (line, _) = w.next(Duration::from_secs(20)).expect("a report once the write ends");
     let inplace_latency = t1.elapsed();
     let v: Value = serde_json::from_str(&line).unwrap();
+    crate::json_schema::assert_conforms("watch", &v);
     assert_eq!(wins(&v), (u64::from(blocks[1].wins), u64::from(blocks[0].wins)));
     w.assert_quiet(Duration::from_millis(1500), "the in-place write");
 
@@ -188,6 +190,7 @@ fn a_switch_save_cut_short_is_not_reported_and_the_finished_write_is() {
     std::fs::write(&path, &after).unwrap();
     let (line, _) = w.next(Duration::from_secs(20)).expect("a report once whole");
     let v: Value = serde_json::from_str(&line).unwrap();
+    crate::json_schema::assert_conforms("watch", &v);
     assert_eq!(wins(&v), (4, 5));
     assert_eq!(v["grown"][0]["pdef"], 1);
     assert_eq!(v["grown"][0]["after"]["name"], "Fang");

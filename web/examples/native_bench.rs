@@ -1,6 +1,7 @@
 //! The page's work natively, for the benchmark's wasm-against-native ratio
 //! (`web/scripts/bench.mjs` runs the same calls on the WebAssembly build): for one save file,
-//! a fresh page, the file added, the first save's view (decode, score, plan, render).
+//! a fresh page, the file added (every save named: decoded and scored), the save's view
+//! (decode, score, plan, render).
 //!
 //! `cargo run --release -p quadmist-web --example native_bench -- FILE SAVE ITERATIONS [report]`
 //! prints the milliseconds per iteration, the best of seven rounds of ITERATIONS after as many
@@ -20,8 +21,14 @@ fn main() {
     let name = std::path::Path::new(&file).file_name().unwrap().to_string_lossy().into_owned();
     let once = || {
         let mut page = Page::new();
-        let i = page.add(&name, bytes.len() as f64, Some(bytes.clone()));
-        let answer = if report { page.report(i, &save) } else { page.view(i, &save) };
+        page.give(&name, bytes.len() as f64, Some(bytes.clone()));
+        page.answer(r#"{"kind":"add","files":[]}"#);
+        let request = if report {
+            format!(r#"{{"kind":"report","file":0,"save":"{save}"}}"#)
+        } else {
+            format!(r#"{{"kind":"show","hash":"f=0&s={save}"}}"#)
+        };
+        let answer = page.answer(&request);
         answer.len() + page.take_html().len()
     };
     // Warm-up, and a check that the view is there.

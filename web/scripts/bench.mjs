@@ -1,5 +1,6 @@
 // The page's budgets, measured (not asserted): run after `bash web/build.sh`.
-//  1. what the page downloads: every file of web/dist, raw and gzipped (level 9);
+//  1. what the save page downloads (the files it requests, read off a real load), each raw,
+//     gzipped and Brotli-compressed as build.sh precompresses it, and the companion's apart;
 //  2. from dropping fixtures/ff9-three-saves.mcr to its album painted, in headless Chromium,
 //     from the page's own performance marks ("drop" → "album-painted"), median of 15 drops;
 //  3. the library's work in WebAssembly against native: one fresh page, the card added and
@@ -7,8 +8,7 @@
 //     natively (the same calls, `cargo run --example native_bench`, dist and wasm profiles);
 //     apart, the cost of handing the view's HTML to JavaScript.
 import { execFileSync } from "node:child_process";
-import { readFileSync, readdirSync, mkdtempSync, rmSync } from "node:fs";
-import { gzipSync } from "node:zlib";
+import { readFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -19,22 +19,8 @@ import { dist, fixtures, root, web } from "../tests/harness.mjs";
 const card = join(fixtures, "ff9-three-saves.mcr");
 const KiB = 1024;
 
-// 1. Download size.
-let raw = 0;
-let gz = 0;
-const rows = [];
-for (const f of readdirSync(dist).sort()) {
-  const bytes = readFileSync(join(dist, f));
-  const g = gzipSync(bytes, { level: 9 }).length;
-  raw += bytes.length;
-  gz += g;
-  rows.push(`  ${f.padEnd(24)} ${(bytes.length / KiB).toFixed(1).padStart(8)} KiB ${(g / KiB).toFixed(1).padStart(8)} KiB gzipped`);
-}
-console.log("Download (everything in web/dist):");
-console.log(rows.join("\n"));
-console.log(`  total ${(raw / KiB).toFixed(1)} KiB (budget 1536), ${(gz / KiB).toFixed(1)} KiB gzipped (budget 500)`);
-
-// 2. Drop to album painted.
+// 1. Download size: the files the save page asks for while it loads (its worker and
+// WebAssembly included), then the companion's.
 const server = await serve(dist);
 const profile = mkdtempSync(join(tmpdir(), "quadmist-bench-"));
 const context = await chromium.launchPersistentContext(profile, {
@@ -44,6 +30,39 @@ const context = await chromium.launchPersistentContext(profile, {
     "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   viewport: { width: 1280, height: 900 },
 });
+/** The dist files a page requests until it is ready. */
+async function requested(path) {
+  const page = await context.newPage();
+  const files = new Set();
+  page.on("request", (r) => {
+    const u = new URL(r.url());
+    if (u.origin === new URL(server.url).origin) files.add(u.pathname === "/" ? "index.html" : u.pathname.slice(1));
+  });
+  await page.goto(new URL(path, server.url).href);
+  await page.waitForSelector("body[data-ready='1']");
+  await page.waitForTimeout(300);
+  await page.close();
+  return [...files].sort();
+}
+const sizes = (files) => {
+  const t = { raw: 0, gz: 0, br: 0 };
+  const rows = files.map((f) => {
+    const raw = readFileSync(join(dist, f)).length;
+    const gz = readFileSync(join(dist, `${f}.gz`)).length;
+    const br = readFileSync(join(dist, `${f}.br`)).length;
+    t.raw += raw; t.gz += gz; t.br += br;
+    return `  ${f.padEnd(24)} ${(raw / KiB).toFixed(1).padStart(8)} KiB ${(gz / KiB).toFixed(1).padStart(8)} KiB gzip ${(br / KiB).toFixed(1).padStart(8)} KiB brotli`;
+  });
+  return { rows, t };
+};
+for (const [what, path] of [["The save page", "index.html"], ["The match companion", "play.html"]]) {
+  const { rows, t } = sizes(await requested(path));
+  console.log(`${what} downloads (every file it requests until ready):`);
+  console.log(rows.join("\n"));
+  console.log(`  total ${(t.raw / KiB).toFixed(1)} KiB, ${(t.gz / KiB).toFixed(1)} KiB gzipped (${(t.gz / 1000).toFixed(1)} kB; budget 300 kB), ${(t.br / KiB).toFixed(1)} KiB Brotli\n`);
+}
+
+// 2. Drop to album painted.
 const times = [];
 const stages = [];
 for (let i = 0; i < 16; i++) {
@@ -85,18 +104,23 @@ const pkg = await import(join(web, "pkg", "quadmist_web.js"));
 pkg.initSync({ module: readFileSync(join(web, "pkg", "quadmist_web_bg.wasm")) });
 const bytes = new Uint8Array(readFileSync(card));
 // The library's work: the file added, the view rendered (its HTML stays in the wasm memory).
+const ADD = JSON.stringify({ kind: "add", files: [] });
+const SHOW = JSON.stringify({ kind: "show", hash: "f=0&s=1" });
 const once = () => {
   const p = new pkg.Page();
-  const i = p.add("ff9-three-saves.mcr", bytes.length, bytes);
-  const n = p.view(i, "1").length;
+  p.give("ff9-three-saves.mcr", bytes.length, bytes);
+  p.answer(ADD);
+  const n = p.answer(SHOW).length;
   p.free();
   return n;
 };
 // What the page adds: the HTML handed over to JavaScript (UTF-8 to a JS string).
 const withHtml = () => {
   const p = new pkg.Page();
-  const i = p.add("ff9-three-saves.mcr", bytes.length, bytes);
-  const n = p.view(i, "1").length + p.take_html().length;
+  p.give("ff9-three-saves.mcr", bytes.length, bytes);
+  p.answer(ADD);
+  p.take_html();
+  const n = p.answer(SHOW).length + p.take_html().length;
   p.free();
   return n;
 };

@@ -2,7 +2,7 @@
 // by playwright-core (never a downloaded browser), the `quadmist` command line that gives the
 // expected figures, and the genuine saves in ../shared (required under CI=true, else skipped).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -87,8 +87,7 @@ export function fixtureFiles() {
     .map((f) => join(fixtures, f));
 }
 
-/** Starts the server and a fresh Chromium profile; `close()` ends both. `options` go to the
- * browser context (`{ hasTouch: true, isMobile: true }` for a phone's touch screen). */
+/** Starts the server and a fresh Chromium profile; `close()` ends both. */
 export async function start(options = {}) {
   if (!existsSync(join(dist, "index.html"))) {
     throw new Error("web/dist is not built: run bash web/build.sh");
@@ -157,53 +156,70 @@ export async function showSave(page, file, save) {
   });
 }
 
-/** axe-core's script (the npm package's own build), read once. */
+/** axe-core's engine, read once from node_modules (the npm package; nothing is downloaded). */
 let axeSource = null;
 
-/** Runs axe-core on the page as it is now; returns the violations of impact serious or
- * critical (an empty list is what every test expects). The script is evaluated through the
- * debugger, so the pages' Content-Security-Policy (no inline scripts) stays as shipped. */
-export async function axe(page) {
-  if (axeSource === null) {
-    const path = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-    axeSource = readFileSync(path, "utf8");
-  }
+/** The impacts that fail a page: a player using a screen reader, a keyboard or a phone cannot
+ * get past them. "moderate" and "minor" ones are reported by `axe` but do not fail. */
+export const BLOCKING = ["serious", "critical"];
+
+/** Runs axe-core on `page` as it is now (its whole document, WCAG 2.0–2.2 A and AA and axe's
+ * best practices) and returns the violations whose impact is serious or critical, each as
+ * `{id, impact, help, nodes: [selector…]}`. The engine is evaluated through the DevTools
+ * protocol, which the page's Content-Security-Policy does not govern, so the page under test
+ * keeps its real policy. */
+export async function axe(page, { include = BLOCKING } = {}) {
+  axeSource ??= readFileSync(
+    createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+    "utf8",
+  );
   if (!(await page.evaluate(() => typeof window.axe === "object"))) {
     await page.evaluate(axeSource);
   }
   const violations = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    const r = await window.axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+      resultTypes: ["violations"],
+    });
     return r.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
-      targets: v.nodes.map((n) => n.target.join(" ")),
+      nodes: v.nodes.map((n) => n.target.join(" ")),
     }));
   });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  return violations.filter((v) => include.includes(v.impact));
 }
 
-/** The violations `axe(page)` returned, one line each, for an assertion's message. */
+/** One line per violation, for an assertion's message. */
 export function axeReport(violations) {
   return violations
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.targets.slice(0, 3).join(", ")})`)
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}: ${v.nodes.slice(0, 4).join(", ")})`)
     .join("\n");
 }
 
-/** The visible buttons, links and inputs smaller than `min` CSS pixels in width or height:
- * "selector WxH" for each (a finger needs about 44 px). */
+/** Every element a finger can tap (links, buttons, inputs, selects, summaries) that is shown
+ * and smaller than `min` × `min` CSS pixels, as `{what, width, height}`. A link inside a line of
+ * text is left out (WCAG 2.5.8's inline exception), as are targets with `min` px of free room
+ * around them. */
 export async function smallTargets(page, min = 44) {
   return page.evaluate((min) => {
     const out = [];
-    for (const e of document.querySelectorAll("button, a[href], input, select, summary")) {
+    const tappable = "a[href], button, input:not([type=hidden]), select, summary, [role=button], label[for]";
+    for (const e of document.querySelectorAll(tappable)) {
       const r = e.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       const style = getComputedStyle(e);
-      if (style.visibility === "hidden" || style.display === "none") continue;
-      if (r.width < min || r.height < min) {
-        const name = e.id ? `#${e.id}` : `${e.tagName.toLowerCase()}.${e.className}`;
-        out.push(`${name} ${Math.round(r.width)}x${Math.round(r.height)}`);
-      }
+      // Hidden, or drawn by another element (a file input whose label is the button).
+      if (style.visibility === "hidden" || style.opacity === "0") continue;
+      // A link in running text: the sentence sets its size.
+      if (e.tagName === "A" && style.display === "inline" && e.parentElement &&
+          /^(P|LI|SMALL|SPAN|TD|DD|EM|STRONG)$/.test(e.parentElement.tagName) &&
+          e.parentElement.textContent.trim() !== e.textContent.trim()) continue;
+      if (r.width + 0.5 >= min && r.height + 0.5 >= min) continue;
+      const name = (e.getAttribute("aria-label") ?? e.textContent ?? "").trim().slice(0, 40);
+      out.push({ what: `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""} "${name}"`,
+        width: Math.round(r.width), height: Math.round(r.height) });
     }
     return out;
   }, min);

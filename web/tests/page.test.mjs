@@ -5,8 +5,10 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import {
   CI,
+  dist,
   fixtureFiles,
   fixtures,
   genuineFiles,
@@ -213,6 +215,33 @@ test("nothing is requested after the page has loaded", async () => {
   // A download from memory is a blob: URL, which never leaves the browser.
   assert.deepEqual(requests.filter((u) => !u.startsWith("blob:")), []);
   await page.close();
+});
+
+test("the save page's whole download is at most 300 kB gzipped, and every file has its .gz and .br", async () => {
+  const page = await env.context.newPage();
+  const files = new Set();
+  page.on("request", (r) => {
+    const u = new URL(r.url());
+    if (u.origin === new URL(env.url).origin) files.add(u.pathname === "/" ? "index.html" : u.pathname.slice(1));
+  });
+  await page.goto(env.url);
+  await page.waitForSelector("body[data-ready='1']");
+  await page.waitForTimeout(300);
+  await page.close();
+  // The page, its styles and icon, its two scripts and its WebAssembly (not the companion's).
+  for (const f of ["index.html", "main.js", "worker.js", "quadmist_web_bg.wasm"]) {
+    assert.ok(files.has(f), `${f} not requested: ${[...files]}`);
+  }
+  assert.ok(![...files].some((f) => f.startsWith("play") || f.includes("quadmist_play")), [...files].join(", "));
+  let gz = 0;
+  for (const f of files) {
+    const raw = readFileSync(join(dist, f));
+    const g = readFileSync(join(dist, `${f}.gz`));
+    assert.ok(gunzipSync(g).equals(raw), `${f}.gz is not ${f}`);
+    assert.ok(brotliDecompressSync(readFileSync(join(dist, `${f}.br`))).equals(raw), `${f}.br is not ${f}`);
+    gz += g.length;
+  }
+  assert.ok(gz <= 300_000, `${gz} bytes gzipped`);
 });
 
 test("the hash keeps the view and Back returns to the list, then to the earlier save", async () => {

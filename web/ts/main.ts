@@ -1,11 +1,10 @@
 // The page: takes the files a player drops or picks, hands them to the worker (where the
-// WebAssembly library reads them), and shows the HTML the library renders. The URL hash holds
-// the view (`#f=0&s=1` a save, `#diff=0:1,0:2` a comparison, empty the list), so Back works.
-// Nothing is sent anywhere: the files go to the worker only.
+// WebAssembly library reads them), and puts in place what the library answers. The URL hash
+// holds the view (`#f=0&s=1` a save, `#diff=0:1,0:2` a comparison, empty the list), so Back
+// works; the library reads it. Nothing is sent anywhere: the files go to the worker only.
 
 import {
   MAX_FILE_SIZE,
-  type Added,
   type Answer,
   type Envelope,
   type FileIn,
@@ -29,10 +28,15 @@ const compare = byId<HTMLFormElement>("compare");
 const oldSelect = byId<HTMLSelectElement>("old");
 const newSelect = byId<HTMLSelectElement>("new");
 
+/** An answer and the HTML it shows. */
+interface Answered {
+  answer: Answer;
+  html: string;
+}
+
 const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 let nextId = 1;
-const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-let saves: SaveItem[] = [];
+const pending = new Map<number, { resolve: (v: Answered) => void; reject: (e: Error) => void }>();
 
 /** Resolves once the library is loaded in the worker. */
 const ready = new Promise<void>((resolve, reject) => {
@@ -47,26 +51,24 @@ const ready = new Promise<void>((resolve, reject) => {
     if (!p) return;
     pending.delete(reply.id);
     if ("crash" in reply) p.reject(new Error(reply.crash));
-    else p.resolve(reply.answer);
+    else p.resolve({ answer: reply.answer, html: reply.html });
   });
 });
 
-function ask<R extends Request>(request: R, transfer: Transferable[] = []): Promise<Answer<R>> {
+function ask(request: Request, transfer: Transferable[] = []): Promise<Answered> {
   const id = nextId++;
   const envelope: Envelope = { id, request };
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve: (v) => resolve(v as Answer<R>), reject });
+    pending.set(id, { resolve, reject });
     worker.postMessage(envelope, transfer);
   });
 }
 
-/** `1 file`, `2 files`. */
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+/** What went wrong at the last addition or removal: said after every status until the next. */
+let notice = "";
 
 function say(text: string): void {
-  status.textContent = text;
+  status.textContent = notice === "" ? text : `${notice} ${text}`;
 }
 
 /** Reads the dropped files (not one over the size limit) and hands them to the worker. */
@@ -75,7 +77,7 @@ async function addFiles(files: File[]): Promise<void> {
   performance.clearMarks();
   performance.clearMeasures();
   performance.mark("drop");
-  say(`Reading ${files.length === 1 ? "1 file" : `${files.length} files`}…`);
+  say(`Reading ${files.length === 1 ? files[0]?.name : `${files.length} files`}…`);
   const inputs: FileIn[] = [];
   const transfer: Transferable[] = [];
   for (const f of files) {
@@ -88,95 +90,103 @@ async function addFiles(files: File[]): Promise<void> {
     transfer.push(bytes.buffer);
   }
   performance.mark("read");
-  let added: Added;
+  await listed(ask({ kind: "add", files: inputs }, transfer));
+}
+
+/** Shows the files' list after an addition or a removal, then what the library opens. */
+async function listed(asked: Promise<Answered>): Promise<void> {
+  let got: Answered;
   try {
-    added = await ask({ kind: "add", files: inputs }, transfer);
+    got = await asked;
   } catch (e) {
     say(`The files could not be read: ${String(e)}`);
     return;
   }
-  await listed(added);
-}
-
-/** Adds the built-in sample save (the project's own simulated player). */
-async function addSample(): Promise<void> {
-  await listed(await ask({ kind: "sample" }));
-}
-
-/** Shows the files' list after an addition, and the first new FF9 save. */
-async function listed(added: Added): Promise<void> {
+  const { answer, html } = got;
+  if (answer.kind !== "listed") return show(got);
   performance.mark("added");
-  saves = added.saves;
-  list.innerHTML = added.filesHtml;
-  fillCompare();
-  const ff9 = saves.filter((s) => s.ff9);
-  const fileCount = list.querySelectorAll("section.file").length;
-  say(
-    `${plural(ff9.length, "Final Fantasy IX save", "Final Fantasy IX saves")} in ` +
-      `${plural(fileCount, "file", "files")}.` +
-      (ff9.length > 0 ? " Choose one to see its cards." : ""),
-  );
-  // The first new save is shown at once (Back returns to the list).
-  const first = ff9.find((s) => added.added.includes(s.file));
-  if (first) location.hash = `f=${first.file}&s=${encodeURIComponent(first.selector)}`;
-  else await route();
+  list.innerHTML = html;
+  fillCompare(answer.saves);
+  notice = answer.notice;
+  say(answer.status);
+  if (answer.problem !== null && answer.open === "") {
+    const entry = list.querySelector<HTMLElement>(`section.file[data-file="${answer.problem}"]`);
+    entry?.scrollIntoView({ block: "center" });
+  }
+  if (`#${answer.open}` !== location.hash && (answer.open !== "" || location.hash !== "")) {
+    location.hash = answer.open;
+  } else {
+    shown = null;
+    await route();
+  }
 }
 
-function fillCompare(): void {
+/** The comparison's choices: every FF9 save, two different ones chosen; hidden below two. */
+function fillCompare(saves: SaveItem[]): void {
   const ff9 = saves.filter((s) => s.ff9);
   for (const select of [oldSelect, newSelect]) {
     const kept = select.value;
     select.replaceChildren(
       ...ff9.map((s) => {
         const o = document.createElement("option");
-        o.value = `${s.file}:${s.selector}`;
+        o.value = s.key;
         o.textContent = s.label;
         return o;
       }),
     );
-    if (kept) select.value = kept;
+    if (kept && ff9.some((s) => s.key === kept)) select.value = kept;
   }
-  if (!oldSelect.value && ff9[0]) oldSelect.value = `${ff9[0].file}:${ff9[0].selector}`;
-  if (ff9.length > 1 && newSelect.value === oldSelect.value && ff9[1]) {
-    newSelect.value = `${ff9[1].file}:${ff9[1].selector}`;
+  if (ff9.length > 1 && newSelect.value === oldSelect.value) {
+    const other = ff9.find((s) => s.key !== oldSelect.value);
+    if (other) newSelect.value = other.key;
   }
   compare.hidden = ff9.length < 2;
 }
 
-/** `0:1-2` → [0, "1-2"]. */
-function saveRef(text: string): [number, string] | null {
-  const colon = text.indexOf(":");
-  if (colon < 1) return null;
-  const file = Number(text.slice(0, colon));
-  return Number.isInteger(file) ? [file, text.slice(colon + 1)] : null;
-}
+/** The hash last shown (`null`: show it again). */
+let shown: string | null = null;
 
-let shown = "";
-
-/** Shows what the hash names. */
+/** Shows what the hash names (the library reads it). */
 async function route(): Promise<void> {
   const hash = location.hash.slice(1);
   if (hash === shown) return;
-  const params = new URLSearchParams(hash);
-  const file = params.get("f");
-  const save = params.get("s");
-  const diff = params.get("diff");
   shown = hash;
-  if (file !== null && save !== null) {
-    await showSave(Number(file), save);
-  } else if (diff !== null) {
-    const [a, b] = diff.split(",").map(saveRef);
-    if (a && b) await showDiff(a, b);
-  } else {
-    view.replaceChildren();
-    view.hidden = true;
-    view.dataset.shown = "";
-    document.title = "quadmist: your Tetra Master cards";
+  performance.mark("view-asked");
+  const got = await ask({ kind: "show", hash });
+  performance.mark("view-answered");
+  if (location.hash.slice(1) !== hash) return; // a later hash is on its way
+  show(got);
+}
+
+/** Puts an answer of `show` in place. */
+function show({ answer, html }: Answered): void {
+  switch (answer.kind) {
+    case "save":
+      return showSave(answer, html);
+    case "diff":
+      view.hidden = false;
+      view.dataset.shown = answer.shown;
+      view.innerHTML = `<p class="actions"><a href="#">All files</a></p>` + html;
+      document.title = answer.title;
+      say(answer.status);
+      showView();
+      return;
+    case "list":
+      view.replaceChildren();
+      view.hidden = true;
+      view.dataset.shown = "";
+      document.title = "quadmist: your Tetra Master cards";
+      say(answer.status);
+      return;
+    case "failure":
+      return failure(answer.error, answer.shown);
+    default:
+      return;
   }
 }
 
 /** Shows why a view cannot be shown (`data-shown` names the view asked for). */
-function failure(message: string, shownAs = ""): void {
+function failure(message: string, shownAs: string): void {
   view.hidden = false;
   view.dataset.shown = shownAs;
   delete view.dataset.points;
@@ -187,6 +197,8 @@ function failure(message: string, shownAs = ""): void {
   strong.textContent = "error";
   p.append(strong, `: ${message}`);
   view.replaceChildren(p);
+  say(`Error: ${message}`);
+  p.scrollIntoView({ block: "center" });
 }
 
 /** Brings a new view into sight and puts the keyboard at its start. */
@@ -199,30 +211,19 @@ function showView(): void {
   view.scrollIntoView({ block: "start" });
 }
 
-async function showSave(file: number, save: string): Promise<void> {
-  const shownAs = `${file}:${save}`;
-  if (!saves.some((s) => s.file === file && s.selector === save)) {
-    failure(
-      "That save is not open: drop its file again (nothing is kept after the page closes).",
-      shownAs,
-    );
-    return;
-  }
-  performance.mark("view-asked");
-  const answer = await ask({ kind: "view", file, save });
-  performance.mark("view-answered");
-  if ("error" in answer) return failure(answer.error, shownAs);
+function showSave(answer: Extract<Answer, { kind: "save" }>, html: string): void {
   view.hidden = false;
-  view.dataset.shown = shownAs;
+  view.dataset.shown = answer.shown;
   view.innerHTML =
     `<p class="actions"><a href="#">All files</a> <button type="button" id="export">` +
-    `Export the report</button></p>` + answer.html;
+    `Export the report</button></p>` + html;
   view.dataset.points = String(answer.points);
   view.dataset.cards = String(answer.card_count);
-  document.title = `${answer.title}: quadmist`;
+  document.title = answer.title;
+  say(answer.status);
   showView();
+  if (answer.card !== null) openCard(`card-${answer.card}`);
   performance.mark("view-inserted");
-  byId<HTMLButtonElement>("export").addEventListener("click", () => void exportReport(file, save));
   // Painted: the frame after the one that lays the view out.
   requestAnimationFrame(() =>
     setTimeout(() => {
@@ -234,22 +235,20 @@ async function showSave(file: number, save: string): Promise<void> {
   );
 }
 
-async function showDiff(a: [number, string], b: [number, string]): Promise<void> {
-  const shownAs = `${a.join(":")},${b.join(":")}`;
-  const answer = await ask({ kind: "diff", old: a, new: b });
-  if ("error" in answer) return failure(answer.error, shownAs);
-  view.hidden = false;
-  view.dataset.shown = shownAs;
-  view.innerHTML = `<p class="actions"><a href="#">All files</a></p>` + answer.html;
-  document.title = "What changed: quadmist";
-  showView();
+/** The save the view shows: `[file, save]` from `data-shown` (`0:1-2`). */
+function shownSave(): { file: number; save: string } | null {
+  const [file, save] = (view.dataset.shown ?? "").split(/:(.*)/s);
+  if (file === undefined || save === undefined || save === "" || save.includes(",")) return null;
+  return { file: Number(file), save };
 }
 
 /** Saves the report page as a file (from memory: a blob, nothing leaves the browser). */
-async function exportReport(file: number, save: string): Promise<void> {
-  const answer = await ask({ kind: "report", file, save });
-  if ("error" in answer) return failure(answer.error);
-  const url = URL.createObjectURL(new Blob([answer.html], { type: "text/html;charset=utf-8" }));
+async function exportReport(): Promise<void> {
+  const s = shownSave();
+  if (!s) return;
+  const { answer, html } = await ask({ kind: "report", ...s });
+  if (answer.kind !== "report") return show({ answer, html });
+  const url = URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" }));
   const a = document.createElement("a");
   a.href = url;
   a.download = answer.file_name;
@@ -259,9 +258,20 @@ async function exportReport(file: number, save: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** Opens the album card with this id, brings it into sight and gives it the keyboard. */
+function openCard(id: string): boolean {
+  const card = document.getElementById(id);
+  if (!(card instanceof HTMLDetailsElement)) return false;
+  card.open = true;
+  card.scrollIntoView({ block: "center" });
+  card.querySelector("summary")?.focus();
+  return true;
+}
+
 // Picking and dropping.
 input.addEventListener("change", () => {
   void addFiles(Array.from(input.files ?? []));
+  // Cleared, so that the same file can be picked again (the list says what is open).
   input.value = "";
 });
 drop.addEventListener("dragover", (e) => {
@@ -276,17 +286,28 @@ document.addEventListener("drop", (e) => {
   void addFiles(Array.from(e.dataTransfer?.files ?? []));
 });
 
-byId<HTMLButtonElement>("sample").addEventListener("click", () => void addSample());
+byId<HTMLButtonElement>("sample").addEventListener("click", () => void listed(ask({ kind: "sample" })));
+
+list.addEventListener("click", (e) => {
+  const target = e.target as Element;
+  const remove = target.closest<HTMLButtonElement>("button.remove");
+  if (remove) void listed(ask({ kind: "remove", file: Number(remove.dataset.remove) }));
+  if (target.closest("#clear")) void listed(ask({ kind: "clear" }));
+});
 
 compare.addEventListener("submit", (e) => {
   e.preventDefault();
   location.hash = `diff=${oldSelect.value},${newSelect.value}`;
 });
 
-// The album's cards: one open at a time (the `name` of <details>), × closes one; a link to a
-// card opens it without leaving the view in the hash.
+// In the view: × closes a card; a link to a part of the view (an album card, the copies, the
+// plan) goes there without leaving the view in the hash; the export button.
 view.addEventListener("click", (e) => {
   const target = e.target as Element;
+  if (target.closest("#export")) {
+    void exportReport();
+    return;
+  }
   const close = target.closest(".close");
   if (close) {
     const details = close.closest("details");
@@ -296,16 +317,17 @@ view.addEventListener("click", (e) => {
     }
     return;
   }
-  const link = target.closest<HTMLAnchorElement>('a[href^="#card-"]');
-  if (link) {
-    const card = document.getElementById(link.getAttribute("href")!.slice(1));
-    if (card instanceof HTMLDetailsElement) {
-      e.preventDefault();
-      card.open = true;
-      card.scrollIntoView({ block: "center" });
-      card.querySelector("summary")?.focus();
-    }
-  }
+  const link = target.closest<HTMLAnchorElement>('a[href^="#"]');
+  const id = link?.getAttribute("href")?.slice(1) ?? "";
+  if (!link || id === "" || id.includes("=")) return;
+  const to = document.getElementById(id);
+  if (!to) return;
+  e.preventDefault();
+  if (openCard(id)) return;
+  const focus = to.matches("h2, h3") ? to : to.querySelector<HTMLElement>("h2, h3") ?? to;
+  if (focus.tabIndex < 0) focus.tabIndex = -1;
+  focus.focus({ preventScroll: true });
+  to.scrollIntoView({ block: "start" });
 });
 document.addEventListener("keydown", (e) => {
   if (e.key !== "Escape") return;
@@ -316,27 +338,87 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
-// An album card's panel (its copies' exact stats) is rendered when the card opens.
+// An album card's panel (its copies' exact stats) and the table of copies are rendered when
+// they open.
 view.addEventListener(
   "toggle",
   (e) => {
-    const card = e.target;
-    if (!(card instanceof HTMLDetailsElement) || !card.open || !card.classList.contains("card")) {
-      return;
-    }
-    const panel = card.querySelector<HTMLElement>(".copies");
-    const [file, save] = (view.dataset.shown ?? "").split(/:(.*)/s);
-    if (!panel || panel.childElementCount > 0 || file === undefined || save === undefined) return;
-    void ask({ kind: "card", file: Number(file), save, id: Number(card.dataset.id) }).then(
-      (answer) => {
-        if ("error" in answer) panel.textContent = answer.error;
-        else panel.innerHTML = answer.html;
+    const d = e.target;
+    const s = shownSave();
+    if (!(d instanceof HTMLDetailsElement) || !d.open || !s) return;
+    if (d.classList.contains("card")) {
+      const panel = d.querySelector<HTMLElement>(".copies");
+      if (!panel || panel.childElementCount > 0) return;
+      void ask({ kind: "card", ...s, id: Number(d.dataset.id) }).then(({ answer, html }) => {
+        if (answer.kind === "failure") panel.textContent = answer.error;
+        else panel.innerHTML = html;
         panel.dataset.filled = "1";
-      },
-    );
+      });
+    } else if (d.classList.contains("copies-table")) {
+      const body = d.querySelector<HTMLElement>(".table-body");
+      if (!body || body.querySelector("table")) return;
+      void ask({ kind: "copies", ...s }).then(({ answer, html }) => {
+        if (answer.kind === "failure") return void (body.textContent = answer.error);
+        body.insertAdjacentHTML("beforeend", html);
+        filterCopies(body);
+      });
+    }
   },
   true,
 );
+
+/** Shows the rows of the copies' table that pass its filters, and how many. */
+function filterCopies(body: HTMLElement): void {
+  const form = body.querySelector<HTMLFormElement>("form.filters");
+  const rows = [...body.querySelectorAll<HTMLTableRowElement>("tbody tr")];
+  if (!form) return;
+  const f = new FormData(form);
+  const type = String(f.get("type") ?? "");
+  const arrows = Number(f.get("arrows") ?? 0);
+  const levelups = Number(f.get("levelups") ?? 0);
+  const name = String(f.get("name") ?? "").trim().toLowerCase();
+  let showing = 0;
+  for (const r of rows) {
+    const d = r.dataset;
+    const pass =
+      (type === "" || d.type === type) &&
+      Number(d.arrows) >= arrows &&
+      Number(d.levelups) >= levelups &&
+      (name === "" || (d.name ?? "").toLowerCase().includes(name) || d.number === name);
+    r.hidden = !pass;
+    if (pass) showing++;
+  }
+  const count = body.querySelector<HTMLElement>(".count");
+  if (count) count.textContent = `Showing ${showing} of ${rows.length} ${rows.length === 1 ? "copy" : "copies"}.`;
+}
+
+view.addEventListener("input", (e) => {
+  const body = (e.target as Element).closest<HTMLElement>(".table-body");
+  if (body) filterCopies(body);
+});
+view.addEventListener("submit", (e) => {
+  if ((e.target as Element).closest(".filters")) e.preventDefault();
+});
+
+// A column's button sorts the table by it: ascending first, descending on a second press; rows
+// equal on it keep the game's order.
+view.addEventListener("click", (e) => {
+  const button = (e.target as Element).closest<HTMLButtonElement>("th button[data-sort]");
+  const table = button?.closest("table");
+  const th = button?.closest("th");
+  if (!button || !table || !th) return;
+  const key = button.dataset.sort ?? "number";
+  const up = th.getAttribute("aria-sort") !== "ascending";
+  for (const other of table.querySelectorAll("th[aria-sort]")) other.removeAttribute("aria-sort");
+  th.setAttribute("aria-sort", up ? "ascending" : "descending");
+  const tbody = table.tBodies[0];
+  if (!tbody) return;
+  const value = (r: HTMLTableRowElement) => Number(key === "type" ? r.dataset.rank : r.dataset[key]);
+  const rows = [...tbody.rows].sort(
+    (a, b) => (up ? 1 : -1) * (value(a) - value(b)) || Number(a.dataset.order) - Number(b.dataset.order),
+  );
+  tbody.append(...rows);
+});
 
 window.addEventListener("hashchange", () => void route());
 

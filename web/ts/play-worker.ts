@@ -3,7 +3,7 @@
 // the player sees advice at once, then after the whole budget. The page ends this worker when
 // the position changes (a search cannot be interrupted otherwise) and starts another.
 
-import init, { advise } from "../pkg/quadmist_web.js";
+import init, { advise } from "../pkg-play/quadmist_play.js";
 import type { AdviceReply, AdviceRequest, WorkerStart } from "./play-protocol.js";
 
 let ready: Promise<unknown> | null = null;

@@ -18,7 +18,7 @@ import init, {
   picker_tap,
   save_hands,
   search_speed,
-} from "../pkg/quadmist_web.js";
+} from "../pkg-play/quadmist_play.js";
 import type { AdviceReply, AdviceRequest, WorkerStart } from "./play-protocol.js";
 import { MAX_FILE_SIZE } from "./protocol.js";
 
@@ -176,9 +176,14 @@ function rollCall(): Promise<Set<string>> {
     }, 200);
   });
 }
-
-const WASM = new URL("./quadmist_web_bg.wasm", import.meta.url);
-const WORKER = new URL("./play-worker.js", import.meta.url);
+import init, {
+  PlayMatch,
+  card_picker,
+  hand_cards_html,
+  picker_tap,
+  save_hands,
+  search_speed,
+} from "../pkg-play/quadmist_play.js";
 
 let match: PlayMatch | null = null;
 let ui: Ui = freshUi(2000);

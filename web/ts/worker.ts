@@ -1,39 +1,12 @@
 // The Web Worker: loads the library (WebAssembly) once and answers the page's requests, so
-// that decoding and planning never block the page.
+// that decoding and planning never block the page. Every request goes to the library as it is
+// (JSON); an addition's files go before it, as bytes.
 
 import init, { Page } from "../pkg/quadmist_web.js";
-import type { Added, Envelope, Reply, Request } from "./protocol.js";
+import type { Answer, Envelope, Reply } from "./protocol.js";
 
 const ready = init({ module_or_path: new URL("./quadmist_web_bg.wasm", import.meta.url) });
 let page: Page | null = null;
-
-/** A rendering's small JSON answer, with its HTML (handed over apart) unless it failed. */
-function withHtml(answer: string, p: Page): object {
-  const parsed = JSON.parse(answer) as object;
-  return "error" in parsed ? parsed : { ...parsed, html: p.take_html() };
-}
-
-function answer(request: Request, p: Page): unknown {
-  switch (request.kind) {
-    case "add": {
-      const added = request.files.map((f) => p.add(f.name, f.size, f.bytes ?? undefined));
-      const out: Added = { added, saves: JSON.parse(p.saves()), filesHtml: p.files_html() };
-      return out;
-    }
-    case "sample": {
-      const out: Added = { added: [p.add_sample()], saves: JSON.parse(p.saves()), filesHtml: p.files_html() };
-      return out;
-    }
-    case "view":
-      return withHtml(p.view(request.file, request.save), p);
-    case "card":
-      return withHtml(p.card(request.file, request.save, request.id), p);
-    case "report":
-      return withHtml(p.report(request.file, request.save), p);
-    case "diff":
-      return withHtml(p.diff(request.old[0], request.old[1], request.new[0], request.new[1]), p);
-  }
-}
 
 self.onmessage = async (event: MessageEvent<Envelope>) => {
   const { id, request } = event.data;
@@ -41,7 +14,12 @@ self.onmessage = async (event: MessageEvent<Envelope>) => {
   try {
     await ready;
     page ??= new Page();
-    reply = { id, answer: answer(request, page) };
+    if (request.kind === "add") {
+      for (const f of request.files) page.give(f.name, f.size, f.bytes ?? undefined);
+    }
+    const text = JSON.stringify(request.kind === "add" ? { kind: "add", files: [] } : request);
+    const answer = JSON.parse(page.answer(text)) as Answer;
+    reply = { id, answer, html: page.take_html() };
   } catch (e) {
     // A trap in the library leaves its memory undefined: the next request starts afresh.
     page = null;
@@ -54,8 +32,8 @@ self.onmessage = async (event: MessageEvent<Envelope>) => {
  * code the engine has already compiled (WebAssembly functions compile on their first call). */
 function warmUp(): void {
   const p = new Page();
-  const file = p.add_sample();
-  p.view(file, "1");
+  p.answer(JSON.stringify({ kind: "sample" }));
+  p.answer(JSON.stringify({ kind: "show", hash: "f=0&s=1" }));
   p.take_html();
   p.free();
 }
@@ -64,7 +42,7 @@ function warmUp(): void {
 ready.then(
   () => {
     warmUp();
-    postMessage({ id: 0, answer: "ready" } satisfies Reply);
+    postMessage({ id: 0, answer: { kind: "ready" }, html: "" } satisfies Reply);
   },
   (e: unknown) => postMessage({ id: 0, crash: String(e) } satisfies Reply),
 );

@@ -486,8 +486,8 @@ pub fn run(args: &SavesArgs) -> CliResult {
             .findings
             .iter()
             .map(|f| Finding {
-                severity: f.severity,
                 message: format!("save {}: {}", s.selector, f.message),
+                ..f.clone()
             })
             .collect();
         print_findings(&prefixed);

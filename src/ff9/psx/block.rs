@@ -10,8 +10,8 @@ use crate::ff9::listing::GameInfo;
 use crate::ff9::minigame::check_counters;
 use crate::model::events::{EVENT_BLOCK_OFFSET, EVENT_GLOBAL_LEN};
 use crate::model::{
-    CardRecord, CardSource, CardType, Collection, EventFlags, Finding, PartyMember, Platform,
-    SaveSummary,
+    CardRecord, CardSource, CardType, Collection, EventFlags, Finding, FindingKind, Location,
+    PartyMember, Platform, SaveSummary,
 };
 use binrw::{BinRead, BinWrite};
 use std::io::Cursor;
@@ -448,27 +448,41 @@ pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
         let slot = k as u16 + 1;
         if raw.id >= 100 {
             if raw.id != 0xFF && k < CARD_SLOTS {
-                findings.push(Finding::warning(format!(
-                    "slot {slot}: invalid card id {} treated as empty",
-                    raw.id
-                )));
+                findings.push(
+                    Finding::warning(format!(
+                        "slot {slot}: invalid card id {} treated as empty",
+                        raw.id
+                    ))
+                    .of(FindingKind::InvalidCardId)
+                    .at(Location::CardSlot(slot)),
+                );
             }
             continue;
         }
         let c = card(slot, raw);
         if k >= CARD_SLOTS {
-            findings.push(Finding::warning(format!(
-                "record {slot} (past the game's 100 slots) holds {} {}: never counted by the game",
-                crate::model::catalogue::name(c.id),
-                crate::model::display_string(&c)
-            )));
+            findings.push(
+                Finding::warning(format!(
+                    "record {slot} (past the game's 100 slots) holds {} {}: never counted by \
+                     the game",
+                    crate::model::catalogue::name(c.id),
+                    crate::model::display_string(&c)
+                ))
+                .of(FindingKind::PastSlot100)
+                .at(Location::CardSlot(slot)),
+            );
             ignored_records.push(c);
             continue;
         }
         if let CardType::Unknown(code) = c.card_type {
-            findings.push(Finding::error(format!(
-                "slot {slot}: type byte {code} is not a card type (0..3); counted as 0 type points"
-            )));
+            findings.push(
+                Finding::error(format!(
+                    "slot {slot}: type byte {code} is not a card type (0..3); counted as 0 type \
+                     points"
+                ))
+                .of(FindingKind::UnknownType)
+                .at(Location::CardSlot(slot)),
+            );
         }
         cards.push(c);
     }

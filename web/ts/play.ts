@@ -176,14 +176,9 @@ function rollCall(): Promise<Set<string>> {
     }, 200);
   });
 }
-import init, {
-  PlayMatch,
-  card_picker,
-  hand_cards_html,
-  picker_tap,
-  save_hands,
-  search_speed,
-} from "../pkg-play/quadmist_play.js";
+
+const WASM = new URL("./quadmist_play_bg.wasm", import.meta.url);
+const WORKER = new URL("./play-worker.js", import.meta.url);
 
 let match: PlayMatch | null = null;
 let ui: Ui = freshUi(2000);

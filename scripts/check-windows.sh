@@ -313,11 +313,11 @@ drop_page() {
     local page
     if [ "$which" = linux ]; then
         TMPDIR=$work/tmp-$which run linux "$file" --no-open
-        page=$(sed -n 2p "$work/linux.out")
+        page=$(sed -n 's/^is //p' "$work/linux.out")
     else
         # Windows' temporary folder (Wine's, in the prefix), as a Unix path.
         run windows "$file" --no-open
-        page=$("$wine" winepath -u "$(sed -n 2p "$work/windows.out")" 2>/dev/null || true)
+        page=$("$wine" winepath -u "$(sed -n 's/^is //p' "$work/windows.out")" 2>/dev/null || true)
     fi
     if [ -n "$page" ] && [ -f "$page" ]; then
         mv "$page" "$work/$which.html"
@@ -333,15 +333,17 @@ same_file "a dropped file: exit code" "$work/linux.code" "$work/windows.code" ||
 head -1 "$work/linux.out" >"$work/linux.first"
 head -1 "$work/windows.out" >"$work/windows.first"
 same_file "a dropped file: what it says" "$work/linux.first" "$work/windows.first" || true
-# The page's path as Windows writes it: the temporary folder, with backslashes.
-sed -n 2p "$work/windows.out" |
+# The page's path as Windows writes it (the line "is PATH" after the saves' headers): the
+# temporary folder, with backslashes.
+sed -n 's/^is //p' "$work/windows.out" |
     grep -qE '^C:\\users\\[^\\]+\\Temp\\quadmist-ff9-three-saves-[^\\]+\.html$' ||
-    fail "a dropped file: the page's path: $(sed -n 2p "$work/windows.out")"
+    fail "a dropped file: the page's path: $(sed -n 's/^is //p' "$work/windows.out")"
 # As Explorer passes it: the whole path, with a drive letter and non-ASCII letters.
 checks=$((checks + 1))
 drop_page windows "$win_folder\\ff9-three-saves.mcr"
-grep -qxF "The page of all 3 Final Fantasy IX saves in $win_folder\\ff9-three-saves.mcr is" \
-    "$work/windows.out" || fail "a dropped file from $win_folder: $(cat "$work/windows.out")"
+# Each save is named by its header, the whole path first (wrapped after it when long).
+grep -qxF "  $win_folder\\ff9-three-saves.mcr:1" "$work/windows.out" ||
+    fail "a dropped file from $win_folder: $(cat "$work/windows.out")"
 same_file "the page of a file dropped from $win_folder" "$work/linux.html" "$work/windows.html" ||
     true
 # Opened in the default browser: Windows' handler of web addresses, which in Wine is
@@ -358,7 +360,7 @@ until [ -f "$work/opened" ] || [ "$waited" -gt 150 ]; do
     sleep 0.2
     waited=$((waited + 1))
 done
-page=$("$wine" winepath -u "$(sed -n 2p "$work/windows.out")" 2>/dev/null || true)
+page=$("$wine" winepath -u "$(sed -n 's/^is //p' "$work/windows.out")" 2>/dev/null || true)
 opened=$(sed -n 's|^file://||p' "$work/opened" 2>/dev/null || true)
 if [ -z "$page" ] || [ -z "$opened" ] || [ "$(readlink -f "$opened")" != "$(readlink -f "$page")" ]; then
     fail "the page opened in the browser: $(cat "$work/windows.out" "$work/windows.err") \

@@ -154,17 +154,6 @@ impl Value {
     }
 }
 
-/// Type index for the odds table: P, M, X, A, unknown.
-fn type_index(t: CardType) -> usize {
-    match t {
-        CardType::Physical => 0,
-        CardType::Magic => 1,
-        CardType::Flexible => 2,
-        CardType::Assault => 3,
-        CardType::Unknown(_) => 4,
-    }
-}
-
 const TYPES: [CardType; 5] = [
     CardType::Physical,
     CardType::Magic,
@@ -515,7 +504,7 @@ impl Searcher {
         for slot in (0..10u8).filter(|s| hand & (1 << s) != 0) {
             let arrows = self.arrows[slot as usize];
             let odds = &self.odds[slot as usize];
-            let t = type_index(self.hand_types[slot as usize]);
+            let t = self.hand_types[slot as usize].index();
             for &(cell, list, len) in &cells[..nc] {
                 let code = slot * 16 + cell;
                 let s = if best != 0 && best - 1 == code {
@@ -768,7 +757,7 @@ impl Searcher {
         beta: f64,
     ) -> Value {
         let (alpha, beta) = self.window(alpha, beta);
-        let p = self.odds[turn.attacker as usize][d as usize][type_index(t)];
+        let p = self.odds[turn.attacker as usize][d as usize][t.index()];
         let (lo, hi) = self.range();
         let mut ch = Star1::new(alpha, beta, lo, hi);
         // Win first when likelier: better cut-offs.

@@ -41,6 +41,18 @@ impl CardType {
         }
     }
 
+    /// Its place among the types, 0 to 4: P, M, X, A, then every unknown code (the order the
+    /// derived `Ord` gives). Indexes tables by type and sorts a page's rows by type.
+    pub fn index(self) -> usize {
+        match self {
+            CardType::Physical => 0,
+            CardType::Magic => 1,
+            CardType::Flexible => 2,
+            CardType::Assault => 3,
+            CardType::Unknown(_) => 4,
+        }
+    }
+
     /// The letter shown in game (`P`, `M`, `X`, `A`; `?` for an unknown code).
     pub fn letter(self) -> char {
         match self {

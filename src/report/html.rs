@@ -35,6 +35,21 @@ pub struct PageSource<'a> {
 }
 
 /// The page's `<title>` and heading, e.g. "Zidane's Tetra Master collection".
+/// The `<head>` of a self-contained quadmist page: its `title` and its whole style sheet `css`
+/// (no file beside it, so the page can be kept or sent alone).
+pub(crate) fn page_head(title: &str, css: &str) -> Markup {
+    html! {
+        head {
+            meta charset="utf-8";
+            meta name="viewport" content="width=device-width, initial-scale=1";
+            meta name="color-scheme" content="light dark";
+            meta name="generator" content=(concat!("quadmist ", env!("CARGO_PKG_VERSION")));
+            title { (title) }
+            style { (PreEscaped(css)) }
+        }
+    }
+}
+
 fn page_title(collection: &Collection) -> String {
     let s = &collection.summary;
     // A leader not named yet is called by the member's default name, not by the label's words.
@@ -928,7 +943,7 @@ fn copies_table(collection: &Collection, marks: &Marks) -> Markup {
                 @let (k, n) = copies.of(c.slot).unwrap_or((1, 1));
                 @let left = info.map_or(0, |i| levelups_left(c, i));
                 tr data-number=(u16::from(c.id) + 1) data-order=(row) data-name=(CardName(c.id))
-                    data-type=(c.card_type.letter()) data-rank=(type_rank(c.card_type))
+                    data-type=(c.card_type.letter()) data-rank=(c.card_type.index())
                     data-atk=(c.atk) data-pdef=(c.pdef) data-mdef=(c.mdef)
                     data-arrows=(c.arrows.count_ones()) data-levelups=(left) data-slot=(c.slot) {
                     td { a href={ "#card-" (u16::from(c.id) + 1) } { (u16::from(c.id) + 1) " " (CardName(c.id)) } }
@@ -951,17 +966,6 @@ fn copies_table(collection: &Collection, marks: &Marks) -> Markup {
     }
 }
 
-/// P, M, X, A in that order for sorting (an unknown type last).
-fn type_rank(t: CardType) -> u8 {
-    match t {
-        CardType::Physical => 0,
-        CardType::Magic => 1,
-        CardType::Flexible => 2,
-        CardType::Assault => 3,
-        CardType::Unknown(_) => 4,
-    }
-}
-
 /// The table of copies for the web page, rendered when the player opens it.
 pub fn render_copies(collection: &Collection, views: &SaveViews) -> String {
     copies_table(collection, &Marks::new(&views.score, views.plan.as_ref())).into_string()
@@ -977,14 +981,7 @@ pub fn render_page(src: &PageSource<'_>, collection: &Collection, views: &SaveVi
         (Room(page_capacity(src, collection, plan)))
         (DOCTYPE)
         html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                meta name="color-scheme" content="light dark";
-                meta name="generator" content=(concat!("quadmist ", env!("CARGO_PKG_VERSION")));
-                title { (title) }
-                style { (PreEscaped(include_str!("report.css"))) }
-            }
+            (page_head(&title, include_str!("report.css")))
             body {
                 (arrow_defs())
                 header {

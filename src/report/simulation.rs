@@ -45,6 +45,7 @@ pub use html::{reliability_svg, simulation_page};
 mod html {
     use super::{Calibration, SimulationReport};
     use crate::game::calibration::Reliability;
+    use crate::report::html::page_head;
     use maud::{html, Markup, PreEscaped, DOCTYPE};
     use std::fmt::Write;
 
@@ -236,14 +237,7 @@ mod html {
         html! {
             (DOCTYPE)
             html lang="en" {
-                head {
-                    meta charset="utf-8";
-                    meta name="viewport" content="width=device-width, initial-scale=1";
-                    meta name="color-scheme" content="light dark";
-                    meta name="generator" content=(concat!("quadmist ", env!("CARGO_PKG_VERSION")));
-                    title { (title) }
-                    style { (PreEscaped(PAGE_CSS)) }
-                }
+                (page_head(&title, PAGE_CSS))
                 body {
                     h1 { (title) }
                     p { (r.games) " matches from seeded deals (seed " (r.seed) ")"

@@ -4,6 +4,7 @@ use crate::cli::adviser::{model_name, AdviceArgs, GoalArg, HandArgs, OpponentMod
 use crate::cli::error::{CliError, CliResult};
 use crate::cli::output;
 use crate::cli::{heading, text};
+use crate::game::calibration::{Measured, MEASURED};
 use crate::game::notation::{self, Position};
 use crate::game::search::{Analysis, Goal, Opponent, Searcher};
 use clap::Args;
@@ -81,14 +82,17 @@ struct MoveJson {
 
 #[derive(Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
-struct AdviseJson<'a> {
+struct AdviseJson {
     position: String,
     goal: GoalArg,
     opponent: OpponentModel,
     #[serde(skip_serializing_if = "Option::is_none")]
     wise: Option<u8>,
     exact: bool,
-    estimates: Vec<&'a str>,
+    estimates: Vec<String>,
+    /// How well the estimates were measured to match what happens (absent when exact).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    calibration: Option<Measured>,
     depth: u32,
     nodes: u64,
     moves: Vec<MoveJson>,
@@ -139,7 +143,22 @@ fn board_lines(p: &Position) -> Vec<String> {
 /// The JSON Schema of `advise --json`.
 #[cfg(feature = "json-schema")]
 pub fn json_schema() -> schemars::Schema {
-    crate::cli::json_schema::of::<AdviseJson<'static>>()
+    crate::cli::json_schema::of::<AdviseJson>()
+}
+
+/// Why the figures of `a` are estimates, if they are: one sentence a reason.
+fn estimate_reasons(p: &Position, a: &Analysis) -> Vec<String> {
+    let mut estimates = Vec::new();
+    if notation::has_bands(&p.cards) {
+        estimates.push("some card is known by its digits: each battle uses the mean chance over its values, and the game AI the middle of each band".to_string());
+    }
+    if !a.exact {
+        estimates.push(format!(
+            "the search did not reach the end of the match: each move's figures are the fitted estimate after the opponent's reply, the same at any budget, while the order of the moves comes from the deeper search ({})",
+            MEASURED.label()
+        ));
+    }
+    estimates
 }
 
 /// Runs `quadmist advise`.
@@ -152,13 +171,7 @@ pub fn run(args: &AdviseArgs) -> CliResult {
     let goal = args.advice.goal()?;
     let opp = args.advice.opponent();
     let a = analyse(&p, goal, opp, args.advice.budget(), args.top.max(1));
-    let mut estimates = Vec::new();
-    if notation::has_bands(&p.cards) {
-        estimates.push("some card is known by its digits: each battle uses the mean chance over its values, and the game AI the middle of each band");
-    }
-    if !a.exact {
-        estimates.push("the search did not reach the end of the match: positions beyond its depth are scored by the documented card-balance estimate");
-    }
+    let estimates = estimate_reasons(&p, &a);
     let moves: Vec<MoveJson> = a
         .moves
         .iter()
@@ -186,6 +199,7 @@ pub fn run(args: &AdviseArgs) -> CliResult {
             opponent: args.advice.opponent,
             wise: (args.advice.opponent == OpponentModel::Game).then_some(args.advice.wise),
             exact: a.exact && estimates.is_empty(),
+            calibration: (!a.exact).then_some(MEASURED),
             estimates,
             depth: a.depth,
             nodes: a.nodes,

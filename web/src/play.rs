@@ -144,6 +144,16 @@ impl PlayMatch {
         self.companion.their_card(n).map(|c| card_picker(&c)).unwrap_or_default()
     }
 
+    /// What a tap on the opponent card picker does ([`picker`], with the guess this match
+    /// gives): the script's state `ui` and the tap as JSON, the [`Picked`] as JSON (the empty
+    /// string when the tap cannot be read).
+    pub fn picker_tap(&self, ui: &str, tap: &str) -> String {
+        let ui: Ui = serde_json::from_str(ui).unwrap_or_default();
+        let Ok(tap) = serde_json::from_str::<PickerTap>(tap) else { return String::new() };
+        let g = guess_for(&self.companion.view(), &ui);
+        serde_json::to_string(&picker(&ui, &tap, &g)).unwrap_or_default()
+    }
+
     /// The whole match as JSON, to store; also the key advice is for.
     pub fn session(&self) -> String {
         self.companion.session_json()
@@ -389,9 +399,12 @@ pub struct Picked {
     pub arrows: u8,
     /// The card's number, 0 for none.
     pub name: u8,
-    /// The card in the notation, once the four characters are known and an opponent can hold
-    /// it.
+    /// What Add enters, in the notation: the card typed, once its four characters are known
+    /// and an opponent can hold it, else the card with the guess in its blanks (see
+    /// [`guess`]) when an opponent can hold that.
     pub card: Option<String>,
+    /// The four characters of [`Picked::card`], to remember it as seen.
+    pub card_chars: Option<String>,
     /// Why the four characters are no card an opponent holds.
     pub error: Option<String>,
     /// The card is to be added now: the tap completed it, its arrows were entered first, and
@@ -449,8 +462,8 @@ fn picked_text(name: u8, k: &Partial, arrows: u8) -> String {
     format!("{n}{}@0x{arrows:02x}", chars_text(k))
 }
 
-/// What a tap does to the picker (see [`PickerTap`]).
-pub fn picker(ui: &Ui, tap: &PickerTap) -> Picked {
+/// What a tap does to the picker (see [`PickerTap`]); `guess` fills the blanks for Add.
+pub fn picker(ui: &Ui, tap: &PickerTap, guess: &Partial) -> Picked {
     let mut k = partial(&ui.chars);
     let mut name = ui.name;
     let mut arrows = ui.arrows;
@@ -522,22 +535,68 @@ pub fn picker(ui: &Ui, tap: &PickerTap) -> Picked {
     let (card, error) = if complete {
         let text = picked_text(name, &k, arrows);
         match notation::parse_their_card(&text) {
-            Ok(_) => (Some(text), None),
+            Ok(_) => (Some((text, chars_text(&k))), None),
             Err(e) => (None, Some(e.to_string())),
         }
     } else {
-        (None, None)
+        (shown_guess(name, &k, guess).map(|g| (picked_text(name, &g, arrows), chars_text(&g))), None)
     };
-    let add = forward && card.is_some() && arrows != 0 && ui.editing.is_none();
-    Picked { chars: chars_text(&k), cursor, arrows, name, card, error, add }
+    // Added by the tap only when the player gave every character: a guess waits for Add.
+    let add = forward && complete && card.is_some() && arrows != 0 && ui.editing.is_none();
+    let (card, card_chars) = card.unzip();
+    Picked { chars: chars_text(&k), cursor, arrows, name, card, card_chars, error, add }
 }
 
-/// [`picker`] for the page: the script's state and the tap as JSON, the result as JSON.
-#[wasm_bindgen]
-pub fn picker_tap(ui: &str, tap: &str) -> String {
-    let ui: Ui = serde_json::from_str(ui).unwrap_or_default();
-    let Ok(tap) = serde_json::from_str::<PickerTap>(tap) else { return String::new() };
-    serde_json::to_string(&picker(&ui, &tap)).unwrap_or_default()
+/// The characters a card created at random (any of the hundred alike, as the game creates
+/// cards for a player with fewer than five) shows most often: Goblin, Fang, Skeleton,
+/// Zaghnol, Lizard Man, Chocobo and Frog show nothing else but once in 127 (X). The guess for
+/// their first card when none was seen before.
+pub const FIRST_GUESS: &str = "0P00";
+
+/// What the picker's blanks show until typed, and Add takes: the characters their cards
+/// entered so far show most often (of equals, the latest), else those of the card seen last,
+/// else [`FIRST_GUESS`]. An opponent's five cards come from a deck of sixteen, drawn with
+/// replacement, so one card often comes back; one tap then confirms it.
+pub fn guess(theirs: &[&str], seen: &[Seen]) -> Partial {
+    let complete = |c: &&str| partial(c).iter().all(Option::is_some);
+    let theirs: Vec<&str> = theirs.iter().copied().filter(complete).collect();
+    let most = theirs
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, c)| (theirs.iter().filter(|o| *o == c).count(), i))
+        .map(|(_, c)| *c);
+    let seen = seen.iter().map(|s| s.chars.as_str()).find(complete);
+    partial(most.or(seen).unwrap_or(FIRST_GUESS))
+}
+
+/// The characters typed (`k`), the blanks filled from `guess`, when an opponent can hold that
+/// card (named `id`, if it is); `None` when every character is typed or the guess does not fit.
+fn guessed(id: Option<u8>, k: &Partial, guess: &Partial) -> Option<Partial> {
+    if k.iter().all(Option::is_some) {
+        return None;
+    }
+    let mut g = *k;
+    for (c, h) in g.iter_mut().zip(guess) {
+        if c.is_none() {
+            *c = *h;
+        }
+    }
+    let whole = g.iter().all(Option::is_some);
+    (whole && !dealt::cards_matching(id, &g).is_empty()).then_some(g)
+}
+
+/// [`guessed`] for the card named `name` (0: none), when the notation takes it as a card an
+/// opponent holds.
+fn shown_guess(name: u8, k: &Partial, guess: &Partial) -> Option<Partial> {
+    guessed(name_id(name), k, guess)
+        .filter(|g| notation::parse_their_card(&picked_text(name, g, 0)).is_ok())
+}
+
+/// The guess (see [`guess`]) for the match shown in `v`: their cards entered so far, the
+/// cards seen before.
+fn guess_for(v: &View, ui: &Ui) -> Partial {
+    let theirs: Vec<&str> = v.cards.iter().filter(|c| c.slot >= 5).map(|c| c.digits.as_str()).collect();
+    guess(&theirs, &ui.seen)
 }
 
 fn percent(p: f64) -> String {
@@ -583,8 +642,8 @@ fn question(v: &View, ui: &Ui) -> String {
     };
     match &v.ask {
         AskView::TheirCard { n } => format!(
-            "Their card {} of 5: tap its arrows, then its characters or name (added once \
-             known).",
+            "Their card {} of 5: tap its arrows, then its characters (grey ones are a guess: \
+             Add takes them) or its name.",
             n + 1
         ),
         AskView::Blocks => "Tap the blocked cells (grey in the game), then Done.".into(),
@@ -680,7 +739,7 @@ pub fn render(v: &View, advice: Option<&Advice>, ui: &Ui, key: &str) -> Markup {
             (hand(v, ui, advice, false))
             @if picking(v, ui) {
                 (hand(v, ui, advice, true))
-                (picker_html(ui))
+                (picker_html(ui, &guess_for(v, ui)))
             } @else {
                 (board(v, ui, advice))
                 (hand(v, ui, advice, true))
@@ -966,12 +1025,15 @@ fn advice_panel(ui: &Ui, advice: Option<&Advice>) -> Markup {
 
 /// The hex keys (and the type letters where the type is entered), the arrows around the card
 /// as typed so far, its name, the cards seen before and a line to type the card instead.
-fn picker_html(ui: &Ui) -> Markup {
+fn picker_html(ui: &Ui, guess: &Partial) -> Markup {
     let k = partial(&ui.chars);
     let id = name_id(ui.name);
     let at = cursor_of(&k, ui.cursor) as usize;
     let choices = dealt::choices(id, &k, at);
     let complete = k.iter().all(Option::is_some);
+    // The blanks as Add would take them (a guess), else still blank.
+    let g = shown_guess(ui.name, &k, guess);
+    let shown = |p: usize| k[p].or_else(|| g.and_then(|g| g[p]));
     const AROUND: [(u8, &str, &str); 8] = [
         (7, "NW", "north-west"),
         (0, "N", "north"),
@@ -1013,7 +1075,13 @@ fn picker_html(ui: &Ui) -> Markup {
                     @if i == 4 {
                         output.typed #typed aria-label="The card so far" {
                             (arrow_marks(ui.arrows))
-                            b.digits { (chars_text(&k)) }
+                            b.digits {
+                                @for p in 0..4 {
+                                    @if k[p].is_none() && g.is_some() {
+                                        span.guess { (shown(p).unwrap_or('_')) }
+                                    } @else { (shown(p).unwrap_or('_')) }
+                                }
+                            }
                         }
                     }
                     @let on = ui.arrows & (1 << bit) != 0;
@@ -1024,10 +1092,21 @@ fn picker_html(ui: &Ui) -> Markup {
             div.entry {
                 div.chars role="group" aria-label="Its four characters" {
                     @for p in 0..4 {
+                        @let guessed = k[p].is_none() && g.is_some();
+                        @let words = match (k[p], shown(p)) {
+                            (Some(c), _) => c.to_string(),
+                            (None, Some(c)) => format!("{c}, a guess Add takes"),
+                            (None, None) => "not entered".to_string(),
+                        };
                         button type="button" data-act="at" data-at=(p)
-                            class=[(p == at && !complete).then_some("cursor")]
-                            aria-label=(format!("{}: {}", POSITIONS[p], k[p].map_or("not entered".to_string(), |c| c.to_string()))) {
-                            (k[p].unwrap_or('_'))
+                            class=[match (p == at && !complete, guessed) {
+                                (true, true) => Some("cursor guess"),
+                                (true, false) => Some("cursor"),
+                                (false, true) => Some("guess"),
+                                (false, false) => None,
+                            }]
+                            aria-label=(format!("{}: {words}", POSITIONS[p])) {
+                            (shown(p).unwrap_or('_'))
                         }
                     }
                 }
@@ -1066,7 +1145,7 @@ fn picker_html(ui: &Ui) -> Markup {
                 button type="button" data-act="save" data-n=(n) disabled[!complete] { "Save" }
                 button type="button" data-act="edit-cancel" { "Cancel" }
             } @else {
-                button type="button" data-act="add" disabled[!complete] { "Add" }
+                button type="button" data-act="add" disabled[!complete && g.is_none()] { "Add" }
             }
         }
         @if !seen.is_empty() {
@@ -1138,6 +1217,9 @@ mod tests {
         assert_eq!(m.apply(json), "", "{json}");
     }
 
+    /// No guess: the blanks stay blank.
+    const NO_GUESS: Partial = [None; 4];
+
     fn ui(json: &str) -> Ui {
         serde_json::from_str(json).unwrap()
     }
@@ -1147,54 +1229,127 @@ mod tests {
         // Goblin (caps 7, 9, 4): every digit 0; its own type P. With two arrows tapped first,
         // naming it completes the card and adds it.
         let u = ui(r#"{"chars":"____","arrows":5}"#);
-        let p = picker(&u, &PickerTap::Name(1));
+        let p = picker(&u, &PickerTap::Name(1), &NO_GUESS);
         assert_eq!(
             (p.chars.as_str(), p.card.as_deref(), p.add),
             ("0P00", Some("1:0P00@0x05"), true)
         );
         // Without arrows yet: complete, not added (Add, or arrows then Add).
-        let p = picker(&ui(r#"{"chars":"____"}"#), &PickerTap::Name(1));
+        let p = picker(&ui(r#"{"chars":"____"}"#), &PickerTap::Name(1), &NO_GUESS);
         assert_eq!((p.chars.as_str(), p.add), ("0P00", false));
         // X tapped before the name is kept.
-        let p = picker(&ui(r#"{"chars":"_X__","arrows":1}"#), &PickerTap::Name(1));
+        let p = picker(&ui(r#"{"chars":"_X__","arrows":1}"#), &PickerTap::Name(1), &NO_GUESS);
         assert_eq!(p.card.as_deref(), Some("1:0X00@0x01"));
         // Flan (caps 13, 6, 19): magic defence 9..18, digit 0 or 1: the name leaves it open.
-        let p = picker(&ui(r#"{"chars":"____","arrows":1}"#), &PickerTap::Name(4));
+        let p = picker(&ui(r#"{"chars":"____","arrows":1}"#), &PickerTap::Name(4), &NO_GUESS);
         assert_eq!((p.chars.as_str(), p.add, p.cursor), ("0M0_", false, None));
         let u = ui(r#"{"chars":"0M0_","arrows":1,"name":4}"#);
-        let p = picker(&u, &PickerTap::Key('1'));
+        let p = picker(&u, &PickerTap::Key('1'), &NO_GUESS);
         assert_eq!((p.card.as_deref(), p.add), (Some("4:0M01@0x01"), true));
         // A key the card cannot show does nothing.
-        assert_eq!(picker(&u, &PickerTap::Key('2')).chars, "0M0_");
+        assert_eq!(picker(&u, &PickerTap::Key('2'), &NO_GUESS).chars, "0M0_");
     }
 
     #[test]
     fn digits_typed_in_order_and_keys_that_cannot_be_do_nothing() {
         let mut u = ui(r#"{"chars":"____","arrows":16}"#);
         for (key, chars) in [('F', "F___"), ('P', "FP__"), ('9', "FP9_")] {
-            let p = picker(&u, &PickerTap::Key(key));
+            let p = picker(&u, &PickerTap::Key(key), &NO_GUESS);
             assert_eq!(p.chars, chars);
             u.chars = p.chars;
             u.cursor = p.cursor;
         }
         // FP9 then 9: no card (Excalibur II's magic defence digit is 0).
-        assert_eq!(picker(&u, &PickerTap::Key('9')).chars, "FP9_");
-        let p = picker(&u, &PickerTap::Key('0'));
+        assert_eq!(picker(&u, &PickerTap::Key('9'), &NO_GUESS).chars, "FP9_");
+        let p = picker(&u, &PickerTap::Key('0'), &NO_GUESS);
         assert_eq!((p.chars.as_str(), p.add), ("FP90", true));
         // Back removes the last known character and moves the cursor there.
         u.chars = p.chars;
-        let p = picker(&u, &PickerTap::Back);
+        let p = picker(&u, &PickerTap::Back, &NO_GUESS);
         assert_eq!((p.chars.as_str(), p.cursor), ("FP9_", Some(3)));
+    }
+
+    /// Computed from the rules of card creation (tetra-master-match §1.4), not from
+    /// `rules::dealt`: each stat with cap m is uniform on ⌊m/2⌋..=2·⌊m/2⌋−1 (0 when m ≤ 1), the
+    /// type is the card's own but X once in 127.
+    #[test]
+    fn the_first_guess_is_what_a_card_created_at_random_shows_most_often() {
+        use std::collections::HashMap;
+        let digits = |m: u8| -> Vec<(u8, f64)> {
+            let h = u32::from(m / 2);
+            let values: Vec<u32> = if h == 0 { vec![0] } else { (h..2 * h).collect() };
+            let n = values.len() as f64;
+            let mut out: HashMap<u8, f64> = HashMap::new();
+            for v in values {
+                *out.entry((v >> 4) as u8).or_default() += 1.0 / n;
+            }
+            out.into_iter().collect()
+        };
+        let mut chance: HashMap<String, f64> = HashMap::new();
+        for c in CATALOGUE {
+            let own = c.default_type.letter();
+            for (t, pt) in [(own, 126.0 / 127.0), ('X', 1.0 / 127.0)] {
+                for (a, pa) in digits(c.max_atk) {
+                    for (p, pp) in digits(c.max_pdef) {
+                        for (m, pm) in digits(c.max_mdef) {
+                            let k = format!("{a:X}{t}{p:X}{m:X}");
+                            *chance.entry(k).or_default() += pt * pa * pp * pm / 100.0;
+                        }
+                    }
+                }
+            }
+        }
+        let (best, p) = chance.iter().max_by(|a, b| a.1.total_cmp(b.1)).unwrap();
+        assert_eq!(best, FIRST_GUESS, "{p}");
+        assert!(*p > 0.06, "{p}");
+    }
+
+    #[test]
+    fn a_guess_fills_the_blanks_for_add_and_is_never_added_by_itself() {
+        let seen = |n: u8, c: &str| Seen { number: n, chars: c.into() };
+        // Their cards so far: the characters shown most often, the latest of equals.
+        assert_eq!(chars_text(&guess(&["0P00", "0M01", "0P00"], &[])), "0P00");
+        assert_eq!(chars_text(&guess(&["0P00", "0M01"], &[seen(1, "0P00")])), "0M01");
+        // None yet: the card seen last, else the first guess.
+        assert_eq!(chars_text(&guess(&[], &[seen(20, "1P10"), seen(1, "0P00")])), "1P10");
+        assert_eq!(chars_text(&guess(&[], &[])), FIRST_GUESS);
+        let g = partial("0P00");
+        // Arrows tapped, nothing typed: Add would enter 0P00; nothing is added by itself.
+        let u = ui(r#"{"chars":"____","arrows":7}"#);
+        let p = picker(&u, &PickerTap::Look, &g);
+        assert_eq!(
+            (p.chars.as_str(), p.card.as_deref(), p.card_chars.as_deref(), p.add),
+            ("____", Some("0P00@0x07"), Some("0P00"), false)
+        );
+        // A typed character replaces the guess's: Flan's M, then its magic defence 1 typed
+        // at the end; the first characters still come from the guess.
+        let p = picker(&ui(r#"{"chars":"____","arrows":7,"cursor":1}"#), &PickerTap::Key('M'), &g);
+        assert_eq!((p.chars.as_str(), p.card.as_deref(), p.add), ("_M__", Some("0M00@0x07"), false));
+        let p = picker(&ui(r#"{"chars":"_M__","arrows":7,"cursor":3}"#), &PickerTap::Key('1'), &g);
+        assert_eq!((p.chars.as_str(), p.card.as_deref(), p.add), ("_M_1", Some("0M01@0x07"), false));
+        // The last character typed adds the card, as without a guess.
+        let p = picker(&ui(r#"{"chars":"0M0_","arrows":7}"#), &PickerTap::Key('1'), &g);
+        assert_eq!((p.card.as_deref(), p.add), (Some("0M01@0x07"), true));
+        // A guess the card named cannot show is not offered: Dragonfly's attack digit is 1 or 2.
+        let p = picker(&ui(r#"{"chars":"____","arrows":7,"name":20}"#), &PickerTap::Look, &g);
+        assert_eq!(p.card, None);
+        // The page shows the guess in the blanks, marked, and Add takes it.
+        let mut m = PlayMatch::start("0P00@N,0P00@N,0P00@N,0P00@N,0P00@N").unwrap();
+        command(&mut m, r#"{"do":"their_card","card":"0M01@N"}"#);
+        let h = m.html("", r#"{"chars":"____","arrows":1}"#);
+        assert!(h.contains(r#"aria-label="type: M, a guess Add takes""#), "{h}");
+        let tap = m.picker_tap(r#"{"chars":"____","arrows":1}"#, r#""look""#);
+        assert!(tap.contains(r#""card":"0M01@0x01""#), "{tap}");
     }
 
     #[test]
     fn a_card_seen_before_is_one_tap() {
         let u = ui(r#"{"chars":"____","arrows":3,"seen":[{"number":2,"chars":"0P00"}]}"#);
-        let p = picker(&u, &PickerTap::Seen(0));
+        let p = picker(&u, &PickerTap::Seen(0), &NO_GUESS);
         assert_eq!((p.card.as_deref(), p.add), (Some("2:0P00@0x03"), true));
         // Not while a card is corrected: Save does it.
         let u = ui(r#"{"arrows":3,"editing":1,"seen":[{"number":2,"chars":"0P00"}]}"#);
-        assert!(!picker(&u, &PickerTap::Seen(0)).add);
+        assert!(!picker(&u, &PickerTap::Seen(0), &NO_GUESS).add);
     }
 
     /// The match's HTML at each kind of question, with the picker half filled, cells tapped as

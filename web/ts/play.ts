@@ -15,7 +15,6 @@ import init, {
   PlayMatch,
   card_picker,
   hand_cards_html,
-  picker_tap,
   save_hands,
   search_speed,
 } from "../pkg-play/quadmist_play.js";
@@ -88,6 +87,7 @@ interface Picked {
   arrows: number;
   name: number;
   card: string | null;
+  card_chars: string | null;
   error: string | null;
   add: boolean;
 }
@@ -508,7 +508,7 @@ function tapCell(cell: number, slot: number | null): void {
 
 /** A tap on the opponent card picker, worked out by the library. */
 function pickerTap(tap: object | string): void {
-  const out = picker_tap(JSON.stringify(ui), JSON.stringify(tap));
+  const out = match?.picker_tap(JSON.stringify(ui), JSON.stringify(tap));
   if (!out) return;
   const p = JSON.parse(out) as Picked;
   ui.chars = p.chars;
@@ -529,7 +529,7 @@ function addTheirCard(p: Picked): void {
     touched();
     return;
   }
-  const [number, chars] = [p.name, p.chars];
+  const [number, chars] = [p.name, p.card_chars ?? p.chars];
   if (send({ do: "their_card", card: p.card })) remember(number, chars);
 }
 
@@ -551,7 +551,7 @@ function edit(n: number): void {
 
 function saveEdit(): void {
   if (!match || ui.editing === null) return;
-  const p = JSON.parse(picker_tap(JSON.stringify(ui), '"look"')) as Picked;
+  const p = JSON.parse(match.picker_tap(JSON.stringify(ui), '"look"')) as Picked;
   if (!p.card) {
     ui.message = p.error ?? "Enter the card's four characters first.";
     touched();
@@ -563,7 +563,7 @@ function saveEdit(): void {
     touched();
     return;
   }
-  remember(p.name, p.chars);
+  remember(p.name, p.card_chars ?? p.chars);
   clearPicker();
   advice = "";
   stopSearch();
@@ -680,7 +680,7 @@ function act(target: HTMLElement): void {
       pickerTap({ seen: Number(target.dataset.i) });
       return;
     case "add":
-      addTheirCard(JSON.parse(picker_tap(JSON.stringify(ui), '"look"')) as Picked);
+      if (match) addTheirCard(JSON.parse(match.picker_tap(JSON.stringify(ui), '"look"')) as Picked);
       return;
     case "add-text": {
       const text = ui.card_text.trim();

@@ -8,11 +8,12 @@
 //! ([`picker`]), with the library's rule of what an opponent can hold
 //! ([`quadmist::rules::dealt`]). The worker calls [`advise`] with the stored match.
 
+use crate::play_protocol::{AdviceReply, AdviceRequest};
 use maud::{html, Markup};
 use quadmist::ff9;
 use quadmist::game::card::GameCard;
 use quadmist::game::companion::{
-    Advice, AdviceOptions, AskView, CardView, Companion, CompanionError, View,
+    Advice, AdviceOptions, AskView, CardView, Command, Companion, CompanionError, View,
 };
 use quadmist::game::notation::{self, arrows_text, card_text, cell_name};
 use quadmist::game::search::{Goal, Opponent, Searcher};
@@ -51,6 +52,7 @@ pub struct PlayMatch {
 /// An opponent card seen in an earlier match (or earlier in this one), offered again.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Seen {
     /// The card's number 1..=100, or 0 when it was not named.
     pub number: u8,
@@ -61,6 +63,7 @@ pub struct Seen {
 /// What the page's script holds that is not the match.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Ui {
     /// The card tapped, waiting for a cell.
     pub selected: Option<u8>,
@@ -124,6 +127,29 @@ impl PlayMatch {
         }
     }
 
+    /// Enters a battle's result: whether my card `won`, the two numbers shown as typed
+    /// (`mine`, `theirs`: both or neither, each 0 to 255) and whether the winner's letter
+    /// changed; the empty string when done, else why it was refused (nothing changed).
+    pub fn battle(&mut self, won: bool, mine: &str, theirs: &str, evolved: bool) -> String {
+        let number = |t: &str| {
+            let digits = !t.is_empty() && t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit());
+            digits.then(|| t.parse::<u16>().ok()).flatten().filter(|&n| n <= 255)
+        };
+        let (mine, theirs) = (mine.trim(), theirs.trim());
+        let shown = match (mine.is_empty(), theirs.is_empty()) {
+            (true, true) => None,
+            (false, false) => match (number(mine), number(theirs)) {
+                (Some(m), Some(t)) => Some((m, t)),
+                _ => return "The numbers shown are 0 to 255.".into(),
+            },
+            _ => return "Give both numbers shown, mine and theirs, or neither.".into(),
+        };
+        match self.companion.apply(Command::Battle { won, shown, evolved }) {
+            Ok(()) => String::new(),
+            Err(e) => e.to_string(),
+        }
+    }
+
     /// Goes back one entry; false when there is none.
     pub fn undo(&mut self) -> bool {
         self.companion.undo()
@@ -179,38 +205,76 @@ impl PlayMatch {
     }
 }
 
-/// A card in the notation as the picker shows it, JSON `{"chars","arrows","name"}` (the last
-/// card when several are given); the empty string when it cannot be read.
+/// A card as the picker shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct CardPicker {
+    /// Its four characters.
+    pub chars: String,
+    /// Its arrows.
+    pub arrows: u8,
+    /// Its number 1..=100, 0 when not named.
+    pub name: u8,
+}
+
+/// A card in the notation as the picker shows it, the JSON of a [`CardPicker`] (the last card
+/// when several are given); the empty string when it cannot be read.
 #[wasm_bindgen]
 pub fn card_picker(card: &str) -> String {
     let last = card.rsplit(',').next().unwrap_or_default();
     let Ok(c) = quadmist::game::live::parse_their_card(last) else { return String::new() };
-    serde_json::json!({
-        "chars": c.digits(),
-        "arrows": c.arrows,
-        "name": c.id.map_or(0, |i| i + 1),
-    })
-    .to_string()
+    let p = CardPicker { chars: c.digits(), arrows: c.arrows, name: c.id.map_or(0, |i| i + 1) };
+    serde_json::to_string(&p).unwrap_or_default()
 }
 
-/// The adviser's answer for a stored match (`session`, JSON) with `options` (JSON), as JSON:
-/// the advice, `{"none":true}` when nothing is to be advised, or `{"error":...}`.
+/// The adviser's answer for a stored match (`session`, JSON) with `options`: the advice,
+/// `None` when nothing is to be advised.
+pub fn advise(session: &str, options: &AdviceOptions) -> Result<Option<Advice>, CompanionError> {
+    Companion::restore_json(session)?.advise(options, page_clock, None)
+}
+
+/// Step `step` of the adviser's answers to `request` (the JSON of an [`AdviceRequest`]): step
+/// 0 searches `quick_ms`, step 1 the whole budget; the JSON of an [`AdviceReply`], `final`
+/// when no better answer follows (the last step, or figures already exact).
 #[wasm_bindgen]
-pub fn advise(session: &str, options: &str) -> String {
-    let run = || -> Result<Option<Advice>, CompanionError> {
-        let c = Companion::restore_json(session)?;
-        let o = AdviceOptions::from_json(options)?;
-        c.advise(&o, page_clock, None)
+pub fn advise_step(request: &str, step: u32) -> String {
+    let r: AdviceRequest = match serde_json::from_str(request) {
+        Ok(r) => r,
+        Err(e) => {
+            let reply = AdviceReply {
+                id: 0,
+                session: String::new(),
+                advice: String::new(),
+                error: Some(format!("the adviser's request cannot be read: {e}")),
+                ms: 0.0,
+                last: true,
+            };
+            return serde_json::to_string(&reply).unwrap_or_default();
+        }
     };
-    match run() {
-        Ok(Some(a)) => serde_json::to_string(&a).unwrap_or_default(),
-        Ok(None) => "{\"none\":true}".into(),
-        Err(e) => serde_json::json!({ "error": e.to_string() }).to_string(),
-    }
+    let quick = step == 0 && r.quick_ms > 0 && r.budget_ms > r.quick_ms;
+    let budget_ms = if quick { r.quick_ms } else { r.budget_ms };
+    let options = AdviceOptions { budget_ms, ..AdviceOptions::default() };
+    let start = page_clock();
+    let (advice, error, exact) = match advise(&r.session, &options) {
+        Ok(Some(a)) => (serde_json::to_string(&a).unwrap_or_default(), None, a.exact),
+        Ok(None) => (String::new(), None, true),
+        Err(e) => (String::new(), Some(e.to_string()), true),
+    };
+    let reply = AdviceReply {
+        id: r.id,
+        session: r.session,
+        advice,
+        error,
+        ms: page_clock() - start,
+        last: !quick || exact,
+    };
+    serde_json::to_string(&reply).unwrap_or_default()
 }
 
 /// One save's cards to pick my hand from.
 #[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct HandSave {
     /// The save's label.
     pub label: String,
@@ -220,6 +284,7 @@ pub struct HandSave {
 
 /// A card of a save, to tap into my hand.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct HandCard {
     /// Its slot in the save.
     pub slot: u16,
@@ -242,17 +307,30 @@ pub struct HandCard {
     pub arrows: u8,
 }
 
-/// The Final Fantasy IX saves of a file and their cards, as JSON (`{"saves":[...]}` or
-/// `{"error":...}`).
+/// The Final Fantasy IX saves of a file and their cards, or why it cannot be read.
+#[derive(Debug, Default, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Saves {
+    /// The saves with cards first, then those without (a hand cannot come from them).
+    pub saves: Vec<HandSave>,
+    /// Why the file cannot be read; or, when it holds no save with cards, that it holds none.
+    pub error: Option<String>,
+}
+
+/// The Final Fantasy IX saves of a file and their cards, the JSON of [`Saves`].
 #[wasm_bindgen]
 pub fn save_hands(name: &str, bytes: &[u8]) -> String {
+    serde_json::to_string(&saves_of(name, bytes)).unwrap_or_default()
+}
+
+fn saves_of(name: &str, bytes: &[u8]) -> Saves {
+    let failed = |error: String| Saves { saves: Vec::new(), error: Some(error) };
     if bytes.len() as u64 > ff9::MAX_FILE_SIZE {
-        return serde_json::json!({ "error": format!("{name}: too large to be a save") })
-            .to_string();
+        return failed(format!("{name}: too large to be a save"));
     }
     let set = match ff9::open(bytes, Some(name), &|_| None) {
         Ok(s) => s,
-        Err(e) => return serde_json::json!({ "error": format!("{name}: {e}") }).to_string(),
+        Err(e) => return failed(format!("{name}: {e}")),
     };
     let saves: Vec<HandSave> = set
         .saves
@@ -279,13 +357,22 @@ pub fn save_hands(name: &str, bytes: &[u8]) -> String {
             Some(HandSave { label: format!("{name} save {}: {}", s.selector, s.title), cards })
         })
         .collect();
-    serde_json::json!({ "saves": saves }).to_string()
+    let (with, without): (Vec<HandSave>, Vec<HandSave>) =
+        saves.into_iter().partition(|s| !s.cards.is_empty());
+    if with.is_empty() {
+        return Saves {
+            saves: without,
+            error: Some("No Final Fantasy IX save with cards in this file.".into()),
+        };
+    }
+    Saves { saves: with.into_iter().chain(without).collect(), error: None }
 }
 
 /// What the set-up screen's card list shows: the save's cards, the ones picked (slots, in
 /// hand order) and the order asked.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct HandPick {
     /// The save's cards.
     pub cards: Vec<HandCard>,
@@ -338,6 +425,22 @@ pub fn hand_cards_html(pick: &str) -> String {
     .into_string()
 }
 
+/// My hand in the notation (`138/X/53/90@E+S,...`) from the cards picked of a save (`pick`,
+/// [`HandPick`]'s JSON, `picked` in hand order); the empty string unless five are picked.
+#[wasm_bindgen]
+pub fn hand_text(pick: &str) -> String {
+    let p: HandPick = serde_json::from_str(pick).unwrap_or_default();
+    let texts: Option<Vec<&str>> = p
+        .picked
+        .iter()
+        .map(|s| p.cards.iter().find(|c| c.slot == *s).map(|c| c.text.as_str()))
+        .collect();
+    match texts {
+        Some(t) if t.len() == 5 => t.join(","),
+        _ => String::new(),
+    }
+}
+
 /// The card names, numbered 1..=100, for the picker's list.
 #[wasm_bindgen]
 pub fn card_names() -> String {
@@ -369,6 +472,7 @@ pub fn search_speed(left: u32, count: usize) -> Vec<f64> {
 /// What a tap on the opponent card picker does.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum PickerTap {
     /// A key of the keypad: a hex digit, or a type letter where the type is entered.
     Key(char),
@@ -390,6 +494,7 @@ pub enum PickerTap {
 
 /// The picker after a tap.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Picked {
     /// The four characters, `_` where unknown.
     pub chars: String,
@@ -539,7 +644,10 @@ pub fn picker(ui: &Ui, tap: &PickerTap, guess: &Partial) -> Picked {
             Err(e) => (None, Some(e.to_string())),
         }
     } else {
-        (shown_guess(name, &k, guess).map(|g| (picked_text(name, &g, arrows), chars_text(&g))), None)
+        (
+            shown_guess(name, &k, guess).map(|g| (picked_text(name, &g, arrows), chars_text(&g))),
+            None,
+        )
     };
     // Added by the tap only when the player gave every character: a guess waits for Add.
     let add = forward && complete && card.is_some() && arrows != 0 && ui.editing.is_none();
@@ -595,7 +703,8 @@ fn shown_guess(name: u8, k: &Partial, guess: &Partial) -> Option<Partial> {
 /// The guess (see [`guess`]) for the match shown in `v`: their cards entered so far, the
 /// cards seen before.
 fn guess_for(v: &View, ui: &Ui) -> Partial {
-    let theirs: Vec<&str> = v.cards.iter().filter(|c| c.slot >= 5).map(|c| c.digits.as_str()).collect();
+    let theirs: Vec<&str> =
+        v.cards.iter().filter(|c| c.slot >= 5).map(|c| c.digits.as_str()).collect();
     guess(&theirs, &ui.seen)
 }
 
@@ -1205,12 +1314,45 @@ mod tests {
         }
         assert_eq!(m.apply("{\"do\":\"blocks\",\"cells\":[]}"), "");
         assert_eq!(m.apply("{\"do\":\"first\",\"me\":true}"), "");
-        let a = advise(&m.session(), "{\"budget_ms\":200}");
+        let options = AdviceOptions { budget_ms: 200, ..AdviceOptions::default() };
+        let a = serde_json::to_string(&advise(&m.session(), &options).unwrap().unwrap()).unwrap();
         assert!(m.html(&a, "{}").contains("data-advised=\"1\""));
         assert_eq!(m.apply("{\"do\":\"place\",\"slot\":0,\"cell\":5}"), "");
         assert!(m.html(&a, "{}").contains("data-advised=\"0\""));
         assert!(m.undo());
         assert!(m.html(&a, "{}").contains("data-advised=\"1\""));
+    }
+
+    /// Whatever the library labels its estimates with (`live::estimate_label`, through the
+    /// advice's `estimates`) is shown under the moves, each move with its win, draw and loss.
+    #[test]
+    fn the_advice_shows_its_estimate_label_and_every_moves_win_draw_and_loss() {
+        let mut m =
+            PlayMatch::start("100/P/70/20@W,90/M/40/45@E,50/P/50/50@-,50/P/50/50@-,50/P/50/50@-")
+                .unwrap();
+        for c in ["1P23@E", "0P00@N+S", "0P00@-", "0P00@W", "0P00@-"] {
+            command(&mut m, &format!(r#"{{"do":"their_card","card":"{c}"}}"#));
+        }
+        command(&mut m, r#"{"do":"blocks","cells":[]}"#);
+        command(&mut m, r#"{"do":"first","me":true}"#);
+        // A search this short at the opening does not reach the end: its figures are estimates.
+        let options = AdviceOptions { budget_ms: 20, ..AdviceOptions::default() };
+        let a = advise(&m.session(), &options).unwrap().unwrap();
+        assert!(!a.exact && !a.estimates.is_empty(), "{a:?}");
+        let h = m.html(&serde_json::to_string(&a).unwrap(), "{}");
+        for e in &a.estimates {
+            assert!(h.contains(&format!("<p class=\"estimate\">{e} ")), "{e}: {h}");
+        }
+        assert_eq!(a.moves.len(), 3);
+        for mv in &a.moves {
+            let row = format!(
+                "<td>{}</td><td>{}</td><td>{}</td>",
+                percent(mv.win),
+                percent(mv.draw),
+                percent(mv.loss)
+            );
+            assert!(h.contains(&row), "{row}: {h}");
+        }
     }
 
     fn command(m: &mut PlayMatch, json: &str) {
@@ -1324,9 +1466,15 @@ mod tests {
         // A typed character replaces the guess's: Flan's M, then its magic defence 1 typed
         // at the end; the first characters still come from the guess.
         let p = picker(&ui(r#"{"chars":"____","arrows":7,"cursor":1}"#), &PickerTap::Key('M'), &g);
-        assert_eq!((p.chars.as_str(), p.card.as_deref(), p.add), ("_M__", Some("0M00@0x07"), false));
+        assert_eq!(
+            (p.chars.as_str(), p.card.as_deref(), p.add),
+            ("_M__", Some("0M00@0x07"), false)
+        );
         let p = picker(&ui(r#"{"chars":"_M__","arrows":7,"cursor":3}"#), &PickerTap::Key('1'), &g);
-        assert_eq!((p.chars.as_str(), p.card.as_deref(), p.add), ("_M_1", Some("0M01@0x07"), false));
+        assert_eq!(
+            (p.chars.as_str(), p.card.as_deref(), p.add),
+            ("_M_1", Some("0M01@0x07"), false)
+        );
         // The last character typed adds the card, as without a guess.
         let p = picker(&ui(r#"{"chars":"0M0_","arrows":7}"#), &PickerTap::Key('1'), &g);
         assert_eq!((p.card.as_deref(), p.add), (Some("0M01@0x07"), true));
@@ -1340,6 +1488,57 @@ mod tests {
         assert!(h.contains(r#"aria-label="type: M, a guess Add takes""#), "{h}");
         let tap = m.picker_tap(r#"{"chars":"____","arrows":1}"#, r#""look""#);
         assert!(tap.contains(r#""card":"0M01@0x01""#), "{tap}");
+    }
+
+    #[test]
+    fn battle_numbers_are_both_or_neither_and_0_to_255() {
+        let mut m = PlayMatch::start("0P00@N,0P00@N,0P00@N,0P00@N,0P00@N").unwrap();
+        for c in ["0P00@S", "0P00@S", "0P00@S", "0P00@S", "0P00@S"] {
+            command(&mut m, &format!(r#"{{"do":"their_card","card":"{c}"}}"#));
+        }
+        command(&mut m, r#"{"do":"blocks","cells":[]}"#);
+        command(&mut m, r#"{"do":"first","me":false}"#);
+        command(&mut m, r#"{"do":"place","slot":5,"cell":0}"#);
+        command(&mut m, r#"{"do":"place","slot":0,"cell":4}"#);
+        let session = m.session();
+        let both = "Give both numbers shown, mine and theirs, or neither.";
+        let range = "The numbers shown are 0 to 255.";
+        for (mine, theirs, why) in [
+            ("12", "", both),
+            ("", "7", both),
+            ("256", "3", range),
+            ("1x", "3", range),
+            ("-1", "3", range),
+        ] {
+            assert_eq!(m.battle(true, mine, theirs, false), why, "{mine} {theirs}");
+            assert_eq!(m.session(), session, "nothing changed");
+        }
+        assert_eq!(m.battle(true, " 12 ", "7", false), "");
+        assert!(m.session().contains(r#""shown":[12,7]"#), "{}", m.session());
+    }
+
+    #[test]
+    fn my_hand_is_written_from_five_cards_picked_in_order() {
+        let card = |slot: u16, text: &str| HandCard {
+            slot,
+            text: text.into(),
+            name: String::new(),
+            number: 1,
+            digits: String::new(),
+            stats: String::new(),
+            total: 0,
+            arrows: 0,
+        };
+        let cards: Vec<HandCard> = (0..6).map(|s| card(s, &format!("{s}/P/1/1@N"))).collect();
+        let pick = |picked: &[u16]| {
+            serde_json::json!({ "cards": cards, "picked": picked, "sort": "save" }).to_string()
+        };
+        assert_eq!(
+            hand_text(&pick(&[5, 0, 2, 1, 3])),
+            "5/P/1/1@N,0/P/1/1@N,2/P/1/1@N,1/P/1/1@N,3/P/1/1@N"
+        );
+        assert_eq!(hand_text(&pick(&[5, 0, 2, 1])), "");
+        assert_eq!(hand_text(&pick(&[5, 0, 2, 1, 9])), "");
     }
 
     #[test]
@@ -1396,7 +1595,7 @@ mod tests {
         insta::assert_snapshot!("after_battle", m.html("", r#"{"budget_ms":2000}"#));
         insta::assert_snapshot!("fix", m.html("", r#"{"budget_ms":2000,"fixing":true}"#));
         let n = m.their_card_picker(2);
-        assert_eq!(n, r#"{"arrows":64,"chars":"0PCC","name":0}"#);
+        assert_eq!(n, r#"{"chars":"0PCC","arrows":64,"name":0}"#);
         insta::assert_snapshot!(
             "correcting",
             m.html("", r#"{"budget_ms":2000,"editing":2,"chars":"0PCC","arrows":64}"#)

@@ -79,7 +79,7 @@ fn advise_takes_my_cards_exact_from_a_save() {
         let best = a.moves.iter().map(|m| m.value.win).fold(0.0, f64::max);
         assert!((moves[0]["win"].as_f64().unwrap() - best).abs() < 1e-9, "{opp}");
         for mv in moves {
-            let slot = mv["card"].as_u64().unwrap() as u8 - 1;
+            let slot = mv["hand_position"].as_u64().unwrap() as u8 - 1;
             let name = mv["cell"].as_str().unwrap();
             let lib = a
                 .moves

@@ -274,6 +274,11 @@ pub fn fit(text: &str, max: usize, more: &str) -> String {
         .join("\n")
 }
 
+/// The start of `s` that fits `cols` display columns, never cutting a character.
+pub fn head(s: &str, cols: usize) -> &str {
+    split_at_width(s, cols).0
+}
+
 /// Splits a text after at most `cols` display columns, never inside a character: the head is
 /// empty when the first character is wider than `cols`.
 fn split_at_width(s: &str, cols: usize) -> (&str, &str) {

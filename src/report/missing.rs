@@ -14,8 +14,6 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct MissingReport {
-    /// The save, as `FILE:S`.
-    pub save: String,
     /// The story's disc (`null` when the save has no event variables).
     pub disc: Option<u8>,
     /// The scenario counter, the story point every window is judged on (`null` likewise).
@@ -28,9 +26,8 @@ pub struct MissingReport {
 }
 
 /// The JSON report of an availability.
-pub fn missing_report(save: String, a: &Availability) -> MissingReport {
+pub fn missing_report(a: &Availability) -> MissingReport {
     MissingReport {
-        save,
         disc: a.disc,
         progress: a.progress,
         missing: a.missing.clone(),

@@ -131,13 +131,24 @@ pub enum StepReport {
     },
 }
 
-/// Cards sharing an arrow pattern or an id.
+/// Cards sharing an arrow pattern.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
-pub struct SlotGroup {
-    /// The shared arrow mask or card id.
-    pub value: u8,
+pub struct PatternGroup {
+    /// The shared arrow mask (bit n = direction n, clockwise from up).
+    pub arrows: u8,
     /// The cards' slots.
+    pub slots: Vec<u16>,
+}
+
+/// Copies of one card number.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+pub struct CopiesGroup {
+    /// The card number 1..100.
+    #[serde(rename = "number", serialize_with = "number_of_id")]
+    pub id: u8,
+    /// The copies' slots.
     pub slots: Vec<u16>,
 }
 
@@ -168,9 +179,10 @@ pub struct MasterReport {
     /// Estimate: chance a new card lands on a free pattern (PC creation odds).
     pub free_pattern_probability_estimate: f64,
     /// Arrow patterns carried by several cards.
-    pub shared_patterns: Vec<SlotGroup>,
-    /// Ids owned in several copies.
-    pub repeated_ids: Vec<SlotGroup>,
+    pub shared_patterns: Vec<PatternGroup>,
+    /// Card numbers owned in several copies.
+    #[serde(rename = "repeated_numbers")]
+    pub repeated_ids: Vec<CopiesGroup>,
     /// Upgrades needed.
     pub upgrades: UpgradeReport,
     /// Expected battle wins for all upgrades (expected value; new copies estimated).
@@ -266,8 +278,12 @@ fn slots(cards: &[CardRecord], indices: &[usize]) -> Vec<u16> {
     indices.iter().map(|&i| cards[i].slot).collect()
 }
 
-fn groups(cards: &[CardRecord], groups: &[(u8, Vec<usize>)]) -> Vec<SlotGroup> {
-    groups.iter().map(|(value, g)| SlotGroup { value: *value, slots: slots(cards, g) }).collect()
+fn patterns(cards: &[CardRecord], groups: &[(u8, Vec<usize>)]) -> Vec<PatternGroup> {
+    groups.iter().map(|(mask, g)| PatternGroup { arrows: *mask, slots: slots(cards, g) }).collect()
+}
+
+fn copies(cards: &[CardRecord], groups: &[(u8, Vec<usize>)]) -> Vec<CopiesGroup> {
+    groups.iter().map(|(id, g)| CopiesGroup { id: *id, slots: slots(cards, g) }).collect()
 }
 
 fn keeper_upgrade(cards: &[CardRecord], u: &plan::Upgrade) -> KeeperUpgrade {
@@ -321,8 +337,8 @@ fn master_report(cards: &[CardRecord], m: &MasterPlan, odds: OddsChoice) -> Mast
         ids_needing_new_arrows: m.blocked_ids.clone(),
         free_patterns: m.free_masks.len(),
         free_pattern_probability_estimate: m.free_mask_probability,
-        shared_patterns: groups(cards, &m.shared_masks),
-        repeated_ids: groups(cards, &m.repeated_ids),
+        shared_patterns: patterns(cards, &m.shared_masks),
+        repeated_ids: copies(cards, &m.repeated_ids),
         upgrades: UpgradeReport {
             to_x: m.to_x,
             to_a: m.to_a,

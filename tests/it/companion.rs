@@ -47,6 +47,8 @@ pub struct Advised {
 /// One move's figures as `advise --json` gives them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Figures {
+    /// My card by its place in my hand (advise's `hand_position`; `card` in the scripts).
+    #[serde(alias = "hand_position")]
     pub card: u8,
     pub cell: String,
     pub win: f64,

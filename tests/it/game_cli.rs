@@ -40,7 +40,7 @@ fn advise_json_figures_equal_the_naive_enumeration() {
         let moves = v["moves"].as_array().unwrap();
         assert_eq!(moves.len(), 20, "4 cards... 2 of mine × 10 free cells");
         for mv in moves {
-            let slot = mv["card"].as_u64().unwrap() as u8 - 1;
+            let slot = mv["hand_position"].as_u64().unwrap() as u8 - 1;
             let name = mv["cell"].as_str().unwrap();
             let cell = (0..16u8).find(|&c| notation::cell_name(c) == name).unwrap();
             let mut n = m.clone();

@@ -469,3 +469,57 @@ fn album_missing_json_honours_missing() {
     let way = zaghnol["way"].as_str().unwrap();
     assert!(text.contains(&format!("Zaghnol ({way})")), "{way}\n{text}");
 }
+
+/// One thing, one name, once: a document with the save's `header` carries no older identity
+/// key beside it; a card is its number 1..100 (with its name, and its slot labelled as a slot
+/// where the slot matters); advise's move names my card by its place in my hand, labelled so.
+#[test]
+fn a_save_and_a_card_are_named_once_in_every_document() {
+    for (name, schema) in quadmist::cli::json_schemas() {
+        let text = schema_text(&schema);
+        for old in ["save_name", "repeated_ids", "\"value\""] {
+            assert!(!text.contains(old), "schemas/{name}.json still names {old}");
+        }
+    }
+    // cards: the header names the save; the text's "61230 gil" is its own key.
+    let cards = json(&["cards", CARD, "--save", "1", "--json"]);
+    for old in ["save", "save_name", "summary"] {
+        assert!(cards.get(old).is_none(), "cards --json still has `{old}` beside the header");
+    }
+    assert_eq!(cards["gil"], 61230);
+    assert_eq!(cards["header"]["save"], "1");
+    let missing = json(&["missing", CARD, "--save", "1", "--json"]);
+    assert!(missing.get("save").is_none(), "missing --json still has `save` beside the header");
+    // plan, save 1: the text says "Card numbers with several copies: 1 Goblin (slots 15,
+    // 41)" and "Arrow patterns on several cards: ····→··· (slots 36, 84)": Goblin is number
+    // 1 (id 0, cards.csv), the pattern of one arrow to the east is the mask 4 (E = bit 2, spec
+    // tetra-master-rules.md).
+    let plan = json(&["plan", CARD, "--save", "1", "--json"]);
+    let repeated = plan["master"]["repeated_numbers"].as_array().unwrap();
+    assert!(
+        repeated.contains(&serde_json::json!({"number": 1, "slots": [15, 41]})),
+        "{repeated:?}"
+    );
+    let shared = plan["master"]["shared_patterns"].as_array().unwrap();
+    assert!(shared.contains(&serde_json::json!({"arrows": 4, "slots": [36, 84]})), "{shared:?}");
+    // odds from a save: the text's "53 Iron Man (slot 2)" (cards.csv: id 52, number 53).
+    let odds = json(&["odds", CARD, "--save", "1", "--card", "2", "--vs", "4P23", "--json"]);
+    let attacker = &odds["attacker"];
+    assert_eq!(
+        (&attacker["number"], &attacker["name"], &attacker["slot"]),
+        (&Value::from(53), &Value::from("Iron Man"), &Value::from(2)),
+        "{attacker}"
+    );
+    // advise: the move's card is the 1-based place in my hand (5 = the fifth card given).
+    let advise = json(&[
+        "advise",
+        "aF../.b.G/c..H/....;60/P/40/30@E+S,70/M/50/60@N+W,55/X/45/35@E,80/P/20/70@N+E+S+W,\
+         65/M/65/65@NE+SW;58/P/44/40@W,62/M/38/52@S+W,50/P/50/50@N,75/X/30/45@E+W+N,66/P/40/40@SW",
+        "--top",
+        "1",
+        "--json",
+    ]);
+    let best = &advise["moves"][0];
+    assert!(best.get("card").is_none(), "{best}");
+    assert_eq!(best["hand_position"], 5, "{best}");
+}

@@ -81,6 +81,23 @@ fn every_command_names_a_save_with_the_same_header() {
     assert!(missing.is_empty(), "without the header:\n{}", missing.join("\n\n"));
 }
 
+/// `play` names the save my cards come from by the same header, as the first line of its
+/// board (80 columns: run from the fixture's folder, the header fits on that line).
+#[test(needs = Tmux)]
+fn play_names_its_save_with_the_same_header() {
+    let bin = env!("CARGO_BIN_EXE_quadmist");
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let command = format!(
+        "cd '{}' && env NO_COLOR=1 '{bin}' play --file ff9-three-saves.mcr:1 --hand 2,3,4,5,7 \
+         --budget-ms 50; sleep 60",
+        folder.display()
+    );
+    let t = crate::play_cli::Tmux::start(&command);
+    let screen = t.wait("the first question", |s| s.contains("Their card 1 of 5"));
+    let expected = SAVE_1.strip_prefix("fixtures/").unwrap();
+    assert_eq!(screen.lines().next().map(str::trim_end), Some(expected), "{screen}");
+}
+
 /// The first line `quadmist watch` prints on stdout (within ten seconds).
 fn watch_first_line(spec: &str) -> String {
     use std::io::BufRead;

@@ -79,7 +79,7 @@ fn advise_takes_my_cards_exact_from_a_save() {
         let best = a.moves.iter().map(|m| m.value.win).fold(0.0, f64::max);
         assert!((moves[0]["win"].as_f64().unwrap() - best).abs() < 1e-9, "{opp}");
         for mv in moves {
-            let slot = mv["card"].as_u64().unwrap() as u8 - 1;
+            let slot = mv["hand_position"].as_u64().unwrap() as u8 - 1;
             let name = mv["cell"].as_str().unwrap();
             let lib = a
                 .moves
@@ -99,12 +99,13 @@ fn advise_takes_my_cards_exact_from_a_save() {
 
 /// A tmux server of this test's own (its own socket in a temporary folder), killed when
 /// dropped; the folder and the socket go with it.
-struct Tmux {
+pub(crate) struct Tmux {
     dir: tempfile::TempDir,
 }
 
 impl Tmux {
-    fn start(command: &str) -> Tmux {
+    /// Runs `command` in a new 80×24 session.
+    pub(crate) fn start(command: &str) -> Tmux {
         crate::harness::uses(crate::harness::Need::Tmux);
         let t = Tmux { dir: tempfile::tempdir().unwrap() };
         let status = t
@@ -123,7 +124,7 @@ impl Tmux {
     }
 
     /// The screen as text (`escapes`: with colour and attribute escape sequences).
-    fn screen(&self, escapes: bool) -> String {
+    pub(crate) fn screen(&self, escapes: bool) -> String {
         let mut c = self.cmd();
         c.args(["capture-pane", "-p", "-t", "play"]);
         if escapes {
@@ -147,7 +148,7 @@ impl Tmux {
     }
 
     /// Polls the screen until `done` holds (60 s at most: the adviser runs in a debug build).
-    fn wait(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn wait(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
         self.wait_within(60, what, done)
     }
 
@@ -436,6 +437,7 @@ mod drawing {
     fn render_goal(l: &Live, colour: bool, size: (u16, u16), goal: Goal) -> Buffer {
         let mut t = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
         let v = View {
+            save: None,
             live: l,
             input: "1 B",
             message: Some(("Their 2M12 beat my 5P14: 2 cards changed side.", false)),

@@ -68,7 +68,7 @@ fn json_fields_agree_with_the_generator() {
     for (k, s) in saves.iter().enumerate() {
         let sel = (k + 1).to_string();
         let v = json(&["fixtures/ff9-three-saves.mcr", "--save", &sel]);
-        assert_eq!(v["save"], sel.as_str());
+        assert_eq!(v["header"]["save"], sel.as_str());
         assert_eq!(v["wins"], s.block.wins);
         assert_eq!(v["losses"], s.block.losses);
         assert_eq!(v["draws"], s.block.draws);

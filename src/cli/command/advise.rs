@@ -68,7 +68,9 @@ pub struct AdviseArgs {
 #[derive(Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 struct MoveJson {
-    card: u8,
+    /// Which of my five cards, by its place in my hand (1..5; not a slot of a save, not a
+    /// card number).
+    hand_position: u8,
     cell: String,
     win: f64,
     draw: f64,
@@ -177,7 +179,7 @@ pub fn run(args: &AdviseArgs) -> CliResult {
         .iter()
         .take(args.top.max(1))
         .map(|m| MoveJson {
-            card: m.slot + 1,
+            hand_position: m.slot + 1,
             cell: notation::cell_name(m.cell),
             win: m.value.win,
             draw: m.value.draw,
@@ -232,7 +234,7 @@ pub fn run(args: &AdviseArgs) -> CliResult {
         if keep { "   keep" } else { "" }
     )?;
     for m in &moves {
-        let what = format!("card {} to {}", m.card, m.cell);
+        let what = format!("card {} to {}", m.hand_position, m.cell);
         let keep_col = m.keep.map(|k| format!(" {:>5.1} %", 100.0 * k)).unwrap_or_default();
         writeln!(
             out,

@@ -146,10 +146,6 @@ fn parse_type(s: &str) -> Result<CardType, String> {
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct CardsReport<'a> {
-    /// The `--save` selector of the save shown.
-    pub save: &'a str,
-    /// The save's name.
-    pub save_name: &'a str,
     /// Platform.
     pub platform: crate::model::Platform,
     /// Matches won.
@@ -158,8 +154,8 @@ pub struct CardsReport<'a> {
     pub losses: i32,
     /// Matches drawn.
     pub draws: i32,
-    /// Load-screen summary.
-    pub summary: &'a crate::model::SaveSummary,
+    /// Gil, when the save holds them (the save itself is named by the document's header).
+    pub gil: Option<u32>,
     /// Cards in the save.
     #[serde(rename = "card_count")]
     pub total_cards: usize,
@@ -373,13 +369,11 @@ pub fn run(args: &CardsArgs) -> CliResult {
     let rows = select_and_sort(rows, args, only);
     if args.json {
         let report = CardsReport {
-            save: &entry.selector,
-            save_name: &entry.name,
             platform: collection.platform,
             wins: collection.wins,
             losses: collection.losses,
             draws: collection.draws,
-            summary: &collection.summary,
+            gil: collection.summary.gil,
             total_cards: collection.cards.len(),
             cards: rows,
             ignored_records: ignored,

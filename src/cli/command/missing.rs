@@ -144,10 +144,9 @@ pub fn run(args: &MissingArgs) -> CliResult {
     let (entry, collection) = select::load_collection(&args.save)?;
     let a = sources::availability(&collection);
     if args.json {
-        let save = format!("{}:{}", args.save.file.display(), entry.selector);
         return output::print_json(&output::SaveDocument {
             header: heading::header(&args.save.file, &entry, Some(&collection)),
-            body: &missing_report(save, &a),
+            body: &missing_report(&a),
         });
     }
     let width = text::term_width();

@@ -6,11 +6,13 @@
 
 use crate::cli::adviser::{model_name, AdviceArgs, HandArgs};
 use crate::cli::error::{CliError, CliResult};
+use crate::cli::heading;
 use crate::game::board::Side;
 use crate::game::live::{parse_cell, Ask, Live, MAX_BLOCKS};
 use crate::game::notation;
 use crate::game::search::Analysis;
 use crate::game::search::{system_clock, Goal, Opponent};
+use crate::report::header::SaveHeader;
 use clap::{Args, ValueEnum};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::io::IsTerminal;
@@ -87,6 +89,8 @@ pub struct PlayArgs {
 
 /// The running board: the match, the line being typed, the last message.
 struct App {
+    /// The save my cards come from, by its one header on one line.
+    save: Option<String>,
     live: Live,
     input: String,
     message: Option<(String, bool)>,
@@ -128,8 +132,8 @@ fn parse_blocks_arg(text: &str) -> Result<u16, CliError> {
 }
 
 /// The match as set up from the command line; usage errors before the terminal is touched.
-fn setup(args: &PlayArgs) -> Result<Live, CliError> {
-    let mine = args.mine.cards()?.map(|h| h.cards).ok_or_else(|| {
+fn setup(args: &PlayArgs) -> Result<(Live, Option<SaveHeader>), CliError> {
+    let hand = args.mine.cards()?.ok_or_else(|| {
         CliError::usage(
             "play needs my five cards: --file FILE[:S] --hand SLOTS, or --hand CARDS \
              (see quadmist play --help)",
@@ -144,7 +148,8 @@ fn setup(args: &PlayArgs) -> Result<Live, CliError> {
         FirstArg::Me => Side::Player,
         FirstArg::Them => Side::Npc,
     });
-    Live::new(mine, theirs, blocks, first).map_err(CliError::usage)
+    let live = Live::new(hand.cards, theirs, blocks, first).map_err(CliError::usage)?;
+    Ok((live, hand.save))
 }
 
 /// Colour on a terminal unless NO_COLOR is set (to anything but the empty string).
@@ -154,7 +159,7 @@ fn colour_wanted() -> bool {
 
 /// Runs `quadmist play`.
 pub fn run(args: &PlayArgs) -> CliResult {
-    let live = setup(args)?;
+    let (live, save) = setup(args)?;
     let goal = args.advice.goal()?;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(CliError::usage(
@@ -164,6 +169,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
         ));
     }
     let mut app = App {
+        save: save.map(|h| heading::one_line(&h, view::SIZE.0.into())),
         live,
         input: String::new(),
         message: None,
@@ -186,6 +192,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
 impl App {
     fn view(&self, thinking: bool) -> View<'_> {
         View {
+            save: self.save.as_deref(),
             live: &self.live,
             input: &self.input,
             message: self.message.as_ref().map(|(m, e)| (m.as_str(), *e)),

@@ -17,13 +17,16 @@ pub struct Side {
     pub card: String,
     /// The in-game digits.
     pub digits: String,
+    /// The card number 1..100, for a card from a save (the text names it by its number and
+    /// name).
+    #[serde(rename = "number", serialize_with = "number_of_id")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "json-schema", schemars(with = "Option<u8>"))]
+    pub id: Option<u8>,
     /// The catalogue name, for a card from a save.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// The card's id, for a card from a save (what the text names it by, with its number).
-    #[serde(skip)]
-    pub id: Option<u8>,
-    /// The slot in the save's card list, for a card from a save.
+    /// The slot in the save's card list, for a card from a save: where it is, not what it is.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub slot: Option<u16>,
     /// The platform of the save the card comes from.
@@ -72,6 +75,14 @@ impl Side {
     /// The card's number and name, or the card as typed.
     pub(super) fn who(&self) -> String {
         self.id.map(catalogue::numbered_name).unwrap_or_else(|| self.card.clone())
+    }
+}
+
+/// Writes a card id (0..99) as its card number (1..100).
+fn number_of_id<S: serde::Serializer>(id: &Option<u8>, s: S) -> Result<S::Ok, S::Error> {
+    match id {
+        Some(id) => s.serialize_u16(u16::from(*id) + 1),
+        None => s.serialize_none(),
     }
 }
 

@@ -171,7 +171,7 @@ fn render_road(s: &mut String, m: &MasterReport, width: usize) {
         let list: Vec<String> = m
             .shared_patterns
             .iter()
-            .map(|g| format!("{} (slots {})", text::arrows_line(g.value), text::ranges(&g.slots)))
+            .map(|g| format!("{} (slots {})", text::arrows_line(g.arrows), text::ranges(&g.slots)))
             .collect();
         let _ = writeln!(
             s,
@@ -184,7 +184,7 @@ fn render_road(s: &mut String, m: &MasterReport, width: usize) {
             .repeated_ids
             .iter()
             .map(|g| {
-                format!("{} (slots {})", catalogue::numbered_name(g.value), text::ranges(&g.slots))
+                format!("{} (slots {})", catalogue::numbered_name(g.id), text::ranges(&g.slots))
             })
             .collect();
         let _ = writeln!(

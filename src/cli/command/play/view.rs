@@ -17,6 +17,8 @@ use ratatui::Frame;
 
 /// What the board shows.
 pub struct View<'a> {
+    /// The save my cards come from, by its one header, on one line; `None` for cards typed.
+    pub save: Option<&'a str>,
     /// The match.
     pub live: &'a Live,
     /// The line being typed.
@@ -116,16 +118,22 @@ fn inset(r: Rect) -> Rect {
     Rect { x: r.x + 1, width: r.width.saturating_sub(1), ..r }
 }
 
+/// The first line: the save my cards come from, named as every command names a save, or the
+/// command's name for cards typed.
 fn title(v: &View) -> Line<'static> {
-    let mut s = String::from("quadmist play");
-    if let Some(g) = v.live.game() {
-        let (me, them) = g.board.score();
-        let left = g.board.cards_left();
-        s.push_str(&format!("  ·  me {me}, them {them}  ·  {} to place", count(left, "card")));
-    } else {
-        s.push_str("  ·  setting up the match");
+    Line::from(v.save.unwrap_or("quadmist play").to_string())
+}
+
+/// The board's title: the score and the cards left, or that the match is being set up.
+fn score(v: &View) -> String {
+    match v.live.game() {
+        Some(g) => {
+            let (me, them) = g.board.score();
+            let left = count(g.board.cards_left(), "card");
+            format!(" me {me}, them {them} · {left} to place ")
+        }
+        None => " setting up the match ".to_string(),
     }
-    Line::from(s)
 }
 
 /// One cell: two lines of 9 characters.
@@ -163,14 +171,15 @@ fn draw_board(f: &mut Frame, v: &View, area: Rect) {
         lines.push(Line::from(top));
         lines.push(Line::from(bottom));
     }
-    let title = Line::from(vec![
-        Span::raw(" Board ("),
+    let legend = Line::from(vec![
+        Span::raw(" "),
         Span::styled("b", v.side_style(Side::Player)),
         Span::raw(": my side, "),
         Span::styled("r", v.side_style(Side::Npc)),
-        Span::raw(": theirs) "),
+        Span::raw(": theirs "),
     ]);
-    f.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)), area);
+    let block = Block::bordered().title(score(v)).title_bottom(legend);
+    f.render_widget(Paragraph::new(lines).block(block), area);
 }
 
 /// What is known of an opponent card's stats: `atk 55, pdef 40`, or all three when exact.

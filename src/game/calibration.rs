@@ -225,7 +225,12 @@ impl Measured {
 
 /// The calibration of the shown estimates, as last measured with `simulate --calibration`
 /// (re-measure and update it when the search or the estimate changes).
-pub const MEASURED: Measured = Measured { matches: 2_000, within_points: 2, measured_at: "TBD" };
+pub const MEASURED: Measured = Measured {
+    matches: 300,
+    within_points: 3,
+    measured_at: "the game's AI at Wise 3 (608 matches, error 0.7 points) and Wise 1 (319 \
+                  matches, 2.1 points), 50,000 positions a move (50 ms), seed 1",
+};
 
 #[cfg(test)]
 mod tests {

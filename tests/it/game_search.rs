@@ -390,7 +390,7 @@ fn shown_drift(short: u64, long: u64, positions: usize, fixed: bool) -> (f64, St
     for (i, left) in [10, 8, 7].into_iter().enumerate() {
         let found = (0..200u64).filter_map(|seed| played(seed, left).map(|m| (seed, m)));
         for (seed, m) in found.take(positions) {
-            let wise = if (seed + i as u64) % 2 == 0 { 3 } else { 1 };
+            let wise = if (seed + i as u64).is_multiple_of(2) { 3 } else { 1 };
             let figure = |nodes: u64| {
                 let mut s = Searcher::new(&m.cards, Opponent::Game(wise), Goal::Win, 18);
                 s.set_fixed_figures(fixed);

@@ -10,6 +10,8 @@
 
 #[cfg(feature = "play")]
 pub mod play;
+#[cfg(feature = "play")]
+pub mod play_protocol;
 pub mod protocol;
 
 use maud::{html, Markup};

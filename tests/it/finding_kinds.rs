@@ -90,3 +90,30 @@ fn saves_json_names_each_problem_by_its_kind() {
     );
     assert!(problems[0]["message"].as_str().unwrap().contains("100000 of 131072 bytes"));
 }
+
+/// The library's layers (model to analyses) never make a finding of kind `other`: that kind
+/// is left to a front end's notes about its own run (a folder, a browser, an option).
+#[test]
+fn no_library_layer_makes_a_finding_of_kind_other() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    let mut files = 0;
+    for layer in ["model", "container", "ff9", "rules", "plan", "diff", "game", "sources"] {
+        let mut stack = vec![src.join(layer)];
+        while let Some(p) = stack.pop() {
+            if p.is_dir() {
+                stack.extend(std::fs::read_dir(&p).unwrap().map(|e| e.unwrap().path()));
+            } else if p.extension().is_some_and(|e| e == "rs") && !p.ends_with("model/finding.rs") {
+                files += 1;
+                let text = std::fs::read_to_string(&p).unwrap();
+                for (n, line) in text.lines().enumerate() {
+                    if line.contains("FindingKind::Other") {
+                        found.push(format!("{}:{}: {}", p.display(), n + 1, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(files > 40, "only {files} files read");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

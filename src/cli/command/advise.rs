@@ -6,6 +6,7 @@ use crate::cli::output;
 use crate::cli::{heading, text};
 use crate::game::notation::{self, Position};
 use crate::game::search::{Analysis, Goal, Opponent, Searcher};
+use crate::report::header::SaveHeader;
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
@@ -84,6 +85,9 @@ struct MoveJson {
 #[derive(Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 struct AdviseJson<'a> {
+    /// The save my cards come from (`--file`), named as every document names a save.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    header: Option<&'a SaveHeader>,
     position: String,
     goal: GoalArg,
     opponent: OpponentModel,
@@ -178,6 +182,7 @@ pub fn run(args: &AdviseArgs) -> CliResult {
         .collect();
     if args.json {
         return output::print_json(&AdviseJson {
+            header: save.as_ref(),
             position: format!(
                 "{};{};{}",
                 notation::board_text(&p.board),

@@ -148,6 +148,12 @@ pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<AdviseJson<'static>>()
 }
 
+/// The position in advise's notation, BOARD;MINE;THEIRS.
+fn position_text(p: &Position) -> String {
+    let hand = |cards: &[_]| cards.iter().map(notation::card_text).collect::<Vec<_>>().join(",");
+    format!("{};{};{}", notation::board_text(&p.board), hand(&p.cards[..5]), hand(&p.cards[5..]))
+}
+
 /// Runs `quadmist advise`.
 pub fn run(args: &AdviseArgs) -> CliResult {
     let (mine, save) = match args.mine.cards()? {
@@ -183,12 +189,7 @@ pub fn run(args: &AdviseArgs) -> CliResult {
     if args.json {
         return output::print_json(&AdviseJson {
             header: save.as_ref(),
-            position: format!(
-                "{};{};{}",
-                notation::board_text(&p.board),
-                p.cards[..5].iter().map(notation::card_text).collect::<Vec<_>>().join(","),
-                p.cards[5..].iter().map(notation::card_text).collect::<Vec<_>>().join(",")
-            ),
+            position: position_text(&p),
             goal: args.advice.goal,
             opponent: args.advice.opponent,
             wise: (args.advice.opponent == OpponentModel::Game).then_some(args.advice.wise),

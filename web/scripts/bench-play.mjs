@@ -129,7 +129,7 @@ const thinking = await page.evaluate(() => !!document.querySelector(".advice.thi
 console.log(`asked ${ask}, the worker searching: ${thinking}`);
 await taps("taps while the worker searches");
 const stats = await page.evaluate(() => globalThis.quadmistPlay.stats);
-if (stats.shown !== 0) console.log("note: the search ended during the taps", stats);
+if (stats.refined.length !== 0) console.log("note: the search ended during the taps", stats);
 // Taps that change the match: a placement (the search stopped, its worker ended) and its undo
 // (a new search started), ten times each.
 await page.evaluate(() => performance.clearMeasures("tap"));
@@ -148,7 +148,7 @@ function mine0() {
 }
 const changes = await page.evaluate(() => performance.getEntriesByName("tap").map((e) => e.duration));
 changes.sort((a, b) => a - b);
-console.log(`taps that change the match (place, undo; a search stopped or started each time): ${changes.length} taps, median ${changes[Math.floor(changes.length / 2)].toFixed(2)} ms, max ${changes.at(-1).toFixed(2)} ms`);
+console.log(`taps that change the match (a card and a cell: the search stopped; undo: the advice kept for that position shown again): ${changes.length} taps, median ${changes[Math.floor(changes.length / 2)].toFixed(2)} ms, max ${changes.at(-1).toFixed(2)} ms`);
 row("tap that changes the match", changes);
 const st = await page.evaluate(() => globalThis.quadmistPlay.stats);
 console.log(`searches started ${st.started}, stopped ${st.stopped}, answers dropped as stale ${st.stale}`);

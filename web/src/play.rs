@@ -751,8 +751,8 @@ fn question(v: &View, ui: &Ui) -> String {
     };
     match &v.ask {
         AskView::TheirCard { n } => format!(
-            "Their card {} of 5: tap its arrows, then its characters (grey ones are a guess: \
-             Add takes them) or its name.",
+            "Their card {} of 5: its arrows, then its characters or name (Add takes grey \
+             guesses).",
             n + 1
         ),
         AskView::Blocks => "Tap the blocked cells (grey in the game), then Done.".into(),

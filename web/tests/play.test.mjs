@@ -98,9 +98,13 @@ async function checkLayout(page, where) {
       const e = document.querySelector(`.play ${sel}`);
       if (e && e.offsetParent !== null) boxes[sel] = e.getBoundingClientRect().toJSON();
     }
-    return { height: s.scrollHeight, width: s.scrollWidth, small, boxes, overlaps };
+    // The question (or a refusal in its place) keeps its height: its words fit in it.
+    const q = document.querySelector(".play #question");
+    const clipped = q && q.scrollHeight > q.clientHeight + 1 ? q.textContent : null;
+    return { height: s.scrollHeight, width: s.scrollWidth, small, boxes, overlaps, clipped };
   });
   assert.deepEqual(r.overlaps, [], `${where}: a card number on an arrow`);
+  assert.equal(r.clipped, null, `${where}: the question is cut`);
   assert.ok(r.height <= size.height, `${where}: ${r.height} px tall`);
   assert.ok(r.width <= size.width, `${where}: ${r.width} px wide`);
   assert.deepEqual(r.small, [], `${where}: small tap targets`);

@@ -7,6 +7,7 @@ use crate::cli::{heading, text};
 use crate::game::calibration::{Measured, MEASURED};
 use crate::game::notation::{self, Position};
 use crate::game::search::{Analysis, Goal, Opponent, Searcher};
+use crate::report::header::SaveHeader;
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
@@ -31,9 +32,12 @@ Cells are named by column A-D (left to right) and row 1-4 (top to bottom).
 Figures are exact when every card is known exactly and the search reached the end of the \
 match. An opponent card known by its digits is averaged over its equally likely values, each \
 battle on its own, and the game AI is assumed to see the middle of each band: such figures, \
-and those of a search cut by --budget-ms, are marked as estimates. A cut search scores each \
-position beyond its depth by the card balance d (cards on the board and in hand, mine minus \
-the opponent's): P(win) = 1/(1 + e^(-0.9(d-1))), P(loss) the same for -d, P(draw) the rest.
+and those of a search cut by --budget-ms, are marked as estimates. A cut search ranks the \
+moves as deep as its budget allows, but the figures it shows for a move are those of a fixed \
+estimate, the same at any budget: the move, each reply of the opponent, then the chances \
+fitted on matches solved to the end (from the card balance, the best capture of each hand \
+and the cards left open to capture). The label says how close such figures came to what \
+happened in simulated matches.
 
 Examples:
   A position given in full:
@@ -84,7 +88,10 @@ struct MoveJson {
 
 #[derive(Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
-struct AdviseJson {
+struct AdviseJson<'a> {
+    /// The save my cards come from (`--file`), named as every document names a save.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    header: Option<&'a SaveHeader>,
     position: String,
     goal: GoalArg,
     opponent: OpponentModel,
@@ -145,7 +152,7 @@ fn board_lines(p: &Position) -> Vec<String> {
 /// The JSON Schema of `advise --json`.
 #[cfg(feature = "json-schema")]
 pub fn json_schema() -> schemars::Schema {
-    crate::cli::json_schema::of::<AdviseJson>()
+    crate::cli::json_schema::of::<AdviseJson<'static>>()
 }
 
 /// Why the figures of `a` are estimates, if they are: one sentence a reason.
@@ -161,6 +168,12 @@ fn estimate_reasons(p: &Position, a: &Analysis) -> Vec<String> {
         ));
     }
     estimates
+}
+
+/// The position in advise's notation, BOARD;MINE;THEIRS.
+fn position_text(p: &Position) -> String {
+    let hand = |cards: &[_]| cards.iter().map(notation::card_text).collect::<Vec<_>>().join(",");
+    format!("{};{};{}", notation::board_text(&p.board), hand(&p.cards[..5]), hand(&p.cards[5..]))
 }
 
 /// Runs `quadmist advise`.
@@ -191,12 +204,8 @@ pub fn run(args: &AdviseArgs) -> CliResult {
         .collect();
     if args.json {
         return output::print_json(&AdviseJson {
-            position: format!(
-                "{};{};{}",
-                notation::board_text(&p.board),
-                p.cards[..5].iter().map(notation::card_text).collect::<Vec<_>>().join(","),
-                p.cards[5..].iter().map(notation::card_text).collect::<Vec<_>>().join(",")
-            ),
+            header: save.as_ref(),
+            position: position_text(&p),
             goal: args.advice.goal,
             opponent: args.advice.opponent,
             wise: (args.advice.opponent == OpponentModel::Game).then_some(args.advice.wise),

@@ -674,7 +674,7 @@ pub fn guess(theirs: &[&str], seen: &[Seen]) -> Vec<Partial> {
         .enumerate()
         .map(|(i, c)| (theirs.iter().filter(|o| *o == c).count(), i, *c))
         .collect();
-    ranked.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+    ranked.sort_by_key(|r| std::cmp::Reverse((r.0, r.1)));
     let seen = seen.iter().map(|s| s.chars.as_str()).filter(complete);
     let mut out: Vec<Partial> = Vec::new();
     for c in ranked.into_iter().map(|r| r.2).chain(seen).chain([FIRST_GUESS]) {

@@ -1317,16 +1317,22 @@ fn name_hint(info: &cards::CardInfo) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn stale_advice_is_not_shown() {
+    /// A match of the same five cards of mine against `theirs`, no cell blocked, my move first.
+    fn my_first_move(theirs: [&str; 5]) -> PlayMatch {
         let mut m =
             PlayMatch::start("100/P/70/20@W,90/M/40/45@E,50/P/50/50@-,50/P/50/50@-,50/P/50/50@-")
                 .unwrap();
-        for c in ["1P23@E", "0P00@-", "0P00@-", "0P00@-", "0P00@-"] {
-            assert_eq!(m.apply(&format!("{{\"do\":\"their_card\",\"card\":\"{c}\"}}")), "");
+        for c in theirs {
+            command(&mut m, &format!(r#"{{"do":"their_card","card":"{c}"}}"#));
         }
-        assert_eq!(m.apply("{\"do\":\"blocks\",\"cells\":[]}"), "");
-        assert_eq!(m.apply("{\"do\":\"first\",\"me\":true}"), "");
+        command(&mut m, r#"{"do":"blocks","cells":[]}"#);
+        command(&mut m, r#"{"do":"first","me":true}"#);
+        m
+    }
+
+    #[test]
+    fn stale_advice_is_not_shown() {
+        let mut m = my_first_move(["1P23@E", "0P00@-", "0P00@-", "0P00@-", "0P00@-"]);
         let options = AdviceOptions { budget_ms: 200, ..AdviceOptions::default() };
         let a = serde_json::to_string(&advise(&m.session(), &options).unwrap().unwrap()).unwrap();
         assert!(m.html(&a, "{}").contains("data-advised=\"1\""));
@@ -1340,14 +1346,7 @@ mod tests {
     /// advice's `estimates`) is shown under the moves, each move with its win, draw and loss.
     #[test]
     fn the_advice_shows_its_estimate_label_and_every_moves_win_draw_and_loss() {
-        let mut m =
-            PlayMatch::start("100/P/70/20@W,90/M/40/45@E,50/P/50/50@-,50/P/50/50@-,50/P/50/50@-")
-                .unwrap();
-        for c in ["1P23@E", "0P00@N+S", "0P00@-", "0P00@W", "0P00@-"] {
-            command(&mut m, &format!(r#"{{"do":"their_card","card":"{c}"}}"#));
-        }
-        command(&mut m, r#"{"do":"blocks","cells":[]}"#);
-        command(&mut m, r#"{"do":"first","me":true}"#);
+        let m = my_first_move(["1P23@E", "0P00@N+S", "0P00@-", "0P00@W", "0P00@-"]);
         // A search this short at the opening does not reach the end: its figures are estimates.
         let options = AdviceOptions { budget_ms: 20, ..AdviceOptions::default() };
         let a = advise(&m.session(), &options).unwrap().unwrap();

@@ -298,14 +298,13 @@ fn print_params(all: &[[[Params; 2]; 9]], rows: &[Solved]) {
     );
     println!("//! of {games} matches per opponent model solved exactly.");
     println!();
-    println!("use crate::game::estimate::{{Table, MODELS}};");
-    println!();
     println!(
         "/// By model (Wise 0..=3, worst case), cards left (1..=9) and mover (player, opponent):"
     );
     println!("/// the weights of the features, then t_win and t_draw.");
     println!("#[rustfmt::skip]");
-    println!("pub static FITTED: [Table; MODELS] = [");
+    // Plain array types: the estimate reads this file, so it names nothing of the estimate's.
+    println!("pub static FITTED: [[[[f64; 7]; 2]; 9]; 5] = [");
     for table in all {
         println!("    [");
         for pair in table {

@@ -2,12 +2,10 @@
 //! by hand): `solve fit.jsonl 586` then `fit fit.jsonl`, from 15385 positions
 //! of 586 matches per opponent model solved exactly.
 
-use crate::game::estimate::{Table, MODELS};
-
 /// By model (Wise 0..=3, worst case), cards left (1..=9) and mover (player, opponent):
 /// the weights of the features, then t_win and t_draw.
 #[rustfmt::skip]
-pub static FITTED: [Table; MODELS] = [
+pub static FITTED: [[[[f64; 7]; 2]; 9]; 5] = [
     [
         [[0.8985, 1.3484, 0.8895, 0.0640, -0.0361, 0.4265, -0.6974], [0.6787, 1.0243, 0.8632, -0.0709, 0.0582, 0.1998, -0.8656]],
         [[0.8985, 1.3484, 0.8895, 0.0640, -0.0361, 0.4265, -0.6974], [0.6787, 1.0243, 0.8632, -0.0709, 0.0582, 0.1998, -0.8656]],

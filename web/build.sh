@@ -20,8 +20,9 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
 fi
 if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $wbg" ]; then
     # Not --locked: one of the CLI's locked dependency versions is missing from some registry
-    # mirrors; the CLI's own version is what must match.
-    cargo install wasm-bindgen-cli --version "$wbg" --bin wasm-bindgen
+    # mirrors; the CLI's own version is what must match. Only the `wasm-bindgen` binary, and
+    # without TLS (its default feature, for the test runner's downloads): a shorter build.
+    cargo install wasm-bindgen-cli --version "$wbg" --bin wasm-bindgen --no-default-features
 fi
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     npm ci --no-audit --no-fund

@@ -34,8 +34,7 @@ pub fn verbosity() -> Verbosity {
     }
 }
 
-/// Findings of one group shown before the rest are counted ("and 17 more like it").
-pub const REPEATS_SHOWN: usize = 3;
+pub use crate::model::finding::REPEATS_SHOWN;
 
 /// The lines [`print_findings`] prints for these findings at this verbosity (without colour):
 /// `-q` keeps errors only; by default each group of repeats (the library's
@@ -96,17 +95,26 @@ pub fn print_findings(findings: &[Finding]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::FindingKind;
 
     #[test]
     fn repeats_of_one_kind_collapse_and_quiet_keeps_errors() {
         let mut f: Vec<Finding> = (1..=20)
-            .map(|i| Finding::warning(format!("slot {i}: attack {} above its cap 10", 10 + i)))
+            .map(|i| {
+                Finding::warning(
+                    FindingKind::AboveCap,
+                    format!("slot {i}: attack {} above its cap 10", 10 + i),
+                )
+            })
             .collect();
-        f.push(Finding::error("block 3 is damaged"));
+        f.push(Finding::error(FindingKind::BrokenChain, "block 3 is damaged"));
         for hex in ["0x5643549A", "0x8F1A49E9", "0xC9AD0E26", "0xFD91E11F"] {
-            f.push(Finding::warning(format!("entry names sector {hex} but its XOR is bad")));
+            f.push(Finding::warning(
+                FindingKind::BrokenSector,
+                format!("entry names sector {hex} but its XOR is bad"),
+            ));
         }
-        f.push(Finding::info("Japanese save"));
+        f.push(Finding::info(FindingKind::Other, "Japanese save"));
         let normal = finding_lines(&f, Verbosity::Normal);
         assert_eq!(normal.len(), REPEATS_SHOWN + 2 + REPEATS_SHOWN + 2);
         assert_eq!(normal[0].1, "slot 1: attack 11 above its cap 10");

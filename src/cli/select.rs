@@ -10,7 +10,7 @@ use super::findings::print_findings;
 use super::heading;
 use super::text;
 use crate::ff9::{ChoiceError, LoadedSave, SaveChoice, SaveEntry, SaveSet};
-use crate::model::{Collection, Finding};
+use crate::model::{Collection, Finding, FindingKind};
 use crate::report::header::SaveHeader;
 use anyhow::Context;
 use std::path::Path;
@@ -89,10 +89,13 @@ pub fn select_hinted<'a>(
         }
     })?;
     if choice == SaveChoice::Only && entry.deleted {
-        print_findings(&[Finding::warning(format!(
-            "{shown} holds no live Final Fantasy IX save: its only one, save {}, is deleted",
-            entry.selector
-        ))]);
+        print_findings(&[Finding::warning(
+            FindingKind::DeletedSave,
+            format!(
+                "{shown} holds no live Final Fantasy IX save: its only one, save {}, is deleted",
+                entry.selector
+            ),
+        )]);
     }
     Ok(entry)
 }

@@ -6,7 +6,7 @@
 use super::geometry::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
 use super::layout::{read_at, until_nul, BrokenSector, DirectoryFrame};
 use super::save::{build_save, SaveFile, SaveState};
-use crate::model::{Finding, Severity};
+use crate::model::{Finding, FindingKind, Location, Severity};
 use std::borrow::Cow;
 
 /// Directory slots (and data blocks) on a card.
@@ -77,10 +77,10 @@ pub fn check_xor(frame: &[u8]) -> XorCheck {
 pub fn xor_finding(frame: &[u8], what: &str) -> Option<Finding> {
     match check_xor(frame) {
         XorCheck::Valid => None,
-        XorCheck::Legacy => Some(Finding::info(format!(
+        XorCheck::Legacy => Some(Finding::info(FindingKind::FrameChecksum, format!(
             "{what}: legacy-tool checksum (126-byte XOR, as older MemcardRex versions write it)"
         ))),
-        XorCheck::Bad(stored, computed) => Some(Finding::warning(format!(
+        XorCheck::Bad(stored, computed) => Some(Finding::warning(FindingKind::FrameChecksum, format!(
             "{what}: bad XOR checksum (stored 0x{stored:02X}, computed 0x{computed:02X}); read anyway"
         ))),
     }
@@ -165,7 +165,10 @@ fn unformatted(card: &[u8]) -> Option<Finding> {
         return None;
     }
     let fill = if card[0] == 0xFF { "0xFF" } else { "0x00" };
-    Some(Finding::warning(format!("unformatted card: every byte is {fill}; it holds no saves")))
+    Some(Finding::warning(
+        FindingKind::Unformatted,
+        format!("unformatted card: every byte is {fill}; it holds no saves"),
+    ))
 }
 
 /// The header frame: the `MC` mark (a directory that looks valid stands in for it) and XOR.
@@ -175,10 +178,11 @@ fn check_header(card: &[u8]) -> Option<Finding> {
     }
     Some(if directory_looks_valid(card) {
         Finding::warning(
+            FindingKind::ContainerHeader,
             "card header lacks the `MC` mark; read from its directory, which looks valid",
         )
     } else {
-        Finding::error(
+        Finding::error(FindingKind::ContainerHeader,
             "card header lacks the `MC` mark and the directory does not look valid: not a formatted card; whatever parses is shown",
         )
     })
@@ -193,15 +197,21 @@ fn check_directory(card: &[u8], entries: &[Entry], findings: &mut Vec<Finding>) 
         }
         let e = &entries[i - 1];
         if !known_state(e.state) {
-            findings.push(Finding::warning(format!(
+            findings.push(
+                Finding::warning(
+                    FindingKind::DirectoryEntry,
+                    format!(
                 "directory frame {i}: unknown allocation state 0x{:02X}; block {i} is skipped",
                 e.state
-            )));
+            ),
+                )
+                .at(Location::Block(i as u16)),
+            );
         } else if e.state_rest != [0, 0, 0] {
-            findings.push(Finding::warning(format!(
+            findings.push(Finding::warning(FindingKind::DirectoryEntry, format!(
                 "directory frame {i}: state field has non-zero bytes {:02X} {:02X} {:02X} after the state 0x{:02X}",
                 e.state_rest[0], e.state_rest[1], e.state_rest[2], e.state
-            )));
+            )).at(Location::Block(i as u16)));
         }
     }
 }
@@ -223,14 +233,14 @@ fn rebuild_cleared_chains(chains: &mut [Chain], entries: &[Entry], card: &[u8]) 
         let c = &mut chains[k];
         match rebuilt {
             Some(blocks) => {
-                c.findings.push(Finding::warning(format!(
+                c.findings.push(Finding::warning(FindingKind::BrokenChain, format!(
                     "deleted save with cleared links: chain rebuilt from the following deleted blocks {}",
                     list(&blocks)
                 )));
                 c.blocks = blocks;
                 c.reconstructed = true;
             }
-            None => c.findings.push(Finding::warning(format!(
+            None => c.findings.push(Finding::warning(FindingKind::BrokenChain, format!(
                 "deleted save of {want} blocks with cleared links: the following blocks do not form its chain; only block {first} is read"
             ))),
         }
@@ -246,13 +256,17 @@ fn report_cross_links(chains: &mut [Chain]) {
             let slots: Vec<String> = owners.iter().map(|&k| chains[k].first.to_string()).collect();
             for &k in &owners {
                 let sev = severity(chains[k].deleted);
-                chains[k].findings.push(Finding::new(
-                    sev,
-                    format!(
-                        "cross-linked: block {b} is reached by the saves in slots {}",
-                        slots.join(" and ")
-                    ),
-                ));
+                chains[k].findings.push(
+                    Finding::new(
+                        sev,
+                        FindingKind::BrokenChain,
+                        format!(
+                            "cross-linked: block {b} is reached by the saves in slots {}",
+                            slots.join(" and ")
+                        ),
+                    )
+                    .at(Location::Block(b.into())),
+                );
             }
         }
     }
@@ -264,10 +278,10 @@ fn report_orphans(entries: &[Entry], chains: &[Chain], findings: &mut Vec<Findin
         let st = entries[b as usize - 1].state;
         if matches!(st, 0x52 | 0x53 | 0xA2 | 0xA3) && !chains.iter().any(|c| c.blocks.contains(&b))
         {
-            findings.push(Finding::warning(format!(
+            findings.push(Finding::warning(FindingKind::DirectoryEntry, format!(
                 "directory frame {b}: orphan {} block (state 0x{st:02X}) that no save's chain reaches",
                 if st & 0xF0 == 0x50 { "continuation" } else { "deleted continuation" }
-            )));
+            )).at(Location::Block(b.into())));
         }
     }
 }
@@ -297,35 +311,39 @@ fn walk(entries: &[Entry], first: u8, deleted: bool) -> Chain {
             break;
         }
         if link > 14 {
-            findings.push(Finding::new(
-                sev,
-                format!(
-                    "dangling link 0x{link:04X} in block {cur}: chain cut after {} block(s)",
-                    blocks.len()
-                ),
-            ));
+            findings.push(
+                Finding::new(
+                    sev,
+                    FindingKind::BrokenChain,
+                    format!(
+                        "dangling link 0x{link:04X} in block {cur}: chain cut after {} block(s)",
+                        blocks.len()
+                    ),
+                )
+                .at(Location::Block(cur.into())),
+            );
             break;
         }
         let next = link as u8 + 1;
         if blocks.contains(&next) {
             findings.push(Finding::new(
-                sev,
+                sev, FindingKind::BrokenChain,
                 format!(
                     "cycle: block {cur} links back to block {next}; chain stopped after {} block(s)",
                     blocks.len()
                 ),
-            ));
+            ).at(Location::Block(cur.into())));
             break;
         }
         let st = entries[next as usize - 1].state;
         if st != mid && st != last {
             findings.push(Finding::new(
-                sev,
+                sev, FindingKind::BrokenChain,
                 format!(
                     "cross-linked or overwritten chain: block {cur} links to block {next} whose state is 0x{st:02X}; the save is partial ({} block(s))",
                     blocks.len()
                 ),
-            ));
+            ).at(Location::Block(cur.into())));
             break;
         }
         blocks.push(next);
@@ -335,19 +353,29 @@ fn walk(entries: &[Entry], first: u8, deleted: bool) -> Chain {
         let st = entries[b as usize - 1].state;
         let is_end = k + 1 == blocks.len();
         if is_end && st != last {
-            findings.push(Finding::warning(format!(
+            findings.push(Finding::warning(FindingKind::DirectoryEntry, format!(
                 "chain ends at block {b} whose state is 0x{st:02X}, not the last-block state 0x{last:02X}"
-            )));
+            )).at(Location::Block(b.into())));
         } else if !is_end && st == last {
-            findings.push(Finding::warning(format!(
-                "block {b} has the last-block state 0x{last:02X} but links on"
-            )));
+            findings.push(
+                Finding::warning(
+                    FindingKind::DirectoryEntry,
+                    format!("block {b} has the last-block state 0x{last:02X} but links on"),
+                )
+                .at(Location::Block(b.into())),
+            );
         }
         if entries[b as usize - 1].size != 0 {
-            findings.push(Finding::warning(format!(
-                "continuation block {b} carries a size field ({} bytes)",
-                entries[b as usize - 1].size
-            )));
+            findings.push(
+                Finding::warning(
+                    FindingKind::DirectoryEntry,
+                    format!(
+                        "continuation block {b} carries a size field ({} bytes)",
+                        entries[b as usize - 1].size
+                    ),
+                )
+                .at(Location::Block(b.into())),
+            );
         }
     }
     Chain { first, deleted, reconstructed: false, blocks, findings }
@@ -398,17 +426,20 @@ fn apply_broken_sectors(card: &mut Cow<'_, [u8]>, findings: &mut Vec<Finding>) {
             let s = sector as usize * FRAME_SIZE;
             let r = (36 + n) * FRAME_SIZE;
             card.to_mut().copy_within(r..r + FRAME_SIZE, s);
-            findings.push(Finding::info(format!(
+            findings.push(Finding::info(FindingKind::BrokenSector, format!(
                 "broken-sector list entry {n}: sector {sector} (block {}, frame {}) replaced by frame {}",
                 sector / 64,
                 sector % 64,
                 36 + n
-            )));
+            )).at(Location::Sector(sector as u16)));
         } else {
-            findings.push(Finding::warning(format!(
-                "broken-sector list entry {n} names sector 0x{sector:X} but {}; ignored",
-                if xor_ok { "that is not a data sector" } else { "its XOR is bad" }
-            )));
+            findings.push(Finding::warning(
+                FindingKind::BrokenSector,
+                format!(
+                    "broken-sector list entry {n} names sector 0x{sector:X} but {}; ignored",
+                    if xor_ok { "that is not a data sector" } else { "its XOR is bad" }
+                ),
+            ));
         }
     }
 }
@@ -427,11 +458,14 @@ fn to_save(chain: Chain, entries: &[Entry], card: &[u8]) -> SaveFile {
     let mut findings = chain.findings;
     let n = chain.blocks.len() as u32;
     if e.size != n * BLOCK_SIZE as u32 {
-        findings.push(Finding::warning(format!(
-            "size mismatch: the directory says {} bytes, the chain has {n} block(s) ({} bytes)",
-            e.size,
-            n * BLOCK_SIZE as u32
-        )));
+        findings.push(Finding::warning(
+            FindingKind::SizeMismatch,
+            format!(
+                "size mismatch: the directory says {} bytes, the chain has {n} block(s) ({} bytes)",
+                e.size,
+                n * BLOCK_SIZE as u32
+            ),
+        ));
     }
     build_save(
         chain.first.to_string(),
@@ -455,10 +489,10 @@ fn report_duplicate_names(saves: &mut [SaveFile]) {
             .map(|j| saves[j].selector.clone())
             .collect();
         if !others.is_empty() {
-            saves[i].findings.push(Finding::info(format!(
-                "the save in slot {} has the same name",
-                others.join(", ")
-            )));
+            saves[i].findings.push(Finding::info(
+                FindingKind::DuplicateName,
+                format!("the save in slot {} has the same name", others.join(", ")),
+            ));
         }
     }
 }

@@ -6,7 +6,7 @@ use super::card::looks_like_card_at;
 use super::format::{ContainerError, ContainerFormat};
 use super::geometry::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
 use super::layout::{read_at, GmeHeader, PsvHeader};
-use crate::model::Finding;
+use crate::model::{Finding, FindingKind};
 
 /// DexDrive header length.
 pub const GME_HEADER: usize = 0xF40;
@@ -52,7 +52,7 @@ fn wrapped_card(
         return Ok(detected(
             format,
             header,
-            vec![Finding::error(format!(
+            vec![Finding::error(FindingKind::Truncated, format!(
                 "{} is truncated: {} bytes, the header alone is {header} and a card {expected}; no saves can be read",
                 format.description(),
                 bytes.len()
@@ -60,17 +60,20 @@ fn wrapped_card(
         ));
     }
     if bytes.len() < expected {
-        findings.push(Finding::warning(format!(
+        findings.push(Finding::warning(FindingKind::Truncated, format!(
             "{} is shorter than {expected} bytes ({}): the missing trailing blocks are read as zeros",
             format.description(),
             bytes.len()
         )));
     } else if bytes.len() > expected {
-        findings.push(Finding::warning(format!(
-            "{} has {} bytes after the card; ignored",
-            format.description(),
-            bytes.len() - expected
-        )));
+        findings.push(Finding::warning(
+            FindingKind::ExtraBytes,
+            format!(
+                "{} has {} bytes after the card; ignored",
+                format.description(),
+                bytes.len() - expected
+            ),
+        ));
     }
     Ok(detected(format, header, findings))
 }
@@ -119,11 +122,14 @@ pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Result<Detected, Contain
         return Ok(detected(
             F::RawCard,
             0,
-            vec![Finding::error(format!(
-                "a raw card image cut short: {len} of {CARD_SIZE} bytes ({} of 128 KiB); the \
+            vec![Finding::error(
+                FindingKind::Truncated,
+                format!(
+                    "a raw card image cut short: {len} of {CARD_SIZE} bytes ({} of 128 KiB); the \
                  missing blocks are read as empty, and saves in them are lost",
-                len / 1024
-            ))],
+                    len / 1024
+                ),
+            )],
         ));
     }
     Err(ContainerError::Unknown(format!(
@@ -169,11 +175,14 @@ fn detect_gme(bytes: &[u8], file_name: Option<&str>) -> Option<Result<Detected, 
                 } else {
                     (offset - GME_HEADER, "long")
                 };
-                d.findings.push(Finding::warning(format!(
+                d.findings.push(Finding::warning(
+                    FindingKind::ContainerHeader,
+                    format!(
                     "DexDrive GME header is {n} {} {how}: the card's `MC` mark is at byte {offset} \
                      instead of {GME_HEADER}; the card is read from there",
                     if n == 1 { "byte" } else { "bytes" }
-                )));
+                ),
+                ));
                 d
             }));
         }
@@ -183,7 +192,7 @@ fn detect_gme(bytes: &[u8], file_name: Option<&str>) -> Option<Result<Detected, 
     }
     Some(wrapped_card(bytes, ContainerFormat::Gme, GME_HEADER).map(|mut d| {
         if !gme_magic {
-            d.findings.push(Finding::warning(
+            d.findings.push(Finding::warning(FindingKind::ContainerHeader,
                 "DexDrive GME header is zeroed or damaged (no `123-456-STD`); the card behind it is read",
             ));
         } else if len >= GME_HEADER + FRAME_SIZE * 16 {
@@ -236,14 +245,18 @@ fn card_behind_unknown_header(bytes: &[u8]) -> Option<Detected> {
     let trailing = len - offset - CARD_SIZE;
     let mut findings = Vec::new();
     if offset > 0 {
-        findings.push(Finding::warning(format!(
+        findings.push(Finding::warning(
+            FindingKind::ExtraBytes,
+            format!(
             "unknown {offset}-byte header before a card image; the card at offset {offset} is read"
-        )));
+        ),
+        ));
     }
     if trailing > 0 {
-        findings.push(Finding::warning(format!(
-            "{trailing} bytes of unknown data after the card image; ignored"
-        )));
+        findings.push(Finding::warning(
+            FindingKind::ExtraBytes,
+            format!("{trailing} bytes of unknown data after the card image; ignored"),
+        ));
     }
     Some(detected(ContainerFormat::RawCard, offset, findings))
 }
@@ -276,7 +289,7 @@ fn detect_psv(bytes: &[u8]) -> Result<Detected, ContainerError> {
         return Ok(detected(
             ContainerFormat::Psv,
             PSV_HEADER,
-            vec![Finding::error(format!(
+            vec![Finding::error(FindingKind::Truncated, format!(
                 "PS3 .psv file of {} bytes, shorter than its {PSV_HEADER}-byte header: no save can be read",
                 bytes.len()
             ))],
@@ -295,13 +308,14 @@ fn detect_psv(bytes: &[u8]) -> Result<Detected, ContainerError> {
     let offset = if offset == PSV_HEADER {
         offset
     } else {
-        findings.push(Finding::warning(format!(
-            "PSV data offset field is 0x{offset:X}, not 0x84; 0x84 is used"
-        )));
+        findings.push(Finding::warning(
+            FindingKind::ContainerHeader,
+            format!("PSV data offset field is 0x{offset:X}, not 0x84; 0x84 is used"),
+        ));
         PSV_HEADER
     };
     if offset.checked_add(length).is_none_or(|end| end > bytes.len()) {
-        findings.push(Finding::warning(format!(
+        findings.push(Finding::warning(FindingKind::ContainerHeader, format!(
             "PSV length field {length} runs past the end of the file ({} bytes); the file length is used",
             bytes.len()
         )));
@@ -328,7 +342,7 @@ fn compare_gme_copies(bytes: &[u8]) -> Vec<Finding> {
     if differ.is_empty() {
         Vec::new()
     } else {
-        vec![Finding::info(format!(
+        vec![Finding::info(FindingKind::ContainerHeader, format!(
             "DexDrive header's copy of the directory differs from the card for slot(s) {}; the card's directory is used",
             differ.join(", ")
         ))]

@@ -2,7 +2,7 @@
 
 use super::geometry::FRAME_SIZE;
 use super::layout::{read_at, TitleFrame};
-use crate::model::Finding;
+use crate::model::{Finding, FindingKind};
 use serde::Serialize;
 
 /// A save's icon: palette and 16×16 4-bit frames.
@@ -27,7 +27,7 @@ pub fn parse(save: &[u8]) -> (Icon, Vec<Finding>) {
     let mut findings = Vec::new();
     let flag = save.get(2).copied().unwrap_or(0);
     if !(0x11..=0x13).contains(&flag) {
-        findings.push(Finding::warning(format!(
+        findings.push(Finding::warning(FindingKind::Icon, format!(
             "icon flag 0x{flag:02X} is not 0x11..0x13 (the BIOS hides such saves); {} icon frame(s) read",
             frame_count(flag)
         )));
@@ -44,11 +44,14 @@ pub fn parse(save: &[u8]) -> (Icon, Vec<Finding>) {
                 frames.push(f);
             }
             None => {
-                findings.push(Finding::warning(format!(
-                    "icon frame {} is cut off (the save is only {} bytes)",
-                    k + 1,
-                    save.len()
-                )));
+                findings.push(Finding::warning(
+                    FindingKind::Icon,
+                    format!(
+                        "icon frame {} is cut off (the save is only {} bytes)",
+                        k + 1,
+                        save.len()
+                    ),
+                ));
                 break;
             }
         }

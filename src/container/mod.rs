@@ -5,7 +5,7 @@
 //! decodes titles and icons, and reports every damage case as a [`Finding`].
 //! See `shared/spec/memory-card-formats.md`.
 
-use crate::model::Finding;
+use crate::model::{Finding, FindingKind};
 use serde::Serialize;
 
 pub mod card;
@@ -60,10 +60,13 @@ pub fn read(bytes: &[u8], file_name: Option<&str>) -> Result<ContainerFile, Cont
         }
     } else if bytes.len() < d.payload_offset + BLOCK_SIZE {
         if bytes.len() >= d.payload_offset {
-            findings.push(Finding::error(format!(
-                "{} holds no whole 8192-byte block: no save can be read",
-                d.format.description()
-            )));
+            findings.push(Finding::error(
+                FindingKind::Truncated,
+                format!(
+                    "{} holds no whole 8192-byte block: no save can be read",
+                    d.format.description()
+                ),
+            ));
         }
         Vec::new()
     } else {

@@ -4,7 +4,7 @@
 use super::geometry::{BLOCK_SIZE, FRAME_SIZE};
 use super::icon::{self, Icon};
 use super::title::{self, Title};
-use crate::model::Finding;
+use crate::model::{Finding, FindingKind};
 use serde::Serialize;
 
 /// How a save was found on the card.
@@ -77,17 +77,20 @@ pub(crate) fn build_save(
     let head = data.get(..FRAME_SIZE).unwrap_or(&[]);
     match head.get(..2) {
         Some(b"SC") => {}
-        Some(b"sc") => findings.push(Finding::info("title frame starts with lowercase `sc`")),
-        _ => findings.push(Finding::warning(
+        Some(b"sc") => findings.push(Finding::info(FindingKind::TitleFrame, "title frame starts with lowercase `sc`")),
+        _ => findings.push(Finding::warning(FindingKind::TitleFrame,
             "the save's first block does not start with the `SC` title frame; title and icon are not meaningful",
         )),
     }
     let title_block_count = head.get(3).copied().unwrap_or(0);
     let n = data.len() / BLOCK_SIZE;
     if title_block_count as usize != n {
-        findings.push(Finding::warning(format!(
-            "size mismatch: the title frame says {title_block_count} block(s), {n} were read"
-        )));
+        findings.push(Finding::warning(
+            FindingKind::SizeMismatch,
+            format!(
+                "size mismatch: the title frame says {title_block_count} block(s), {n} were read"
+            ),
+        ));
     }
     let (title, title_finding) = title::decode(head.get(4..0x44).unwrap_or(&[]));
     findings.extend(title_finding);

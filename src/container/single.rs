@@ -7,7 +7,7 @@ use super::format::ContainerFormat;
 use super::geometry::{BLOCK_SIZE, FRAME_SIZE};
 use super::layout::{read_at, until_nul, DirectoryFrame, PsvHeader};
 use super::save::{build_save, SaveFile, SaveState};
-use crate::model::Finding;
+use crate::model::{Finding, FindingKind};
 
 /// Bytes of a NUL-terminated field, at most `max`.
 fn cstr(bytes: &[u8], max: usize) -> Vec<u8> {
@@ -36,7 +36,10 @@ pub fn read_single(
             }
             if frame[0] == 0xA1 {
                 state = SaveState::Deleted;
-                findings.push(Finding::info("exported as a deleted save (state 0xA1)"));
+                findings.push(Finding::info(
+                    FindingKind::DeletedSave,
+                    "exported as a deleted save (state 0xA1)",
+                ));
             }
             let size = read_at::<DirectoryFrame>(frame, 0).map_or(0, |f| f.size);
             let data = if format == ContainerFormat::Mcs {
@@ -45,7 +48,7 @@ pub fn read_single(
                 interleaved_blocks(bytes, &mut findings)
             };
             if size as usize != data.len() {
-                findings.push(Finding::warning(format!(
+                findings.push(Finding::warning(FindingKind::SizeMismatch, format!(
                     "size mismatch: the directory frame says {size} bytes, the file holds {} ({} block(s)); the file length is used",
                     data.len(),
                     data.len() / BLOCK_SIZE
@@ -64,7 +67,10 @@ pub fn read_single(
             let take = (length as usize).min(rest.len());
             let data = whole_blocks(&rest[..take]).to_vec();
             if data.is_empty() {
-                findings.push(Finding::error("PSV holds no whole 8192-byte block"));
+                findings.push(Finding::error(
+                    FindingKind::Truncated,
+                    "PSV holds no whole 8192-byte block",
+                ));
             }
             (name, length, data)
         }
@@ -72,6 +78,7 @@ pub fn read_single(
             let name = file_name.map(save_name_from_file_name).unwrap_or_default();
             if name.is_empty() {
                 findings.push(Finding::warning(
+                    FindingKind::ContainerHeader,
                     "raw single save without a file name: its directory name is unknown",
                 ));
             }
@@ -94,12 +101,15 @@ fn interleaved_blocks(bytes: &[u8], findings: &mut Vec<Finding>) -> Vec<u8> {
             _ => &[0x52, 0xA2],
         };
         if !want.contains(&frame[0]) {
-            findings.push(Finding::warning(format!(
-                "interleaved MCS: block {} frame has state 0x{:02X}, expected 0x{:02X}",
-                k + 1,
-                frame[0],
-                want[0]
-            )));
+            findings.push(Finding::warning(
+                FindingKind::DirectoryEntry,
+                format!(
+                    "interleaved MCS: block {} frame has state 0x{:02X}, expected 0x{:02X}",
+                    k + 1,
+                    frame[0],
+                    want[0]
+                ),
+            ));
         }
         data.extend_from_slice(&bytes[k * stride + FRAME_SIZE..(k + 1) * stride]);
     }

@@ -3,7 +3,7 @@
 //! See memory-card-formats §5.
 
 use super::layout::until_nul;
-use crate::model::Finding;
+use crate::model::{Finding, FindingKind};
 use serde::Serialize;
 
 /// A decoded title (title frame bytes 0x04..0x43).
@@ -28,10 +28,10 @@ pub fn decode(bytes: &[u8]) -> (Title, Option<Finding>) {
     let unicode = text.trim_end_matches([' ', '\u{3000}']).to_string();
     let folded = fold(&unicode);
     let finding = had_errors.then(|| {
-        Finding::warning(format!(
-            "title bytes {} are not valid Shift-JIS; shown as U+FFFD",
-            hex(&raw)
-        ))
+        Finding::warning(
+            FindingKind::TitleFrame,
+            format!("title bytes {} are not valid Shift-JIS; shown as U+FFFD", hex(&raw)),
+        )
     });
     (Title { raw, unicode, folded }, finding)
 }

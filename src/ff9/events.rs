@@ -8,7 +8,7 @@
 use super::minigame::{int_value, ACHIEVEMENT_KEY, EVENT_KEY};
 use crate::model::collection::MAX_PLAYERS_BEATEN;
 use crate::model::events::EVENT_GLOBAL_LEN;
-use crate::model::{EventFlags, Finding};
+use crate::model::{EventFlags, Finding, FindingKind};
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use base64::Engine;
 use serde_json::Value;
@@ -30,25 +30,32 @@ pub fn decode_event_text(text: &[u8], findings: &mut Vec<Finding>) -> Option<Eve
     let text = &text[start..end];
     if text.is_empty() {
         findings.push(Finding::warning(
+            FindingKind::EventVariables,
             "the save's event variables are empty: story progress and pickups taken are unknown",
         ));
         return None;
     }
     if text.len() > MAX_EVENT_TEXT {
-        findings.push(Finding::warning(format!(
-            "the save's event variables are {} characters of text, more than the game's \
+        findings.push(Finding::warning(
+            FindingKind::EventVariables,
+            format!(
+                "the save's event variables are {} characters of text, more than the game's \
              {MAX_EVENT_TEXT}: not read, so story progress and pickups taken are unknown",
-            text.len()
-        )));
+                text.len()
+            ),
+        ));
         return None;
     }
     let bytes = match BASE64.decode(text) {
         Ok(bytes) => bytes,
         Err(why) => {
-            findings.push(Finding::warning(format!(
-                "the save's event variables are not valid base64 ({why}): story progress and \
+            findings.push(Finding::warning(
+                FindingKind::EventVariables,
+                format!(
+                    "the save's event variables are not valid base64 ({why}): story progress and \
                  pickups taken are unknown"
-            )));
+                ),
+            ));
             return None;
         }
     };
@@ -58,11 +65,14 @@ pub fn decode_event_text(text: &[u8], findings: &mut Vec<Finding>) -> Option<Eve
         } else {
             "the rest is ignored"
         };
-        findings.push(Finding::warning(format!(
+        findings.push(Finding::warning(
+            FindingKind::EventVariables,
+            format!(
             "the save's event variables hold {} bytes instead of the game's {EVENT_GLOBAL_LEN}; \
              {rest}",
             bytes.len()
-        )));
+        ),
+        ));
     }
     (!bytes.is_empty()).then(|| EventFlags::new(bytes))
 }
@@ -73,12 +83,14 @@ pub fn read_json_events(data: &Value, findings: &mut Vec<Finding>) -> Option<Eve
         Some(Value::String(text)) => decode_event_text(text.as_bytes(), findings),
         Some(_) => {
             findings.push(Finding::warning(
+                FindingKind::EventVariables,
                 "gEventGlobal is not text: story progress and pickups taken are unknown",
             ));
             None
         }
         None => {
             findings.push(Finding::info(
+                FindingKind::EventVariables,
                 "the save has no gEventGlobal: story progress and pickups taken are unknown",
             ));
             None
@@ -92,8 +104,10 @@ pub fn read_json_events(data: &Value, findings: &mut Vec<Finding>) -> Option<Eve
 pub fn read_json_players_beaten(data: &Value, findings: &mut Vec<Finding>) -> Option<Vec<i32>> {
     let list = data.get(ACHIEVEMENT_KEY)?.get("QuadmistWinList")?;
     let Some(items) = list.as_array() else {
-        findings
-            .push(Finding::warning("QuadmistWinList is not a list; card players beaten unknown"));
+        findings.push(Finding::warning(
+            FindingKind::EventVariables,
+            "QuadmistWinList is not a list; card players beaten unknown",
+        ));
         return None;
     };
     let mut bad = 0usize;
@@ -108,9 +122,10 @@ pub fn read_json_players_beaten(data: &Value, findings: &mut Vec<Finding>) -> Op
         .filter(|&id| id != -1)
         .collect();
     if bad > 0 {
-        findings.push(Finding::warning(format!(
-            "QuadmistWinList: {bad} entries are not whole numbers and are skipped"
-        )));
+        findings.push(Finding::warning(
+            FindingKind::EventVariables,
+            format!("QuadmistWinList: {bad} entries are not whole numbers and are skipped"),
+        ));
     }
     Some(ids)
 }

@@ -11,7 +11,7 @@ use super::minigame::{
     MINI_GAME_KEY,
 };
 use crate::container::layout::read_at;
-use crate::model::{format_decimal, CardSource, Collection, Finding};
+use crate::model::{format_decimal, CardSource, Collection, Finding, FindingKind};
 use binrw::BinRead;
 use serde_json::{Map, Value};
 
@@ -229,30 +229,39 @@ pub fn apply(collection: &mut Collection, vanilla_time: Option<f64>, name: &str,
     let (root, ignored) = match parse_kept(bytes, Keep::Root) {
         Ok(parsed) => parsed,
         Err(e) => {
-            collection.findings.push(Finding::warning(format!(
+            collection.findings.push(Finding::warning(
+                FindingKind::Sidecar,
+                format!(
                 "Memoria sidecar {name} is damaged ({e}); the card list of the save itself is used"
-            )));
+            ),
+            ));
             return;
         }
     };
     let Some(mini_game) = section(&root, MINI_GAME_KEY).and_then(|m| read_mini_game(m, ignored))
     else {
-        collection.findings.push(Finding::info(format!(
+        collection.findings.push(Finding::info(
+            FindingKind::Sidecar,
+            format!(
             "Memoria sidecar {name} holds no card list; the card list of the save itself is used"
-        )));
+        ),
+        ));
         return;
     };
     let sidecar_time = read_play_time(|key| section(&root, key));
     let why = match (vanilla_time, sidecar_time) {
         (Some(v), Some(s)) if (v - s).abs() > TIME_TOLERANCE => {
-            collection.findings.push(Finding::info(format!(
+            collection.findings.push(Finding::info(
+                FindingKind::Sidecar,
+                format!(
                 "Memoria sidecar {name} ignored: its play time {} s differs from the save's {} s \
                  by more than {} s (the save was overwritten after it, e.g. by a cloud save); the \
                  card list of the save itself is used",
                 format_decimal(s, 1),
                 format_decimal(v, 1),
                 format_decimal(TIME_TOLERANCE, 0)
-            )));
+            ),
+            ));
             return;
         }
         (Some(_), Some(_)) => "its play time matches the save's",
@@ -261,8 +270,11 @@ pub fn apply(collection: &mut Collection, vanilla_time: Option<f64>, name: &str,
     collection.findings.extend(mini_game.findings);
     collection.cards = decode_entries(&mini_game.entries, &mut collection.findings);
     collection.card_source = CardSource::MemoriaSidecar;
-    collection.findings.push(Finding::info(format!(
-        "card list from the Memoria sidecar {name}, which replaces the save's own list as the \
+    collection.findings.push(Finding::info(
+        FindingKind::Sidecar,
+        format!(
+            "card list from the Memoria sidecar {name}, which replaces the save's own list as the \
          game does ({why})"
-    )));
+        ),
+    ));
 }

@@ -277,11 +277,10 @@ pub fn decode_entries(entries: &[CardEntry], findings: &mut Vec<Finding>) -> Vec
         if e.id >= 100 {
             if e.id != 255 {
                 findings.push(
-                    Finding::warning(format!(
-                        "card entry {slot}: invalid id {} treated as empty",
-                        e.id
-                    ))
-                    .of(FindingKind::InvalidCardId)
+                    Finding::warning(
+                        FindingKind::InvalidCardId,
+                        format!("card entry {slot}: invalid id {} treated as empty", e.id),
+                    )
                     .at(at),
                 );
             }
@@ -290,22 +289,23 @@ pub fn decode_entries(entries: &[CardEntry], findings: &mut Vec<Finding>) -> Vec
         let card_type = CardType::from_code(u32::try_from(e.card_type).unwrap_or(u32::MAX));
         if let CardType::Unknown(_) = card_type {
             findings.push(
-                Finding::error(format!(
-                    "card entry {slot}: type code {} is not one the game defines (0..3); \
+                Finding::error(
+                    FindingKind::UnknownType,
+                    format!(
+                        "card entry {slot}: type code {} is not one the game defines (0..3); \
                      the score counts 0 type points for it",
-                    e.card_type
-                ))
-                .of(FindingKind::UnknownType)
+                        e.card_type
+                    ),
+                )
                 .at(at),
             );
         }
         if e.side != 0 {
             findings.push(
-                Finding::warning(format!(
-                    "card entry {slot}: side {} (the game always saves 0)",
-                    e.side
-                ))
-                .of(FindingKind::CardSide)
+                Finding::warning(
+                    FindingKind::CardSide,
+                    format!("card entry {slot}: side {} (the game always saves 0)", e.side),
+                )
                 .at(at),
             );
         }
@@ -321,14 +321,14 @@ pub fn decode_entries(entries: &[CardEntry], findings: &mut Vec<Finding>) -> Vec
         });
     }
     if cards.len() > CARD_LIMIT {
-        findings.push(
-            Finding::warning(format!(
+        findings.push(Finding::warning(
+            FindingKind::OverCardLimit,
+            format!(
                 "{} cards: more than the game's {CARD_LIMIT} (a modded limit); plans still \
                  target {CARD_LIMIT}",
                 cards.len()
-            ))
-            .of(FindingKind::OverCardLimit),
-        );
+            ),
+        ));
     }
     cards
 }
@@ -339,20 +339,20 @@ pub fn decode_entries(entries: &[CardEntry], findings: &mut Vec<Finding>) -> Vec
 pub fn check_counters(wins: i32, losses: i32, draws: i32, findings: &mut Vec<Finding>) {
     for (name, value) in [("wins", wins), ("losses", losses), ("draws", draws)] {
         if value < 0 {
-            findings.push(
-                Finding::warning(format!(
+            findings.push(Finding::warning(
+                FindingKind::CounterOutOfRange,
+                format!(
                     "{name} = {value}: negative (the counter wrapped after 32767 or was edited)"
-                ))
-                .of(FindingKind::CounterOutOfRange),
-            );
+                ),
+            ));
         } else if value > i32::from(i16::MAX) {
-            findings.push(
-                Finding::warning(format!(
+            findings.push(Finding::warning(
+                FindingKind::CounterOutOfRange,
+                format!(
                     "{name} counter {value} is above 32767: the game counts in a signed 16-bit \
                      value (edited save or overflow)"
-                ))
-                .of(FindingKind::CounterOutOfRange),
-            );
+                ),
+            ));
         }
     }
 }
@@ -395,6 +395,11 @@ pub fn float_value(v: &Value) -> Option<f64> {
 
 /// A card type from a number or an enum name (`PHYSICAL`, `MAGIC`, `FLEXIABLE`, `ASSAULT`;
 /// `FLEXIBLE` with a warning, since the game's enum spells it `FLEXIABLE`).
+/// The location of the card entry numbered `slot` (1-based).
+fn entry_slot(slot: usize) -> Location {
+    Location::CardSlot(u16::try_from(slot).unwrap_or(u16::MAX))
+}
+
 fn type_value(v: &Value, slot: usize, findings: &mut Vec<Finding>) -> Option<i32> {
     if let Some(n) = int_value(v) {
         return i32::try_from(n).ok();
@@ -405,9 +410,15 @@ fn type_value(v: &Value, slot: usize, findings: &mut Vec<Finding>) -> Option<i32
         "FLEXIABLE" => Some(2),
         "ASSAULT" => Some(3),
         "FLEXIBLE" => {
-            findings.push(Finding::warning(format!(
+            findings.push(
+                Finding::warning(
+                    FindingKind::CardEntry,
+                    format!(
                 "card entry {slot}: type `FLEXIBLE` read as X (the game's enum name is `FLEXIABLE`)"
-            )));
+            ),
+                )
+                .at(entry_slot(slot)),
+            );
             Some(2)
         }
         _ => None,
@@ -439,10 +450,16 @@ fn read_entry(v: &Value, slot: usize, findings: &mut Vec<Finding>) -> Option<Car
         bad.push("type");
     }
     if !bad.is_empty() {
-        findings.push(Finding::error(format!(
-            "card entry {slot}: {} missing or out of range; the entry is skipped",
-            bad.join(", ")
-        )));
+        findings.push(
+            Finding::error(
+                FindingKind::CardEntry,
+                format!(
+                    "card entry {slot}: {} missing or out of range; the entry is skipped",
+                    bad.join(", ")
+                ),
+            )
+            .at(entry_slot(slot)),
+        );
         return None;
     }
     Some(CardEntry { arrow, atk, cpoint, id, mdef, pdef, side, card_type: card_type? })
@@ -461,23 +478,29 @@ pub fn read_mini_game(v: &Value, ignored: usize) -> Option<MiniGame> {
         .collect();
     let ignored = ignored + list.len().saturating_sub(MAX_CARD_ENTRIES);
     if ignored > 0 {
-        findings.push(Finding::error(format!(
-            "the card list has {ignored} more entries after the first {MAX_CARD_ENTRIES} \
+        findings.push(Finding::error(
+            FindingKind::OverCardLimit,
+            format!(
+                "the card list has {ignored} more entries after the first {MAX_CARD_ENTRIES} \
              (the game holds 100); they are ignored"
-        )));
+            ),
+        ));
     }
     let mut counter = |key: &str| {
         let value = v.get(key);
         match value.and_then(int_value).and_then(|n| i32::try_from(n).ok()) {
             Some(n) => n,
             None => {
-                findings.push(Finding::error(match value {
-                    None => format!("{key} is missing; shown as 0"),
-                    Some(other) => format!(
-                        "{key} is {}, not a whole number the game's counter holds; shown as 0",
-                        short_json(other)
-                    ),
-                }));
+                findings.push(Finding::error(
+                    FindingKind::CounterOutOfRange,
+                    match value {
+                        None => format!("{key} is missing; shown as 0"),
+                        Some(other) => format!(
+                            "{key} is {}, not a whole number the game's counter holds; shown as 0",
+                            short_json(other)
+                        ),
+                    },
+                ));
                 0
             }
         }

@@ -7,7 +7,7 @@
 
 use crate::container::source::ByteSource;
 use crate::model::finding::limit_repeats;
-use crate::model::{Collection, Finding};
+use crate::model::{Collection, Finding, FindingKind};
 
 pub mod charset;
 mod choice;
@@ -132,9 +132,10 @@ fn open_in_memory(bytes: &[u8], file_name: Option<&str>) -> Result<SaveSet, Open
     if let Some((text, encoding)) = switch::wide_to_utf8(bytes) {
         switch::open(&text, file_name).map(|set| {
             let mut set = set.map_payload(SavePayload::Switch);
-            set.findings.push(Finding::info(format!(
-                "the JSON text is in {encoding}; read as such (the game writes UTF-8)"
-            )));
+            set.findings.push(Finding::info(
+                FindingKind::TextEncoding,
+                format!("the JSON text is in {encoding}; read as such (the game writes UTF-8)"),
+            ));
             set
         })
     } else if switch::looks_like_json(bytes) {

@@ -18,7 +18,7 @@ use super::minigame::{check_counters, decode_entries, CardEntry, CARD_ENTRY_LEN}
 use crate::container::layout::read_at;
 use crate::container::source::{ByteSource, ReadError};
 use crate::model::collection::MAX_PLAYERS_BEATEN;
-use crate::model::{CardSource, Collection, Finding, Platform, SaveSummary};
+use crate::model::{CardSource, Collection, Finding, FindingKind, Platform, SaveSummary};
 use aes::Aes256;
 use binrw::{binrw, BinRead};
 use cbc::cipher::{block_padding::NoPadding, BlockDecryptMut, InnerIvInit, KeyInit};
@@ -101,13 +101,19 @@ pub fn load_sidecar(save: &mut PcSave, findings: &mut Vec<Finding>, read: Sideca
     match read(&name) {
         Ok(None) => {}
         Ok(Some(bytes)) => {
-            findings.push(Finding::info(format!("Memoria sidecar {name} is beside the save")));
+            findings.push(Finding::info(
+                FindingKind::Sidecar,
+                format!("Memoria sidecar {name} is beside the save"),
+            ));
             save.sidecar = Some(SidecarFile { name, bytes });
         }
-        Err(why) => findings.push(Finding::warning(format!(
-            "Memoria sidecar {name} is beside the save but cannot be read ({why}); the card \
+        Err(why) => findings.push(Finding::warning(
+            FindingKind::Sidecar,
+            format!(
+                "Memoria sidecar {name} is beside the save but cannot be read ({why}); the card \
              list of the save itself is used"
-        ))),
+            ),
+        )),
     }
 }
 
@@ -349,6 +355,7 @@ impl PcSave {
         let findings = &mut collection.findings;
         if self.data_size != VANILLA_DATA_SIZE {
             findings.push(Finding::info(
+                FindingKind::UnknownSchema,
                 "unknown schema: the event variables (story progress, pickups taken) are not read",
             ));
             return;
@@ -359,6 +366,7 @@ impl PcSave {
         match plain(&self.events_ciphertext, EVENT_TEXT_OFFSET, MAX_EVENT_TEXT) {
             Some(text) => collection.events = decode_event_text(&text, findings),
             None => findings.push(Finding::warning(
+                FindingKind::EventVariables,
                 "the block ends before its event variables: story progress and pickups taken \
                  are unknown",
             )),
@@ -459,20 +467,29 @@ pub fn open_source(
     })?;
     let mut findings = Vec::new();
     if size < DAT_SIZE as u64 {
-        findings.push(Finding::error(format!(
+        findings.push(Finding::error(
+            FindingKind::Truncated,
+            format!(
             "the file is truncated: {size} of {DAT_SIZE} bytes; saves in the missing part are lost"
-        )));
+        ),
+        ));
     } else if size > DAT_SIZE as u64 {
-        findings.push(Finding::warning(format!(
-            "the file has {size} bytes, more than a .dat's {DAT_SIZE}; the extra is ignored"
-        )));
+        findings.push(Finding::warning(
+            FindingKind::ExtraBytes,
+            format!(
+                "the file has {size} bytes, more than a .dat's {DAT_SIZE}; the extra is ignored"
+            ),
+        ));
     }
     if meta.data_size != VANILLA_DATA_SIZE {
-        findings.push(Finding::warning(format!(
-            "unknown schema: DataSize {} (vanilla {VANILLA_DATA_SIZE}); cards are read at the \
+        findings.push(Finding::warning(
+            FindingKind::UnknownSchema,
+            format!(
+                "unknown schema: DataSize {} (vanilla {VANILLA_DATA_SIZE}); cards are read at the \
              vanilla offsets and accepted only if every entry validates",
-            meta.data_size
-        )));
+                meta.data_size
+            ),
+        ));
     }
     let latest = u8::try_from(meta.latest_slot)
         .ok()
@@ -492,24 +509,30 @@ pub fn open_source(
                 saves.push(entry(slot, &block, &meta, latest == Some(slot), file_name, neighbour)?)
             }
             Some(b"NONE") => {}
-            Some(_) => findings.push(Finding::warning(format!(
-                "data block of {} (`{}`) decrypts to neither SAVE nor NONE: damaged; skipped",
-                slot.name(),
-                slot.selector()
-            ))),
+            Some(_) => findings.push(Finding::warning(
+                FindingKind::DamagedBlock,
+                format!(
+                    "data block of {} (`{}`) decrypts to neither SAVE nor NONE: damaged; skipped",
+                    slot.name(),
+                    slot.selector()
+                ),
+            )),
             None => break,
         }
     }
     if let Some(slot) =
         latest.filter(|l| !saves.iter().any(|s: &Entry<PcSave>| s.selector == l.selector()))
     {
-        findings.push(Finding::warning(format!(
+        findings.push(Finding::warning(
+            FindingKind::LatestSave,
+            format!(
             "the metadata names {} (LatestSlot {}, LatestSave {}) as the latest save, but the file \
              holds no such save",
             slot.name(),
             meta.latest_slot,
             meta.latest_save
-        )));
+        ),
+        ));
     }
     Ok(Listing { kind: FileKind::PcDat, saves, findings })
 }
@@ -576,29 +599,31 @@ fn entry(
     let mut findings = Vec::new();
     let play_time = block.plain::<f64>(PLAY_TIME_OFFSET)?.filter(|t| t.is_finite() && *t >= 0.0);
     if block.len < BLOCK_LEN {
-        findings.push(Finding::error(format!(
-            "{}: the block is truncated ({} of {BLOCK_LEN} bytes)",
-            slot.name(),
-            block.len
-        )));
+        findings.push(Finding::error(
+            FindingKind::Truncated,
+            format!("{}: the block is truncated ({} of {BLOCK_LEN} bytes)", slot.name(), block.len),
+        ));
     } else if play_time.is_none() {
-        findings.push(Finding::warning(format!(
+        findings.push(Finding::warning(FindingKind::DamagedBlock, format!(
             "{}: the play time at {PLAY_TIME_OFFSET} is not a valid number (damaged, or another schema)",
             slot.name()
         )));
     }
     if block.padding_ok(meta.data_size)? == Some(false) {
-        findings.push(Finding::warning(format!(
-            "{}: the block's padding does not match DataSize {}: damaged or another schema",
-            slot.name(),
-            meta.data_size
-        )));
+        findings.push(Finding::warning(
+            FindingKind::UnknownSchema,
+            format!(
+                "{}: the block's padding does not match DataSize {}: damaged or another schema",
+                slot.name(),
+                meta.data_size
+            ),
+        ));
     }
     if latest {
-        findings.push(Finding::info(format!(
-            "{} is the latest save (metadata LatestSlot/LatestSave)",
-            slot.name()
-        )));
+        findings.push(Finding::info(
+            FindingKind::LatestSave,
+            format!("{} is the latest save (metadata LatestSlot/LatestSave)", slot.name()),
+        ));
     }
     let mut summary = SaveSummary { play_time_seconds: play_time, ..SaveSummary::default() };
     if meta.data_size == VANILLA_DATA_SIZE {

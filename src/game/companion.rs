@@ -37,6 +37,7 @@ pub const MAX_JSON: usize = 256 * 1024;
 /// One entry of the match, as the page sends it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// Their next card as the game shows it, in the notation of `advise` (`1P23@E+S`, or with
@@ -83,6 +84,7 @@ pub enum Command {
 /// A whole match as the page stores it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Session {
     /// My five cards in hand order, in the notation (`138/X/53/90@E+S,...`).
@@ -400,6 +402,7 @@ fn check_slot(slot: u8) -> Result<(), CompanionError> {
 /// The adviser's options, as `play` and `advise` take them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default, deny_unknown_fields)]
 pub struct AdviceOptions {
     /// `game` (the game's AI at `wise`) or `worst` (my worst case).
@@ -458,6 +461,7 @@ impl AdviceOptions {
 /// One advised move with its figures.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AdvisedMove {
     /// The card's slot (0..=4 mine; for a target pick, the attacker's).
     pub slot: u8,
@@ -491,6 +495,7 @@ impl Advice {
 /// The adviser's answer for one position.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Advice {
     /// The session it answers ([`Companion::session_json`]): advice for another key is stale.
     pub key: String,
@@ -563,6 +568,7 @@ fn advice(live: &Live, a: &Analysis, goal: Goal, key: String) -> Advice {
 /// What is asked now, for the page.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum AskView {
     /// Their card `n` (0..=4).
@@ -621,6 +627,7 @@ pub enum AskView {
 /// One card in a hand or on the board, for the page.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CardView {
     /// Slot, 0..=4 mine, 5..=9 theirs.
     pub slot: u8,
@@ -641,6 +648,7 @@ pub struct CardView {
 /// What the page shows.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
     /// What is asked.
     pub ask: AskView,

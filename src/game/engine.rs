@@ -47,6 +47,7 @@ impl std::error::Error for MoveError {}
 /// The result of a finished match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
     /// The player owns 6 or more cards.

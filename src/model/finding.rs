@@ -7,6 +7,7 @@
 //! front end only renders what [`collapse`] gives it.
 
 use serde::Serialize;
+use std::borrow::Borrow;
 use std::fmt;
 
 /// How serious a [`Finding`] is.
@@ -35,11 +36,70 @@ impl fmt::Display for Severity {
 
 /// What a finding says, as an identifier (as PKHeX's legality checks carry one): findings
 /// of one kind are repeats of one another whatever their words (the card's name, the slot).
+/// Every finding a reader or a check makes has a kind of its own; [`FindingKind::Other`] is
+/// left to a front end's notes about its own run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum FindingKind {
+    // The file and its container.
+    /// The input, or a block or record in it, ends early: what is missing is lost or read as
+    /// zeros.
+    Truncated,
+    /// Bytes before or after what the format holds: skipped.
+    ExtraBytes,
+    /// A container's own header (DexDrive, PSV, a raw image's, the card's `MC` mark) is
+    /// damaged or unusual.
+    ContainerHeader,
+    /// A memory card that was never formatted.
+    Unformatted,
+    /// A memory card frame's XOR check does not hold, or was written the way older tools do.
+    FrameChecksum,
+    /// A directory frame's state, size or link is not what the card's rules allow.
+    DirectoryEntry,
+    /// A save's chain of blocks is cut, loops, crosses another save's or was rebuilt.
+    BrokenChain,
+    /// The card's broken-sector list replaces a sector, or names one it cannot.
+    BrokenSector,
+    /// Two sizes of one save (directory, title frame, blocks read) disagree.
+    SizeMismatch,
+    /// Two saves of one card have the same name.
+    DuplicateName,
+    /// A save's title frame lacks its mark or its title cannot be decoded.
+    TitleFrame,
+    /// A save's icon is hidden by the console or cut off.
+    Icon,
+    /// A deleted save, still readable.
+    DeletedSave,
+    // One Final Fantasy IX save.
+    /// A save under the game's name whose title is not the game's: not decoded.
+    NotGameSave,
+    /// The game's title under a product code the game never used: decoded anyway.
+    UnknownProduct,
+    /// The game's own checksum of the save does not hold.
+    Checksum,
+    /// Two copies of one value in the save (disc, place, play time, gil) disagree.
+    CopiesDisagree,
+    /// The play time read in another unit, the one the title's copy agrees with.
+    PlayTimeReading,
+    /// A name or place holds characters the game's table (or quadmist) cannot show.
+    UnreadableText,
+    /// Memoria's sidecar card list: beside the save, used, ignored or damaged.
+    Sidecar,
+    /// The story's event variables (progress, pickups, card players beaten) cannot be read.
+    EventVariables,
+    /// A PC or Switch save of another layout than the game's (size, padding, schema).
+    UnknownSchema,
+    /// A PC save block that decrypts to nothing the game writes, or holds an invalid value.
+    DamagedBlock,
+    /// Which save the file's own metadata names as the last one written.
+    LatestSave,
+    /// JSON text in another encoding than the game's UTF-8.
+    TextEncoding,
+    // The cards and counters.
+    /// A PC or Switch card entry with a field missing, out of range or spelled otherwise.
+    CardEntry,
     /// A card record whose id is no card (100..254): read as an empty slot.
     InvalidCardId,
     /// A card id outside the catalogue (0..99).
@@ -58,13 +118,14 @@ pub enum FindingKind {
     PastSlot100,
     /// A PC or Switch card entry whose side is not 0 (the game always saves 0).
     CardSide,
-    /// More cards than the game's 100 (a modded limit).
+    /// More cards than the game's 100 (a modded limit), or more entries than are read.
     OverCardLimit,
-    /// A wins, losses or draws counter outside the game's signed 16-bit range.
+    /// A wins, losses or draws counter missing or outside the game's signed 16-bit range.
     CounterOutOfRange,
     /// The count of findings of one kind left out after the first ones ([`limit_repeats`]).
     Repeats,
-    /// Not given a kind of its own yet: grouped by its words, numbers left out.
+    /// A front end's note about its own run (a folder, a browser, an option), not about the
+    /// save: grouped by its words, numbers left out.
     Other,
 }
 
@@ -76,6 +137,10 @@ pub enum FindingKind {
 pub enum Location {
     /// A card record, by its 1-based place in the save's card list (the game's slot).
     CardSlot(u16),
+    /// A memory card's block (1..15; its directory frame has the same number).
+    Block(u16),
+    /// A memory card's sector (frame), by its number on the card.
+    Sector(u16),
 }
 
 /// One observation about the input.
@@ -94,25 +159,21 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// A finding of kind [`FindingKind::Other`], nowhere in particular.
-    pub fn new(severity: Severity, message: impl Into<String>) -> Self {
-        Finding { severity, kind: FindingKind::Other, location: None, message: message.into() }
+    /// A finding of `kind`, nowhere in particular.
+    pub fn new(severity: Severity, kind: FindingKind, message: impl Into<String>) -> Self {
+        Finding { severity, kind, location: None, message: message.into() }
     }
     /// An informational finding.
-    pub fn info(message: impl Into<String>) -> Self {
-        Finding::new(Severity::Info, message)
+    pub fn info(kind: FindingKind, message: impl Into<String>) -> Self {
+        Finding::new(Severity::Info, kind, message)
     }
     /// A warning.
-    pub fn warning(message: impl Into<String>) -> Self {
-        Finding::new(Severity::Warning, message)
+    pub fn warning(kind: FindingKind, message: impl Into<String>) -> Self {
+        Finding::new(Severity::Warning, kind, message)
     }
     /// An error.
-    pub fn error(message: impl Into<String>) -> Self {
-        Finding::new(Severity::Error, message)
-    }
-    /// The same finding, of kind `kind`.
-    pub fn of(self, kind: FindingKind) -> Self {
-        Finding { kind, ..self }
+    pub fn error(kind: FindingKind, message: impl Into<String>) -> Self {
+        Finding::new(Severity::Error, kind, message)
     }
     /// The same finding, at `location`.
     pub fn at(self, location: Location) -> Self {
@@ -163,7 +224,7 @@ pub struct Group {
 pub enum Shown<'a> {
     /// A finding, shown.
     Finding(&'a Finding),
-    /// How many more findings of the group of the one shown just before are left out.
+    /// The findings of the group of the one shown just before that are left out.
     More {
         /// Their severity.
         severity: Severity,
@@ -171,20 +232,29 @@ pub enum Shown<'a> {
         kind: FindingKind,
         /// How many.
         count: usize,
+        /// The findings left out, in order (a front end may offer them folded away).
+        rest: Vec<&'a Finding>,
     },
 }
 
 /// The findings in order, each group ([`Finding::group`]) cut after its first `first` ones,
 /// with a [`Shown::More`] right after the last one shown of a group that had more. Linear in
 /// the number of findings.
-pub fn collapse(findings: &[Finding], first: usize) -> Vec<Shown<'_>> {
+pub fn collapse<F: std::borrow::Borrow<Finding>>(findings: &[F], first: usize) -> Vec<Shown<'_>> {
     use std::collections::HashMap;
-    let groups: Vec<Group> = findings.iter().map(Finding::group).collect();
-    let mut totals: HashMap<&Group, usize> = HashMap::new();
-    for g in &groups {
-        *totals.entry(g).or_default() += 1;
-    }
+    let findings: Vec<&Finding> = findings.iter().map(Borrow::borrow).collect();
+    let groups: Vec<Group> = findings.iter().map(|f| f.group()).collect();
+    // Each group's findings past the first ones, gathered before any is shown.
+    let mut rests: HashMap<&Group, Vec<&Finding>> = HashMap::new();
     let mut seen: HashMap<&Group, usize> = HashMap::new();
+    for (f, g) in findings.iter().zip(&groups) {
+        let n = seen.entry(g).or_default();
+        *n += 1;
+        if *n > first {
+            rests.entry(g).or_default().push(f);
+        }
+    }
+    seen.clear();
     let mut out = Vec::new();
     for (f, g) in findings.iter().zip(&groups) {
         let n = seen.entry(g).or_default();
@@ -192,8 +262,15 @@ pub fn collapse(findings: &[Finding], first: usize) -> Vec<Shown<'_>> {
         if *n <= first {
             out.push(Shown::Finding(f));
         }
-        if *n == first && totals[g] > first {
-            out.push(Shown::More { severity: f.severity, kind: f.kind, count: totals[g] - first });
+        if *n == first {
+            if let Some(rest) = rests.remove(g) {
+                out.push(Shown::More {
+                    severity: f.severity,
+                    kind: f.kind,
+                    count: rest.len(),
+                    rest,
+                });
+            }
         }
     }
     out
@@ -209,6 +286,10 @@ impl fmt::Display for Finding {
 pub fn has_error(findings: &[Finding]) -> bool {
     findings.iter().any(|f| f.severity == Severity::Error)
 }
+
+/// How many findings of one group a front end shows before the rest are counted ("and 17
+/// more like it"): the same in the terminal and on the page.
+pub const REPEATS_SHOWN: usize = 3;
 
 /// How many findings of one kind a reader keeps before the rest are only counted (a bound on
 /// memory and output; the command line shows fewer unless asked, see `cli::findings`).
@@ -229,12 +310,12 @@ pub fn limit_repeats(findings: Vec<Finding>) -> Vec<Finding> {
             Shown::Finding(f) => f.clone(),
             Shown::More { severity, count, .. } => Finding::new(
                 severity,
+                FindingKind::Repeats,
                 format!(
                     "{count} more findings of the kind above (only the first {REPEATS_KEPT} of \
                      a kind are kept)"
                 ),
-            )
-            .of(FindingKind::Repeats),
+            ),
         })
         .collect()
 }
@@ -263,17 +344,24 @@ mod tests {
             .iter()
             .zip(1u16..)
             .map(|(n, slot)| {
-                Finding::warning(format!("slot {slot} {n}: attack above its cap"))
-                    .of(FindingKind::AboveCap)
-                    .at(Location::CardSlot(slot))
+                Finding::warning(
+                    FindingKind::AboveCap,
+                    format!("slot {slot} {n}: attack above its cap"),
+                )
+                .at(Location::CardSlot(slot))
             })
-            .chain([Finding::warning("wins = -3: negative")])
+            .chain([Finding::warning(FindingKind::CounterOutOfRange, "wins = -3: negative")])
             .collect();
         let shown = collapse(&f, 3);
         assert_eq!(shown.len(), 3 + 1 + 1);
         assert_eq!(
             shown[3],
-            Shown::More { severity: Severity::Warning, kind: FindingKind::AboveCap, count: 7 }
+            Shown::More {
+                severity: Severity::Warning,
+                kind: FindingKind::AboveCap,
+                count: 7,
+                rest: f[3..10].iter().collect()
+            }
         );
         assert_eq!(shown[4], Shown::Finding(&f[10]));
         // The location and the kind are in the JSON; a finding nowhere has no location.
@@ -286,10 +374,18 @@ mod tests {
     #[test]
     fn repeats_of_a_kind_are_cut_after_the_first_ones_and_counted() {
         let mut findings: Vec<Finding> = (1..=30)
-            .map(|k| Finding::error(format!("card entry {k}: invalid id {}", 100 + k)))
+            .map(|k| {
+                Finding::error(
+                    FindingKind::InvalidCardId,
+                    format!("card entry {k}: invalid id {}", 100 + k),
+                )
+            })
             .collect();
-        findings.insert(3, Finding::warning("wins = 40000: over 32767"));
-        findings.push(Finding::warning("card entry 7: side 3"));
+        findings.insert(
+            3,
+            Finding::warning(FindingKind::CounterOutOfRange, "wins = 40000: over 32767"),
+        );
+        findings.push(Finding::warning(FindingKind::CardSide, "card entry 7: side 3"));
         let out = limit_repeats(findings);
         // 20 of the first kind, its count right after the 20th, the two others in place.
         assert_eq!(out.len(), 20 + 1 + 2);
@@ -302,7 +398,10 @@ mod tests {
         assert_eq!(out[21].severity, Severity::Error);
         assert_eq!(out[22].message, "card entry 7: side 3");
         // Nothing to cut: unchanged.
-        let few = vec![Finding::info("a 1"), Finding::info("a 2")];
+        let few = vec![
+            Finding::info(FindingKind::Other, "a 1"),
+            Finding::info(FindingKind::Other, "a 2"),
+        ];
         assert_eq!(limit_repeats(few.clone()), few);
     }
 }

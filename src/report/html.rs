@@ -15,10 +15,12 @@ use crate::ff9::SaveEntry;
 use crate::model::card::display_chars;
 use crate::model::card_sources::CARD_SOURCES;
 use crate::model::catalogue::{self as cards, CardInfo};
+use crate::model::finding::{collapse, Shown, REPEATS_SHOWN};
 use crate::model::{self, CardRecord, CardSource, CardType, Collection, Finding};
 use crate::rules::score::{Contribution, MASTER_POINTS, PERFECT_POINTS};
 use crate::sources::{Availability, MissingCard};
 use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
+use std::borrow::Borrow;
 use std::fmt;
 
 /// Where the page came from, as shown in its "Source" section.
@@ -801,9 +803,7 @@ fn findings_section(src: &PageSource<'_>, collection: &Collection) -> Markup {
             @if all.is_empty() {
                 p { "Nothing unusual was found in this save." }
             } @else {
-                ul { @for f in &all {
-                    li class={ "finding " (f.severity) } { strong { (f.severity) } ": " (f.message) }
-                } }
+                (findings_list(&all))
             }
             @if !collection.ignored_records.is_empty() {
                 p { (count(collection.ignored_records.len(), "record", "records"))
@@ -814,6 +814,29 @@ fn findings_section(src: &PageSource<'_>, collection: &Collection) -> Markup {
                 p { (count(unknown, "card has an id", "cards have ids"))
                     " outside the catalogue; they are not in the album and earn no points." }
             }
+        }
+    }
+}
+
+/// Findings as the library groups them ([`collapse`]): the first [`REPEATS_SHOWN`] of each
+/// group, then the rest of it folded away under "… and N more like it".
+pub fn findings_list<F: Borrow<Finding>>(findings: &[F]) -> Markup {
+    let item = |f: &Finding| {
+        html! { li class={ "finding " (f.severity) } { strong { (f.severity) } ": " (f.message) } }
+    };
+    html! {
+        @if !findings.is_empty() {
+            ul.findings { @for line in collapse(findings, REPEATS_SHOWN) {
+                @match line {
+                    Shown::Finding(f) => (item(f)),
+                    Shown::More { severity, count, rest, .. } => li class={ "finding " (severity) } {
+                        details {
+                            summary { "… and " (count) " more like it" }
+                            ul { @for f in rest { (item(f)) } }
+                        }
+                    },
+                }
+            } }
         }
     }
 }
@@ -1132,7 +1155,7 @@ const CLOSE_SCRIPT: &str = "document.addEventListener('click',function(e){var b=
 mod tests {
     use super::*;
     use crate::ff9::{psx::PsxSave, SavePayload};
-    use crate::model::Platform;
+    use crate::model::{FindingKind, Platform};
     use crate::report::plan::plan_report;
     use crate::report::score::score_report;
     use CardType::{Assault as A, Flexible as X, Magic as M, Physical as P};
@@ -1143,7 +1166,7 @@ mod tests {
             "slot <1>".into(),
             Some(3725.0),
             false,
-            vec![Finding::warning("a <b>bold</b> & \"quoted\" finding")],
+            vec![Finding::warning(FindingKind::Other, "a <b>bold</b> & \"quoted\" finding")],
             SavePayload::PlayStation(PsxSave::default()),
         )
     }
@@ -1175,7 +1198,7 @@ mod tests {
         let mut c = Collection::new(Platform::PlayStation, vec![card(1, 0, 0x11, P)]);
         c.summary.leader_name = Some("<script>alert(1)</script>".into());
         c.summary.location = Some("Treno & \"Alexandria\"".into());
-        c.findings.push(Finding::error("slot <img src=x onerror=alert(1)>"));
+        c.findings.push(Finding::error(FindingKind::Other, "slot <img src=x onerror=alert(1)>"));
         let html = page(&c);
         assert!(!html.contains("<script>alert"), "a raw <script> tag");
         assert!(!html.contains("<img"), "a raw <img> tag");
@@ -1185,6 +1208,32 @@ mod tests {
         assert!(html.contains("card&lt;script&gt;.mcr"));
         assert!(html.contains("slot &lt;1&gt;"));
         assert!(html.contains("a &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot; finding"));
+    }
+
+    #[test]
+    fn the_page_shows_findings_as_the_library_groups_them() {
+        // Ten cards above their caps, each with its own words, and one counter: the first
+        // three of the kind shown, the other seven folded away under one line, the counter
+        // shown (as the terminal prints them).
+        let mut c = Collection::new(Platform::PlayStation, vec![card(1, 0, 0x11, P)]);
+        c.findings = (1..=10u16)
+            .map(|slot| {
+                Finding::warning(FindingKind::AboveCap, format!("slot {slot}: attack above cap"))
+                    .at(model::Location::CardSlot(slot))
+            })
+            .chain([Finding::warning(FindingKind::CounterOutOfRange, "wins = -3: negative")])
+            .collect();
+        let html = page(&c);
+        let section = &html[html.find("<section id=\"findings\"").unwrap()..];
+        let section = &section[..section.find("</section>").unwrap()];
+        let shown = |m: &str| section.find(&format!("<strong>warning</strong>: {m}</li>"));
+        let more = section.find("<summary>… and 7 more like it</summary>").expect(section);
+        assert!(shown("slot 3: attack above cap").unwrap() < more, "{section}");
+        assert!(shown("slot 4: attack above cap").unwrap() > more, "folded away: {section}");
+        assert!(
+            shown("wins = -3: negative").unwrap() > shown("slot 10: attack above cap").unwrap()
+        );
+        assert_eq!(section.matches("<details>").count(), 1, "{section}");
     }
 
     #[test]
@@ -1233,7 +1282,8 @@ mod tests {
         let mut c = Collection::new(Platform::Pc, many);
         c.summary.leader_name = Some("\"".repeat(20));
         c.summary.location = Some("\"".repeat(40));
-        c.findings = (0..30).map(|_| Finding::warning("\"".repeat(50))).collect();
+        c.findings =
+            (0..30).map(|_| Finding::warning(FindingKind::Other, "\"".repeat(50))).collect();
         let (len, room) = size_and_room(&c);
         assert!(len <= room, "{len} bytes in {room}");
         // Nothing at all: 100 outlines.

@@ -21,28 +21,6 @@ pub const DISPUTED_TYPE_IDS: [u8; 2] = [54, 82];
 /// Ids whose pdef cap is disputed between sources: pdef findings are warnings.
 pub const DISPUTED_PDEF_IDS: [u8; 2] = [38, 96];
 
-/// What is wrong with a card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum Issue {
-    /// The id is outside the catalogue (0..99).
-    UnknownId,
-    /// A stat is above the card's cap.
-    AboveCap,
-    /// A stat is below the lowest value a new card can roll.
-    BelowCreationMinimum,
-    /// The type byte is not a type (0..3).
-    UnknownType,
-    /// A type the card cannot have in play (neither its default, X nor A).
-    ImpossibleType,
-    /// PlayStation: P where the catalogue says M or the reverse, the NPC table's type.
-    NpcType,
-    /// The card is recorded past slot 100.
-    PastSlot100,
-}
-
 /// One legality finding about one card.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
@@ -51,34 +29,18 @@ pub struct CardFinding {
     pub slot: u16,
     /// The card's id.
     pub id: u8,
-    /// What is wrong.
-    pub issue: Issue,
+    /// What is wrong: a legality check is a finding kind like any other.
+    pub issue: FindingKind,
     /// How serious it is.
     pub severity: Severity,
     /// A sentence for a person, naming the slot and card.
     pub message: String,
 }
 
-impl Issue {
-    /// The finding kind this issue is.
-    pub fn kind(self) -> FindingKind {
-        match self {
-            Issue::UnknownId => FindingKind::UnknownId,
-            Issue::AboveCap => FindingKind::AboveCap,
-            Issue::BelowCreationMinimum => FindingKind::BelowCreationMinimum,
-            Issue::UnknownType => FindingKind::UnknownType,
-            Issue::ImpossibleType => FindingKind::ImpossibleType,
-            Issue::NpcType => FindingKind::NpcType,
-            Issue::PastSlot100 => FindingKind::PastSlot100,
-        }
-    }
-}
-
 impl CardFinding {
     /// The same as a plain [`Finding`]: its issue as the kind, at the card's slot.
     pub fn to_finding(&self) -> Finding {
-        Finding::new(self.severity, self.message.clone())
-            .of(self.issue.kind())
+        Finding::new(self.severity, self.issue, self.message.clone())
             .at(Location::CardSlot(self.slot))
     }
 }
@@ -116,14 +78,14 @@ pub fn check_card(card: &CardRecord, platform: Platform) -> Vec<CardFinding> {
     };
     if card.slot > 100 {
         push(
-            Issue::PastSlot100,
+            FindingKind::PastSlot100,
             Severity::Warning,
             format!("{label}: recorded past slot 100, where the game never counts a card"),
         );
     }
     let Some(info) = catalogue::info(card.id) else {
         push(
-            Issue::UnknownId,
+            FindingKind::UnknownId,
             Severity::Error,
             format!("{label}: card id {} is not in the catalogue (0..99)", card.id),
         );
@@ -150,7 +112,7 @@ pub fn check_card(card: &CardRecord, platform: Platform) -> Vec<CardFinding> {
                 )
             };
             push(
-                Issue::AboveCap,
+                FindingKind::AboveCap,
                 severity,
                 format!(
                     "{label}: {stat} {value} is above its cap {max}: an edited save; {wrap}{note}"
@@ -160,7 +122,7 @@ pub fn check_card(card: &CardRecord, platform: Platform) -> Vec<CardFinding> {
         let (minimum, _) = crate::rules::creation::stat_range(max);
         if value < minimum {
             push(
-                Issue::BelowCreationMinimum,
+                FindingKind::BelowCreationMinimum,
                 if disputed { Severity::Warning } else { Severity::Error },
                 format!(
                     "{label}: {stat} {value} is below {minimum}, the lowest a new card rolls: \
@@ -171,12 +133,12 @@ pub fn check_card(card: &CardRecord, platform: Platform) -> Vec<CardFinding> {
     }
     match card.card_type {
         CardType::Unknown(code) => push(
-            Issue::UnknownType,
+            FindingKind::UnknownType,
             Severity::Error,
             format!("{label}: type byte {code} is not a card type (0..3)"),
         ),
         t if !type_possible(info, t) && platform == Platform::PlayStation => push(
-            Issue::NpcType,
+            FindingKind::NpcType,
             Severity::Info,
             format!(
                 "{label}: type {t}, where the catalogue says {}: the NPC table's type, as on \
@@ -185,7 +147,7 @@ pub fn check_card(card: &CardRecord, platform: Platform) -> Vec<CardFinding> {
             ),
         ),
         t if !type_possible(info, t) => push(
-            Issue::ImpossibleType,
+            FindingKind::ImpossibleType,
             Severity::Warning,
             format!(
                 "{label}: type {t} is neither its default {} nor X or A: an edited save",

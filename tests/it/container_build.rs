@@ -4,7 +4,7 @@
 
 use quadmist::container::write::{self, CardBuilder};
 use quadmist::container::{self, ContainerError, ContainerFile, ContainerFormat, SaveState};
-use quadmist::model::{Finding, Severity};
+use quadmist::model::{Finding, FindingKind, Location, Severity};
 
 const BLOCK: usize = 8192;
 
@@ -61,11 +61,11 @@ fn clean_rows() -> Vec<(String, String, Vec<u8>, SaveState)> {
     ]
 }
 
-fn w(m: &str) -> Finding {
-    Finding::warning(m)
+fn w(kind: FindingKind, m: &str) -> Finding {
+    Finding::warning(kind, m)
 }
-fn e(m: &str) -> Finding {
-    Finding::error(m)
+fn e(kind: FindingKind, m: &str) -> Finding {
+    Finding::error(kind, m)
 }
 
 #[test]
@@ -151,7 +151,7 @@ fn bad_xor_is_a_warning_and_the_entry_is_still_read() {
     let f = read(c.bytes());
     assert_eq!(
         f.findings,
-        vec![w(&format!(
+        vec![w(FindingKind::FrameChecksum, &format!(
             "directory frame 1: bad XOR checksum (stored 0x{stored:02X}, computed 0x{:02X}); read anyway",
             stored ^ 0x5A
         ))]
@@ -168,7 +168,7 @@ fn legacy_126_byte_xor_is_named_as_such() {
     let f = read(c.bytes());
     assert_eq!(
         f.findings,
-        vec![Finding::info(
+        vec![Finding::info(FindingKind::FrameChecksum,
             "directory frame 2: legacy-tool checksum (126-byte XOR, as older MemcardRex versions write it)"
         )]
     );
@@ -186,8 +186,16 @@ fn unknown_state_is_reported() {
     assert_eq!(
         f.findings,
         vec![
-            w("directory frame 9: unknown allocation state 0x33; block 9 is skipped"),
-            w("directory frame 10: state field has non-zero bytes 01 00 00 after the state 0xA0"),
+            w(
+                FindingKind::DirectoryEntry,
+                "directory frame 9: unknown allocation state 0x33; block 9 is skipped"
+            )
+            .at(Location::Block(9)),
+            w(
+                FindingKind::DirectoryEntry,
+                "directory frame 10: state field has non-zero bytes 01 00 00 after the state 0xA0"
+            )
+            .at(Location::Block(10)),
         ]
     );
     assert_eq!(summary(&f), clean_rows());
@@ -210,16 +218,16 @@ fn dangling_link_cuts_the_chain_and_leaves_orphans() {
     assert_eq!(
         f.saves[1].findings,
         vec![
-            e("dangling link 0x0020 in block 2: chain cut after 1 block(s)"),
-            w("size mismatch: the directory says 24576 bytes, the chain has 1 block(s) (8192 bytes)"),
-            w("size mismatch: the title frame says 3 block(s), 1 were read"),
+            e(FindingKind::BrokenChain, "dangling link 0x0020 in block 2: chain cut after 1 block(s)").at(Location::Block(2)),
+            w(FindingKind::SizeMismatch, "size mismatch: the directory says 24576 bytes, the chain has 1 block(s) (8192 bytes)"),
+            w(FindingKind::SizeMismatch, "size mismatch: the title frame says 3 block(s), 1 were read"),
         ]
     );
     assert_eq!(
         f.findings,
         vec![
-            w("directory frame 3: orphan continuation block (state 0x52) that no save's chain reaches"),
-            w("directory frame 4: orphan continuation block (state 0x53) that no save's chain reaches"),
+            w(FindingKind::DirectoryEntry, "directory frame 3: orphan continuation block (state 0x52) that no save's chain reaches").at(Location::Block(3)),
+            w(FindingKind::DirectoryEntry, "directory frame 4: orphan continuation block (state 0x53) that no save's chain reaches").at(Location::Block(4)),
         ]
     );
     assert!(f.saves[0].findings.is_empty() && f.saves[2].findings.is_empty());
@@ -233,12 +241,16 @@ fn cross_link_is_reported_on_both_saves() {
     c.fix_xor(5);
     let f = read(c.bytes());
     assert_eq!(summary(&f)[2], row("5", "BASLUS-00002TWO", &[5, 4], SaveState::Live));
-    let cross = e("cross-linked: block 4 is reached by the saves in slots 2 and 5");
+    let cross = e(
+        FindingKind::BrokenChain,
+        "cross-linked: block 4 is reached by the saves in slots 2 and 5",
+    )
+    .at(Location::Block(4));
     assert_eq!(f.saves[1].findings, vec![cross.clone()]);
     assert_eq!(f.saves[2].findings, vec![cross]);
     assert_eq!(
         f.findings,
-        vec![w("directory frame 6: orphan continuation block (state 0x53) that no save's chain reaches")]
+        vec![w(FindingKind::DirectoryEntry, "directory frame 6: orphan continuation block (state 0x53) that no save's chain reaches").at(Location::Block(6))]
     );
 }
 
@@ -251,7 +263,7 @@ fn overwritten_chain_stops_at_a_block_of_the_wrong_state() {
     assert_eq!(f.saves[1].blocks, vec![2]);
     assert_eq!(
         f.saves[1].findings[0],
-        e("cross-linked or overwritten chain: block 2 links to block 5 whose state is 0x51; the save is partial (1 block(s))")
+        e(FindingKind::BrokenChain, "cross-linked or overwritten chain: block 2 links to block 5 whose state is 0x51; the save is partial (1 block(s))").at(Location::Block(2))
     );
 }
 
@@ -265,7 +277,11 @@ fn cycle_stops_the_walk() {
     assert_eq!(f.saves[1].blocks, vec![2, 3, 4]);
     assert_eq!(
         f.saves[1].findings,
-        vec![e("cycle: block 4 links back to block 3; chain stopped after 3 block(s)")]
+        vec![e(
+            FindingKind::BrokenChain,
+            "cycle: block 4 links back to block 3; chain stopped after 3 block(s)"
+        )
+        .at(Location::Block(4))]
     );
 }
 
@@ -280,17 +296,22 @@ fn orphan_and_size_mismatch() {
     let f = read(c.bytes());
     assert_eq!(
         f.findings,
-        vec![w("directory frame 9: orphan continuation block (state 0x52) that no save's chain reaches")]
+        vec![w(FindingKind::DirectoryEntry, "directory frame 9: orphan continuation block (state 0x52) that no save's chain reaches").at(Location::Block(9))]
     );
     assert_eq!(
         f.saves[0].findings,
         vec![w(
+            FindingKind::SizeMismatch,
             "size mismatch: the directory says 24576 bytes, the chain has 1 block(s) (8192 bytes)"
         )]
     );
     assert_eq!(
         f.saves[1].findings,
-        vec![w("continuation block 3 carries a size field (8192 bytes)")]
+        vec![w(
+            FindingKind::DirectoryEntry,
+            "continuation block 3 carries a size field (8192 bytes)"
+        )
+        .at(Location::Block(3))]
     );
 }
 
@@ -301,7 +322,10 @@ fn missing_mc_is_accepted_through_the_directory() {
     let f = read(c.bytes());
     assert_eq!(
         f.findings,
-        vec![w("card header lacks the `MC` mark; read from its directory, which looks valid")]
+        vec![w(
+            FindingKind::ContainerHeader,
+            "card header lacks the `MC` mark; read from its directory, which looks valid"
+        )]
     );
     assert_eq!(summary(&f), clean_rows());
 }
@@ -315,7 +339,10 @@ fn unformatted_cards_hold_nothing() {
             assert!(f.saves.is_empty());
             assert_eq!(
                 f.findings,
-                vec![w(&format!("unformatted card: every byte is {text}; it holds no saves"))]
+                vec![w(
+                    FindingKind::Unformatted,
+                    &format!("unformatted card: every byte is {text}; it holds no saves")
+                )]
             );
         }
     }
@@ -346,7 +373,7 @@ fn gme_quirks() {
     assert_eq!(f.format, ContainerFormat::Gme);
     assert_eq!(
         f.findings,
-        vec![w("DexDrive GME header is zeroed or damaged (no `123-456-STD`); the card behind it is read")]
+        vec![w(FindingKind::ContainerHeader, "DexDrive GME header is zeroed or damaged (no `123-456-STD`); the card behind it is read")]
     );
     assert_eq!(summary(&f), clean_rows());
     // Truncated after block 4: blocks 5-6 are read as zeros.
@@ -354,7 +381,7 @@ fn gme_quirks() {
     let f = read(short);
     assert_eq!(
         f.findings[0],
-        w("DexDrive GME card is shorter than 134976 bytes (44864): the missing trailing blocks are read as zeros")
+        w(FindingKind::Truncated, "DexDrive GME card is shorter than 134976 bytes (44864): the missing trailing blocks are read as zeros")
     );
     assert_eq!(summary(&f)[..2], clean_rows()[..2]);
     assert_eq!(f.saves[1].data, save(3, "ＴＨＲＥＥ", 0x33));
@@ -371,7 +398,7 @@ fn gme_quirks() {
     assert!(f.saves.is_empty());
     assert_eq!(
         f.findings,
-        vec![e("DexDrive GME card is truncated: 4096 bytes, the header alone is 3904 and a card 134976; no saves can be read")]
+        vec![e(FindingKind::Truncated, "DexDrive GME card is truncated: 4096 bytes, the header alone is 3904 and a card 134976; no saves can be read")]
     );
     // Stale header copies.
     let mut stale = write::to_gme(&card);
@@ -379,7 +406,7 @@ fn gme_quirks() {
     let f = read(&stale);
     assert_eq!(
         f.findings,
-        vec![Finding::info(
+        vec![Finding::info(FindingKind::ContainerHeader,
             "DexDrive header's copy of the directory differs from the card for slot(s) 9; the card's directory is used"
         )]
     );
@@ -412,7 +439,7 @@ fn duckstation_deletes_are_reconstructed() {
     assert_eq!(f.saves[2].data, save(3, "ＴＨＲＥＥ", 0x33));
     assert_eq!(
         f.saves[2].findings,
-        vec![w("deleted save with cleared links: chain rebuilt from the following deleted blocks 2, 3, 4")]
+        vec![w(FindingKind::BrokenChain, "deleted save with cleared links: chain rebuilt from the following deleted blocks 2, 3, 4")]
     );
     assert!(f.findings.is_empty());
 
@@ -425,11 +452,11 @@ fn duckstation_deletes_are_reconstructed() {
     assert_eq!((deleted.state, deleted.blocks.clone()), (SaveState::Deleted, vec![2]));
     assert_eq!(
         deleted.findings[0],
-        w("deleted save of 3 blocks with cleared links: the following blocks do not form its chain; only block 2 is read")
+        w(FindingKind::BrokenChain, "deleted save of 3 blocks with cleared links: the following blocks do not form its chain; only block 2 is read")
     );
     assert_eq!(
         f.findings,
-        vec![w("directory frame 4: orphan deleted continuation block (state 0xA3) that no save's chain reaches")]
+        vec![w(FindingKind::DirectoryEntry, "directory frame 4: orphan deleted continuation block (state 0xA3) that no save's chain reaches").at(Location::Block(4))]
     );
 }
 
@@ -446,8 +473,14 @@ fn duplicate_names_are_reported() {
             row("2", "BASLUS-00003THREE", &[2, 3, 4], SaveState::Deleted),
         ]
     );
-    assert_eq!(f.saves[2].findings, vec![Finding::info("the save in slot 2 has the same name")]);
-    assert_eq!(f.saves[3].findings, vec![Finding::info("the save in slot 7 has the same name")]);
+    assert_eq!(
+        f.saves[2].findings,
+        vec![Finding::info(FindingKind::DuplicateName, "the save in slot 2 has the same name")]
+    );
+    assert_eq!(
+        f.saves[3].findings,
+        vec![Finding::info(FindingKind::DuplicateName, "the save in slot 7 has the same name")]
+    );
 }
 
 #[test]
@@ -460,7 +493,10 @@ fn interleaved_mcs_with_a_wrong_block_state() {
     assert_eq!(f.saves[0].data, s);
     assert_eq!(
         f.saves[0].findings,
-        vec![w("interleaved MCS: block 3 frame has state 0x52, expected 0x53")]
+        vec![w(
+            FindingKind::DirectoryEntry,
+            "interleaved MCS: block 3 frame has state 0x52, expected 0x53"
+        )]
     );
 }
 
@@ -479,9 +515,14 @@ fn broken_sector_list_replacements() {
         f.findings,
         vec![
             Finding::info(
+                FindingKind::BrokenSector,
                 "broken-sector list entry 0: sector 197 (block 3, frame 5) replaced by frame 36"
+            )
+            .at(Location::Sector(197)),
+            w(
+                FindingKind::BrokenSector,
+                "broken-sector list entry 1 names sector 0xC8 but its XOR is bad; ignored"
             ),
-            w("broken-sector list entry 1 names sector 0xC8 but its XOR is bad; ignored"),
         ]
     );
     let data = &f.saves[1].data;
@@ -502,8 +543,8 @@ fn single_save_damage() {
     assert_eq!(
         f.saves[0].findings,
         vec![
-            Finding::info("exported as a deleted save (state 0xA1)"),
-            w("size mismatch: the directory frame says 8192 bytes, the file holds 16384 (2 block(s)); the file length is used"),
+            Finding::info(FindingKind::DeletedSave, "exported as a deleted save (state 0xA1)"),
+            w(FindingKind::SizeMismatch, "size mismatch: the directory frame says 8192 bytes, the file holds 16384 (2 block(s)); the file length is used"),
         ]
     );
     // Raw save whose title says 3 blocks; lowercase `sc`; bad icon flag.
@@ -515,8 +556,11 @@ fn single_save_damage() {
     assert_eq!(
         f.saves[0].findings,
         vec![
-            Finding::info("title frame starts with lowercase `sc`"),
-            w("size mismatch: the title frame says 3 block(s), 2 were read"),
+            Finding::info(FindingKind::TitleFrame, "title frame starts with lowercase `sc`"),
+            w(
+                FindingKind::SizeMismatch,
+                "size mismatch: the title frame says 3 block(s), 2 were read"
+            ),
         ]
     );
     // PSV whose length field runs past the end.
@@ -525,7 +569,7 @@ fn single_save_damage() {
     let f = read(&psv);
     assert_eq!(
         f.findings,
-        vec![w("PSV length field 24576 runs past the end of the file (16516 bytes); the file length is used")]
+        vec![w(FindingKind::ContainerHeader, "PSV length field 24576 runs past the end of the file (16516 bytes); the file length is used")]
     );
     assert_eq!(f.saves[0].data, s);
 }
@@ -576,7 +620,10 @@ fn a_card_behind_an_unknown_header_is_found() {
     assert_eq!((f.format, f.payload_offset), (ContainerFormat::RawCard, 192));
     assert_eq!(
         f.findings,
-        vec![w("unknown 192-byte header before a card image; the card at offset 192 is read")]
+        vec![w(
+            FindingKind::ExtraBytes,
+            "unknown 192-byte header before a card image; the card at offset 192 is read"
+        )]
     );
     assert_eq!(summary(&f), clean_rows());
 }

@@ -6,7 +6,7 @@
 use quadmist::container::write::{self, CardBuilder};
 use quadmist::ff9::psx::{self, block};
 use quadmist::ff9::{self, charset, GameInfo};
-use quadmist::model::{Finding, SaveSummary};
+use quadmist::model::{Finding, FindingKind, SaveSummary};
 
 struct Ff9 {
     title: &'static str,
@@ -108,8 +108,14 @@ fn a_pal_save_in_tenths_with_a_gil_disagreement_and_the_disc_from_the_block() {
     assert_eq!(
         e.findings,
         vec![
-            Finding::info("play time read as tenths of a second (that reading matches the title)"),
-            Finding::warning("gil 200 differs from the load-screen copy 100"),
+            Finding::info(
+                FindingKind::PlayTimeReading,
+                "play time read as tenths of a second (that reading matches the title)"
+            ),
+            Finding::warning(
+                FindingKind::CopiesDisagree,
+                "gil 200 differs from the load-screen copy 100"
+            ),
         ]
     );
 }
@@ -122,6 +128,7 @@ fn play_time_matching_neither_reading_is_shown_as_frames_and_reported() {
     assert_eq!(
         e.findings,
         vec![Finding::warning(
+            FindingKind::CopiesDisagree,
             "play time 0:00 (600 frames at 60/s) does not match the title's 01:23; shown as frames"
         )]
     );
@@ -139,7 +146,7 @@ fn a_bad_crc_is_a_warning_and_the_save_is_still_shown() {
     let computed = psx::crc16(&s[..0x13FE]);
     assert_eq!(
         e.findings,
-        vec![Finding::warning(format!(
+        vec![Finding::warning(FindingKind::Checksum, format!(
             "checksum mismatch: stored CRC 0x{good:04X}, computed 0x{computed:04X}; the data is shown anyway"
         ))]
     );
@@ -168,6 +175,7 @@ fn a_japanese_save_reads_its_names_in_the_japanese_table() {
     assert_eq!(
         e.findings,
         vec![Finding::warning(
+            FindingKind::UnreadableText,
             "the leader's name holds 3 codes outside the game's character table (shown as \\xNN)"
         )]
     );
@@ -182,6 +190,7 @@ fn ff9_title_under_another_name_is_decoded_with_a_warning() {
     assert_eq!(
         e.findings,
         vec![Finding::warning(
+            FindingKind::UnknownProduct,
             "FF9 title under an unknown product code (`BASLUS-99999FF9`); decoded anyway"
         )]
     );
@@ -217,6 +226,7 @@ fn deleted_ff9_saves_on_a_card_keep_their_slot() {
     assert_eq!(
         e.findings,
         vec![Finding::warning(
+            FindingKind::DeletedSave,
             "deleted save: it can still be read, but its blocks count as free, so a later save \
              may have partly overwritten it"
         )]
@@ -259,6 +269,7 @@ fn a_kanji_of_a_japanese_place_is_taken_from_the_title_where_the_rest_agrees() {
     assert_eq!(
         e.findings,
         vec![Finding::info(
+            FindingKind::UnreadableText,
             "the place holds 1 kanji quadmist cannot show (shown as 〓): no public table gives \
              the game's kanji"
         )]
@@ -270,10 +281,12 @@ fn a_kanji_of_a_japanese_place_is_taken_from_the_title_where_the_rest_agrees() {
         e.findings,
         vec![
             Finding::warning(
+                FindingKind::CopiesDisagree,
                 "the place in the save's title (リンドブルム城) is not the place in its data \
                  (アレクサンドリア〓); the data's is shown (an edited save)"
             ),
             Finding::info(
+                FindingKind::UnreadableText,
                 "the place holds 1 kanji quadmist cannot show (shown as 〓): no public table \
                  gives the game's kanji"
             ),

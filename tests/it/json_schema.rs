@@ -405,6 +405,20 @@ fn every_document_names_its_save_with_the_header() {
         ("plan", json(&["plan", CARD, "--save", "1", "--json"])),
         ("missing", json(&["missing", CARD, "--save", "1", "--json"])),
         ("report", json(&["report", CARD, "--save", "1", "-o", page, "--json"])),
+        (
+            "advise",
+            json(&[
+                "advise",
+                "..../..../..../....;*;1P23@N,2M12@E,0P10@S,3P20@W,1P11@N+S",
+                "--file",
+                &format!("{CARD}:1"),
+                "--hand",
+                "2,3,4,5,7",
+                "--budget-ms",
+                "50",
+                "--json",
+            ]),
+        ),
     ];
     // Save 1: Zidane Lv 52, disc 3, Black Mage Village, 34:05:41 (fixtures/README.md).
     let (text, _, _) = crate::shared::quadmist(&["score", CARD, "--save", "1"]);

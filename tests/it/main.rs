@@ -22,6 +22,7 @@ mod container_ff9;
 mod container_real;
 mod diff_cli;
 mod diff_matching;
+mod finding_kinds;
 mod game_cli;
 mod game_properties;
 mod game_search;

@@ -8,7 +8,7 @@ use quadmist::ff9::psx::block::{self, RawCardRecord, RECORDS};
 use quadmist::ff9::psx::write::FF9Block;
 use quadmist::ff9::psx::{block_crc, PsxSave};
 use quadmist::ff9::GameInfo;
-use quadmist::model::{CardRecord, CardSource, CardType, Finding, Platform, Severity};
+use quadmist::model::{CardRecord, CardSource, CardType, Finding, FindingKind, Platform, Severity};
 
 fn rec(id: u8, arrows: u8, atk: u8, card_type: u8, pdef: u8, mdef: u8) -> RawCardRecord {
     RawCardRecord { id, arrows, atk, card_type, pdef, mdef }
@@ -269,6 +269,7 @@ fn japanese_names_use_the_japanese_table_and_stop_at_six_characters() {
     assert_eq!(
         f,
         vec![Finding::warning(
+            FindingKind::UnreadableText,
             "the leader's name has no end mark within 6 characters: the first 6 are shown (an \
              edited or damaged save)"
         )]

@@ -11,7 +11,7 @@ use quadmist::ff9::psx::block::{DISC_BIT_OFFSET, DISC_OFFSET, PROGRESSION_OFFSET
 use quadmist::ff9::psx::write::FF9Block;
 use quadmist::ff9::psx::{crc16, CRC_OFFSET};
 use quadmist::ff9::{self, SaveEntry};
-use quadmist::model::Finding;
+use quadmist::model::{Finding, FindingKind};
 
 fn block(disc: u8) -> Vec<u8> {
     FF9Block { disc, file_number: 6, ..FF9Block::default() }.build()
@@ -72,6 +72,7 @@ fn disagreeing_disc_fields_are_reported_and_the_disc_byte_wins() {
     assert_eq!(
         e.findings,
         vec![Finding::warning(
+            FindingKind::CopiesDisagree,
             "the disc fields disagree: the disc byte at 0x1C5 says disc 4, the disc bit at 0x104 \
              says disc 1, the story progression 11090 at 0x1C0 belongs to disc 4; disc 4 is shown \
              (an edited or damaged save)"
@@ -84,6 +85,7 @@ fn disagreeing_disc_fields_are_reported_and_the_disc_byte_wins() {
     assert_eq!(
         e.findings,
         vec![Finding::warning(
+            FindingKind::CopiesDisagree,
             "the disc fields disagree: the disc byte at 0x1C5 says disc 4, the disc bit at 0x104 \
              says disc 4, the story progression 1155 at 0x1C0 belongs to disc 1; disc 4 is shown \
              (an edited or damaged save)"
@@ -95,6 +97,7 @@ fn disagreeing_disc_fields_are_reported_and_the_disc_byte_wins() {
     assert_eq!(
         e.findings,
         vec![Finding::warning(
+            FindingKind::CopiesDisagree,
             "the disc fields disagree: the disc byte at 0x1C5 holds 7, which is no disc, the disc \
              bit at 0x104 says disc 3, the story progression 6990 at 0x1C0 belongs to disc 3; \
              disc 3 is shown (an edited or damaged save)"

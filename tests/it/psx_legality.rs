@@ -1,13 +1,13 @@
 //! Legality findings per card, with caps and minimums taken by hand from data/cards.csv.
 
-use quadmist::model::{CardRecord, CardType, Collection, Platform, Severity};
-use quadmist::rules::legality::{check, check_card, Issue};
+use quadmist::model::{CardRecord, CardType, Collection, FindingKind, Platform, Severity};
+use quadmist::rules::legality::{check, check_card};
 
 fn card(slot: u16, id: u8, atk: u8, t: CardType, pdef: u8, mdef: u8) -> CardRecord {
     CardRecord { slot, id, arrows: 0x11, atk, card_type: t, pdef, mdef, cpoint: None }
 }
 
-fn issues(c: &CardRecord) -> Vec<(Issue, Severity)> {
+fn issues(c: &CardRecord) -> Vec<(FindingKind, Severity)> {
     check_card(c, Platform::Pc).iter().map(|f| (f.issue, f.severity)).collect()
 }
 
@@ -20,19 +20,19 @@ fn goblin_bounds() {
     assert!(issues(&card(1, 0, 7, Assault, 9, 4)).is_empty());
     assert_eq!(
         issues(&card(1, 0, 2, Physical, 4, 2)),
-        [(Issue::BelowCreationMinimum, Severity::Error)]
+        [(FindingKind::BelowCreationMinimum, Severity::Error)]
     );
     assert_eq!(
         issues(&card(1, 0, 3, Physical, 3, 2)),
-        [(Issue::BelowCreationMinimum, Severity::Error)]
+        [(FindingKind::BelowCreationMinimum, Severity::Error)]
     );
     assert_eq!(
         issues(&card(1, 0, 3, Physical, 4, 1)),
-        [(Issue::BelowCreationMinimum, Severity::Error)]
+        [(FindingKind::BelowCreationMinimum, Severity::Error)]
     );
     let f = check_card(&card(4, 0, 8, Physical, 4, 2), Platform::Pc);
     assert_eq!(f.len(), 1);
-    assert_eq!(f[0].issue, Issue::AboveCap);
+    assert_eq!(f[0].issue, FindingKind::AboveCap);
     assert_eq!(
         f[0].message,
         "slot 4 Goblin: atk 8 is above its cap 7: an edited save; it keeps growing and wraps to 0 \
@@ -51,31 +51,46 @@ fn a_stat_at_255_wraps_at_the_next_growth() {
 #[test]
 fn types() {
     // On PC (and Switch): Goblin is P, so M is impossible; X and A are fine.
-    assert_eq!(issues(&card(1, 0, 3, Magic, 4, 2)), [(Issue::ImpossibleType, Severity::Warning)]);
+    assert_eq!(
+        issues(&card(1, 0, 3, Magic, 4, 2)),
+        [(FindingKind::ImpossibleType, Severity::Warning)]
+    );
     assert!(issues(&card(1, 0, 3, Flexible, 4, 2)).is_empty());
     // Hecteyes is M (81/10/70): P is impossible.
     assert_eq!(
         issues(&card(1, 37, 40, Physical, 5, 35)),
-        [(Issue::ImpossibleType, Severity::Warning)]
+        [(FindingKind::ImpossibleType, Severity::Warning)]
     );
     // Disputed: Ozma (P in the CSV) and Invincible (M) accept both.
     assert!(issues(&card(1, 54, 110, Magic, 3, 99)).is_empty());
     assert!(issues(&card(1, 82, 92, Physical, 72, 100)).is_empty());
-    assert_eq!(issues(&card(1, 0, 3, Unknown(9), 4, 2)), [(Issue::UnknownType, Severity::Error)]);
+    assert_eq!(
+        issues(&card(1, 0, 3, Unknown(9), 4, 2)),
+        [(FindingKind::UnknownType, Severity::Error)]
+    );
 }
 
 #[test]
 fn disputed_pdef_caps_give_warnings() {
     // Ogre 83/80/29: pdef 81 above the disputed cap, 39 below its minimum 40.
-    assert_eq!(issues(&card(1, 38, 41, Physical, 81, 14)), [(Issue::AboveCap, Severity::Warning)]);
+    assert_eq!(
+        issues(&card(1, 38, 41, Physical, 81, 14)),
+        [(FindingKind::AboveCap, Severity::Warning)]
+    );
     assert_eq!(
         issues(&card(1, 38, 41, Physical, 39, 14)),
-        [(Issue::BelowCreationMinimum, Severity::Warning)]
+        [(FindingKind::BelowCreationMinimum, Severity::Warning)]
     );
     // Its atk is not disputed.
-    assert_eq!(issues(&card(1, 38, 84, Physical, 40, 14)), [(Issue::AboveCap, Severity::Error)]);
+    assert_eq!(
+        issues(&card(1, 38, 84, Physical, 40, 14)),
+        [(FindingKind::AboveCap, Severity::Error)]
+    );
     // Gargant 46/17/56: pdef 18.
-    assert_eq!(issues(&card(1, 96, 23, Physical, 18, 28)), [(Issue::AboveCap, Severity::Warning)]);
+    assert_eq!(
+        issues(&card(1, 96, 23, Physical, 18, 28)),
+        [(FindingKind::AboveCap, Severity::Warning)]
+    );
 }
 
 #[test]
@@ -92,16 +107,24 @@ fn records_past_slot_100_and_order() {
         )
     };
     // A PlayStation collection: the M Goblin carries the NPC table's type (an info).
-    let f: Vec<(u16, Issue)> = check(&collection).iter().map(|f| (f.slot, f.issue)).collect();
+    let f: Vec<(u16, FindingKind)> = check(&collection).iter().map(|f| (f.slot, f.issue)).collect();
     assert_eq!(
         f,
-        [(3, Issue::NpcType), (7, Issue::BelowCreationMinimum), (101, Issue::PastSlot100)]
+        [
+            (3, FindingKind::NpcType),
+            (7, FindingKind::BelowCreationMinimum),
+            (101, FindingKind::PastSlot100)
+        ]
     );
     let pc = Collection { platform: Platform::Pc, ..collection };
-    let f: Vec<(u16, Issue)> = check(&pc).iter().map(|f| (f.slot, f.issue)).collect();
+    let f: Vec<(u16, FindingKind)> = check(&pc).iter().map(|f| (f.slot, f.issue)).collect();
     assert_eq!(
         f,
-        [(3, Issue::ImpossibleType), (7, Issue::BelowCreationMinimum), (101, Issue::PastSlot100)]
+        [
+            (3, FindingKind::ImpossibleType),
+            (7, FindingKind::BelowCreationMinimum),
+            (101, FindingKind::PastSlot100)
+        ]
     );
 }
 
@@ -112,7 +135,7 @@ fn playstation_npc_types_are_an_info_never_an_edit() {
     let zombie = card(9, 6, 12, Magic, 10, 7);
     let f = check_card(&zombie, Platform::PlayStation);
     assert_eq!(f.len(), 1);
-    assert_eq!((f[0].issue, f[0].severity), (Issue::NpcType, Severity::Info));
+    assert_eq!((f[0].issue, f[0].severity), (FindingKind::NpcType, Severity::Info));
     assert_eq!(
         f[0].message,
         "slot 9 Zombie: type M, where the catalogue says P: the NPC table's type, as on cards won \
@@ -123,7 +146,7 @@ fn playstation_npc_types_are_an_info_never_an_edit() {
     for platform in [Platform::Pc, Platform::Switch] {
         assert_eq!(
             check_card(&zombie, platform).iter().map(|f| (f.issue, f.severity)).collect::<Vec<_>>(),
-            [(Issue::ImpossibleType, Severity::Warning)]
+            [(FindingKind::ImpossibleType, Severity::Warning)]
         );
     }
     // X, A and the default stay clean on every platform; an unknown code stays an error.
@@ -132,6 +155,6 @@ fn playstation_npc_types_are_an_info_never_an_edit() {
     }
     assert_eq!(
         check_card(&card(9, 6, 12, Unknown(4), 10, 7), Platform::PlayStation)[0].issue,
-        Issue::UnknownType
+        FindingKind::UnknownType
     );
 }

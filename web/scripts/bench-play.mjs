@@ -8,13 +8,23 @@
 //    change the match (the search stopped, another started);
 // 3. how long after a change the adviser's first answer is shown, and its refined one (the
 //    whole budget searched), over every move of mine in five of the browser tests' matches.
-// Usage: bash web/build.sh && node web/scripts/bench-play.mjs   (RUNS=3 by default)
+// It ends with a short table of the latencies (2 and 3). `--no-search` leaves out 1 (which
+// builds the native example with the dist profile first).
+// Usage: bash web/build.sh && node web/scripts/bench-play.mjs [--no-search]   (RUNS=3 by default)
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { start, web, root } from "../tests/harness.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 3);
+const SEARCH = !process.argv.includes("--no-search");
+/** The table's rows: what, how many, median, 90th percentile, max (milliseconds). */
+const rows = [];
+function row(what, xs) {
+  const v = [...xs].sort((a, b) => a - b);
+  const q = (p) => v[Math.min(v.length - 1, Math.floor(p * (v.length - 1)))];
+  rows.push([what, v.length, q(0.5), q(0.9), v.at(-1)]);
+}
 /** One native run: [[left, positions, milliseconds], ...]. */
 function nativeRun() {
   return execFileSync(
@@ -34,26 +44,28 @@ await page.setViewportSize({ width: 390, height: 700 });
 await page.goto(new URL("play.html", env.url).href);
 await page.waitForSelector("body[data-ready='1']");
 // Native and wasm runs alternate (the machine is shared: its load drifts); the best of each.
-console.log(`search, positions a second (best of ${RUNS} runs each, alternating):`);
-console.log("cards left | native | wasm | wasm / native");
-const best = new Map();
-const keep = (k, out) => {
-  if (!best.has(k) || out[1] < best.get(k)[1]) best.set(k, out);
-};
-for (let r = 0; r < RUNS; r++) {
-  for (const [left, nodes, ms] of nativeRun()) keep(`native ${left}`, [nodes, ms]);
-  for (const [left, count] of [[6, 8], [8, 4]]) {
-    const out = await page.evaluate(([l, c]) => globalThis.quadmistPlay.searchSpeed(l, c), [left, count]);
-    keep(`wasm ${left}`, out);
+if (SEARCH) {
+  console.log(`search, positions a second (best of ${RUNS} runs each, alternating):`);
+  console.log("cards left | native | wasm | wasm / native");
+  const best = new Map();
+  const keep = (k, out) => {
+    if (!best.has(k) || out[1] < best.get(k)[1]) best.set(k, out);
+  };
+  for (let r = 0; r < RUNS; r++) {
+    for (const [left, nodes, ms] of nativeRun()) keep(`native ${left}`, [nodes, ms]);
+    for (const [left, count] of [[6, 8], [8, 4]]) {
+      const out = await page.evaluate(([l, c]) => globalThis.quadmistPlay.searchSpeed(l, c), [left, count]);
+      keep(`wasm ${left}`, out);
+    }
   }
-}
-for (const left of [6, 8]) {
-  const [nn, nm] = best.get(`native ${left}`);
-  const [wn, wm] = best.get(`wasm ${left}`);
-  if (nn !== wn) throw new Error(`different positions searched: ${wn} vs ${nn}`);
-  const n = nn / (nm / 1000);
-  const w = wn / (wm / 1000);
-  console.log(`${left} | ${Math.round(n)} | ${Math.round(w)} | ${(w / n).toFixed(2)}`);
+  for (const left of [6, 8]) {
+    const [nn, nm] = best.get(`native ${left}`);
+    const [wn, wm] = best.get(`wasm ${left}`);
+    if (nn !== wn) throw new Error(`different positions searched: ${wn} vs ${nn}`);
+    const n = nn / (nm / 1000);
+    const w = wn / (wm / 1000);
+    console.log(`${left} | ${Math.round(n)} | ${Math.round(w)} | ${(w / n).toFixed(2)}`);
+  }
 }
 
 // Taps while the worker searches: a match at its opening, my move, a 30 s budget.
@@ -73,6 +85,7 @@ async function taps(label) {
   durations.sort((a, b) => a - b);
   const q = (p) => durations[Math.min(durations.length - 1, Math.floor(p * durations.length))];
   console.log(`${label}: ${durations.length} taps, median ${q(0.5).toFixed(2)} ms, 95th ${q(0.95).toFixed(2)} ms, max ${durations.at(-1).toFixed(2)} ms`);
+  row("tap while the adviser searches", durations);
 }
 /** Starts a match with my cards typed and a budget. */
 async function begin(mine, budget) {
@@ -116,7 +129,7 @@ const thinking = await page.evaluate(() => !!document.querySelector(".advice.thi
 console.log(`asked ${ask}, the worker searching: ${thinking}`);
 await taps("taps while the worker searches");
 const stats = await page.evaluate(() => globalThis.quadmistPlay.stats);
-if (stats.shown !== 0) console.log("note: the search ended during the taps", stats);
+if (stats.refined.length !== 0) console.log("note: the search ended during the taps", stats);
 // Taps that change the match: a placement (the search stopped, its worker ended) and its undo
 // (a new search started), ten times each.
 await page.evaluate(() => performance.clearMeasures("tap"));
@@ -135,7 +148,8 @@ function mine0() {
 }
 const changes = await page.evaluate(() => performance.getEntriesByName("tap").map((e) => e.duration));
 changes.sort((a, b) => a - b);
-console.log(`taps that change the match (place, undo; a search stopped or started each time): ${changes.length} taps, median ${changes[Math.floor(changes.length / 2)].toFixed(2)} ms, max ${changes.at(-1).toFixed(2)} ms`);
+console.log(`taps that change the match (a card and a cell: the search stopped; undo: the advice kept for that position shown again): ${changes.length} taps, median ${changes[Math.floor(changes.length / 2)].toFixed(2)} ms, max ${changes.at(-1).toFixed(2)} ms`);
+row("tap that changes the match", changes);
 const st = await page.evaluate(() => globalThis.quadmistPlay.stats);
 console.log(`searches started ${st.started}, stopped ${st.stopped}, answers dropped as stale ${st.stale}`);
 
@@ -164,4 +178,12 @@ const summary = (xs) => {
 };
 console.log(`adviser, from a change to the first answer shown: ${first.length} positions, ${summary(first)}`);
 console.log(`adviser, from a change to the refined answer shown (budget 2 s): ${summary(refined)}`);
+row("first answer after a change", first);
+row("refined answer (budget 2 s)", refined);
 await env.close();
+const ms = (x) => x.toFixed(x < 10 ? 1 : 0).padStart(6);
+console.log(`\nlatency (ms), ${new Date().toISOString()}; load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
+console.log(`${"what".padEnd(32)}     n  median    90th     max`);
+for (const [what, n, med, p90, max] of rows) {
+  console.log(`${what.padEnd(32)} ${String(n).padStart(5)}  ${ms(med)}  ${ms(p90)}  ${ms(max)}`);
+}

@@ -10,16 +10,18 @@
 
 #[cfg(feature = "play")]
 pub mod play;
+#[cfg(feature = "play")]
+pub mod play_protocol;
 pub mod protocol;
 
 use maud::{html, Markup};
 use protocol::{Answer, Request, SaveItem};
 use quadmist::ff9::{self, LoadedSave, SaveChoice, SaveEntry, SaveSet, MAX_FILE_SIZE};
-use quadmist::model::{format_play_time, Collection, Finding};
+use quadmist::model::{format_play_time, Collection};
 use quadmist::report::diff::{render_diff, DiffSide};
 use quadmist::report::header::SaveHeader;
 use quadmist::report::html::{
-    count, render_card_panel, render_copies, render_page, render_view, PageSource,
+    count, findings_list, render_card_panel, render_copies, render_page, render_view, PageSource,
 };
 use quadmist::report::views::{page_file_name, PlanOptions, SaveViews};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -623,16 +625,6 @@ fn file_entry(i: u32, f: &LoadedFile) -> Markup {
                     }
                 }
             }
-        }
-    }
-}
-
-fn findings_list(findings: &[Finding]) -> Markup {
-    html! {
-        @if !findings.is_empty() {
-            ul.findings { @for f in findings {
-                li class={ "finding " (f.severity) } { strong { (f.severity) } ": " (f.message) }
-            } }
         }
     }
 }

@@ -8,11 +8,12 @@
 //! ([`picker`]), with the library's rule of what an opponent can hold
 //! ([`quadmist::rules::dealt`]). The worker calls [`advise`] with the stored match.
 
+use crate::play_protocol::{AdviceReply, AdviceRequest};
 use maud::{html, Markup};
 use quadmist::ff9;
 use quadmist::game::card::GameCard;
 use quadmist::game::companion::{
-    Advice, AdviceOptions, AskView, CardView, Companion, CompanionError, View,
+    Advice, AdviceOptions, AskView, CardView, Command, Companion, CompanionError, View,
 };
 use quadmist::game::notation::{self, arrows_text, card_text, cell_name};
 use quadmist::game::search::{Goal, Opponent, Searcher};
@@ -51,6 +52,7 @@ pub struct PlayMatch {
 /// An opponent card seen in an earlier match (or earlier in this one), offered again.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Seen {
     /// The card's number 1..=100, or 0 when it was not named.
     pub number: u8,
@@ -61,6 +63,7 @@ pub struct Seen {
 /// What the page's script holds that is not the match.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Ui {
     /// The card tapped, waiting for a cell.
     pub selected: Option<u8>,
@@ -124,6 +127,29 @@ impl PlayMatch {
         }
     }
 
+    /// Enters a battle's result: whether my card `won`, the two numbers shown as typed
+    /// (`mine`, `theirs`: both or neither, each 0 to 255) and whether the winner's letter
+    /// changed; the empty string when done, else why it was refused (nothing changed).
+    pub fn battle(&mut self, won: bool, mine: &str, theirs: &str, evolved: bool) -> String {
+        let number = |t: &str| {
+            let digits = !t.is_empty() && t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit());
+            digits.then(|| t.parse::<u16>().ok()).flatten().filter(|&n| n <= 255)
+        };
+        let (mine, theirs) = (mine.trim(), theirs.trim());
+        let shown = match (mine.is_empty(), theirs.is_empty()) {
+            (true, true) => None,
+            (false, false) => match (number(mine), number(theirs)) {
+                (Some(m), Some(t)) => Some((m, t)),
+                _ => return "The numbers shown are 0 to 255.".into(),
+            },
+            _ => return "Give both numbers shown, mine and theirs, or neither.".into(),
+        };
+        match self.companion.apply(Command::Battle { won, shown, evolved }) {
+            Ok(()) => String::new(),
+            Err(e) => e.to_string(),
+        }
+    }
+
     /// Goes back one entry; false when there is none.
     pub fn undo(&mut self) -> bool {
         self.companion.undo()
@@ -142,6 +168,16 @@ impl PlayMatch {
     /// string when it is not entered.
     pub fn their_card_picker(&self, n: usize) -> String {
         self.companion.their_card(n).map(|c| card_picker(&c)).unwrap_or_default()
+    }
+
+    /// What a tap on the opponent card picker does ([`picker`], with the guess this match
+    /// gives): the script's state `ui` and the tap as JSON, the [`Picked`] as JSON (the empty
+    /// string when the tap cannot be read).
+    pub fn picker_tap(&self, ui: &str, tap: &str) -> String {
+        let ui: Ui = serde_json::from_str(ui).unwrap_or_default();
+        let Ok(tap) = serde_json::from_str::<PickerTap>(tap) else { return String::new() };
+        let g = guess_for(&self.companion.view(), &ui);
+        serde_json::to_string(&picker(&ui, &tap, &g)).unwrap_or_default()
     }
 
     /// The whole match as JSON, to store; also the key advice is for.
@@ -169,38 +205,76 @@ impl PlayMatch {
     }
 }
 
-/// A card in the notation as the picker shows it, JSON `{"chars","arrows","name"}` (the last
-/// card when several are given); the empty string when it cannot be read.
+/// A card as the picker shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct CardPicker {
+    /// Its four characters.
+    pub chars: String,
+    /// Its arrows.
+    pub arrows: u8,
+    /// Its number 1..=100, 0 when not named.
+    pub name: u8,
+}
+
+/// A card in the notation as the picker shows it, the JSON of a [`CardPicker`] (the last card
+/// when several are given); the empty string when it cannot be read.
 #[wasm_bindgen]
 pub fn card_picker(card: &str) -> String {
     let last = card.rsplit(',').next().unwrap_or_default();
     let Ok(c) = quadmist::game::live::parse_their_card(last) else { return String::new() };
-    serde_json::json!({
-        "chars": c.digits(),
-        "arrows": c.arrows,
-        "name": c.id.map_or(0, |i| i + 1),
-    })
-    .to_string()
+    let p = CardPicker { chars: c.digits(), arrows: c.arrows, name: c.id.map_or(0, |i| i + 1) };
+    serde_json::to_string(&p).unwrap_or_default()
 }
 
-/// The adviser's answer for a stored match (`session`, JSON) with `options` (JSON), as JSON:
-/// the advice, `{"none":true}` when nothing is to be advised, or `{"error":...}`.
+/// The adviser's answer for a stored match (`session`, JSON) with `options`: the advice,
+/// `None` when nothing is to be advised.
+pub fn advise(session: &str, options: &AdviceOptions) -> Result<Option<Advice>, CompanionError> {
+    Companion::restore_json(session)?.advise(options, page_clock, None)
+}
+
+/// Step `step` of the adviser's answers to `request` (the JSON of an [`AdviceRequest`]): step
+/// 0 searches `quick_ms`, step 1 the whole budget; the JSON of an [`AdviceReply`], `final`
+/// when no better answer follows (the last step, or figures already exact).
 #[wasm_bindgen]
-pub fn advise(session: &str, options: &str) -> String {
-    let run = || -> Result<Option<Advice>, CompanionError> {
-        let c = Companion::restore_json(session)?;
-        let o = AdviceOptions::from_json(options)?;
-        c.advise(&o, page_clock, None)
+pub fn advise_step(request: &str, step: u32) -> String {
+    let r: AdviceRequest = match serde_json::from_str(request) {
+        Ok(r) => r,
+        Err(e) => {
+            let reply = AdviceReply {
+                id: 0,
+                session: String::new(),
+                advice: String::new(),
+                error: Some(format!("the adviser's request cannot be read: {e}")),
+                ms: 0.0,
+                last: true,
+            };
+            return serde_json::to_string(&reply).unwrap_or_default();
+        }
     };
-    match run() {
-        Ok(Some(a)) => serde_json::to_string(&a).unwrap_or_default(),
-        Ok(None) => "{\"none\":true}".into(),
-        Err(e) => serde_json::json!({ "error": e.to_string() }).to_string(),
-    }
+    let quick = step == 0 && r.quick_ms > 0 && r.budget_ms > r.quick_ms;
+    let budget_ms = if quick { r.quick_ms } else { r.budget_ms };
+    let options = AdviceOptions { budget_ms, ..AdviceOptions::default() };
+    let start = page_clock();
+    let (advice, error, exact) = match advise(&r.session, &options) {
+        Ok(Some(a)) => (serde_json::to_string(&a).unwrap_or_default(), None, a.exact),
+        Ok(None) => (String::new(), None, true),
+        Err(e) => (String::new(), Some(e.to_string()), true),
+    };
+    let reply = AdviceReply {
+        id: r.id,
+        session: r.session,
+        advice,
+        error,
+        ms: page_clock() - start,
+        last: !quick || exact,
+    };
+    serde_json::to_string(&reply).unwrap_or_default()
 }
 
 /// One save's cards to pick my hand from.
 #[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct HandSave {
     /// The save's label.
     pub label: String,
@@ -210,6 +284,7 @@ pub struct HandSave {
 
 /// A card of a save, to tap into my hand.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct HandCard {
     /// Its slot in the save.
     pub slot: u16,
@@ -232,17 +307,30 @@ pub struct HandCard {
     pub arrows: u8,
 }
 
-/// The Final Fantasy IX saves of a file and their cards, as JSON (`{"saves":[...]}` or
-/// `{"error":...}`).
+/// The Final Fantasy IX saves of a file and their cards, or why it cannot be read.
+#[derive(Debug, Default, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Saves {
+    /// The saves with cards first, then those without (a hand cannot come from them).
+    pub saves: Vec<HandSave>,
+    /// Why the file cannot be read; or, when it holds no save with cards, that it holds none.
+    pub error: Option<String>,
+}
+
+/// The Final Fantasy IX saves of a file and their cards, the JSON of [`Saves`].
 #[wasm_bindgen]
 pub fn save_hands(name: &str, bytes: &[u8]) -> String {
+    serde_json::to_string(&saves_of(name, bytes)).unwrap_or_default()
+}
+
+fn saves_of(name: &str, bytes: &[u8]) -> Saves {
+    let failed = |error: String| Saves { saves: Vec::new(), error: Some(error) };
     if bytes.len() as u64 > ff9::MAX_FILE_SIZE {
-        return serde_json::json!({ "error": format!("{name}: too large to be a save") })
-            .to_string();
+        return failed(format!("{name}: too large to be a save"));
     }
     let set = match ff9::open(bytes, Some(name), &|_| None) {
         Ok(s) => s,
-        Err(e) => return serde_json::json!({ "error": format!("{name}: {e}") }).to_string(),
+        Err(e) => return failed(format!("{name}: {e}")),
     };
     let saves: Vec<HandSave> = set
         .saves
@@ -269,13 +357,22 @@ pub fn save_hands(name: &str, bytes: &[u8]) -> String {
             Some(HandSave { label: format!("{name} save {}: {}", s.selector, s.title), cards })
         })
         .collect();
-    serde_json::json!({ "saves": saves }).to_string()
+    let (with, without): (Vec<HandSave>, Vec<HandSave>) =
+        saves.into_iter().partition(|s| !s.cards.is_empty());
+    if with.is_empty() {
+        return Saves {
+            saves: without,
+            error: Some("No Final Fantasy IX save with cards in this file.".into()),
+        };
+    }
+    Saves { saves: with.into_iter().chain(without).collect(), error: None }
 }
 
 /// What the set-up screen's card list shows: the save's cards, the ones picked (slots, in
 /// hand order) and the order asked.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct HandPick {
     /// The save's cards.
     pub cards: Vec<HandCard>,
@@ -328,6 +425,22 @@ pub fn hand_cards_html(pick: &str) -> String {
     .into_string()
 }
 
+/// My hand in the notation (`138/X/53/90@E+S,...`) from the cards picked of a save (`pick`,
+/// [`HandPick`]'s JSON, `picked` in hand order); the empty string unless five are picked.
+#[wasm_bindgen]
+pub fn hand_text(pick: &str) -> String {
+    let p: HandPick = serde_json::from_str(pick).unwrap_or_default();
+    let texts: Option<Vec<&str>> = p
+        .picked
+        .iter()
+        .map(|s| p.cards.iter().find(|c| c.slot == *s).map(|c| c.text.as_str()))
+        .collect();
+    match texts {
+        Some(t) if t.len() == 5 => t.join(","),
+        _ => String::new(),
+    }
+}
+
 /// The card names, numbered 1..=100, for the picker's list.
 #[wasm_bindgen]
 pub fn card_names() -> String {
@@ -359,6 +472,7 @@ pub fn search_speed(left: u32, count: usize) -> Vec<f64> {
 /// What a tap on the opponent card picker does.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum PickerTap {
     /// A key of the keypad: a hex digit, or a type letter where the type is entered.
     Key(char),
@@ -380,6 +494,7 @@ pub enum PickerTap {
 
 /// The picker after a tap.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Picked {
     /// The four characters, `_` where unknown.
     pub chars: String,
@@ -389,9 +504,12 @@ pub struct Picked {
     pub arrows: u8,
     /// The card's number, 0 for none.
     pub name: u8,
-    /// The card in the notation, once the four characters are known and an opponent can hold
-    /// it.
+    /// What Add enters, in the notation: the card typed, once its four characters are known
+    /// and an opponent can hold it, else the card with the guess in its blanks (see
+    /// [`guess`]) when an opponent can hold that.
     pub card: Option<String>,
+    /// The four characters of [`Picked::card`], to remember it as seen.
+    pub card_chars: Option<String>,
     /// Why the four characters are no card an opponent holds.
     pub error: Option<String>,
     /// The card is to be added now: the tap completed it, its arrows were entered first, and
@@ -449,8 +567,8 @@ fn picked_text(name: u8, k: &Partial, arrows: u8) -> String {
     format!("{n}{}@0x{arrows:02x}", chars_text(k))
 }
 
-/// What a tap does to the picker (see [`PickerTap`]).
-pub fn picker(ui: &Ui, tap: &PickerTap) -> Picked {
+/// What a tap does to the picker (see [`PickerTap`]); `guess` fills the blanks for Add.
+pub fn picker(ui: &Ui, tap: &PickerTap, guess: &Partial) -> Picked {
     let mut k = partial(&ui.chars);
     let mut name = ui.name;
     let mut arrows = ui.arrows;
@@ -522,22 +640,72 @@ pub fn picker(ui: &Ui, tap: &PickerTap) -> Picked {
     let (card, error) = if complete {
         let text = picked_text(name, &k, arrows);
         match notation::parse_their_card(&text) {
-            Ok(_) => (Some(text), None),
+            Ok(_) => (Some((text, chars_text(&k))), None),
             Err(e) => (None, Some(e.to_string())),
         }
     } else {
-        (None, None)
+        (
+            shown_guess(name, &k, guess).map(|g| (picked_text(name, &g, arrows), chars_text(&g))),
+            None,
+        )
     };
-    let add = forward && card.is_some() && arrows != 0 && ui.editing.is_none();
-    Picked { chars: chars_text(&k), cursor, arrows, name, card, error, add }
+    // Added by the tap only when the player gave every character: a guess waits for Add.
+    let add = forward && complete && card.is_some() && arrows != 0 && ui.editing.is_none();
+    let (card, card_chars) = card.unzip();
+    Picked { chars: chars_text(&k), cursor, arrows, name, card, card_chars, error, add }
 }
 
-/// [`picker`] for the page: the script's state and the tap as JSON, the result as JSON.
-#[wasm_bindgen]
-pub fn picker_tap(ui: &str, tap: &str) -> String {
-    let ui: Ui = serde_json::from_str(ui).unwrap_or_default();
-    let Ok(tap) = serde_json::from_str::<PickerTap>(tap) else { return String::new() };
-    serde_json::to_string(&picker(&ui, &tap)).unwrap_or_default()
+/// The characters a card created at random (any of the hundred alike, as the game creates
+/// cards for a player with fewer than five) shows most often: Goblin, Fang, Skeleton,
+/// Zaghnol, Lizard Man, Chocobo and Frog show nothing else but once in 127 (X). The guess for
+/// their first card when none was seen before.
+pub const FIRST_GUESS: &str = "0P00";
+
+/// What the picker's blanks show until typed, and Add takes: the characters their cards
+/// entered so far show most often (of equals, the latest), else those of the card seen last,
+/// else [`FIRST_GUESS`]. An opponent's five cards come from a deck of sixteen, drawn with
+/// replacement, so one card often comes back; one tap then confirms it.
+pub fn guess(theirs: &[&str], seen: &[Seen]) -> Partial {
+    let complete = |c: &&str| partial(c).iter().all(Option::is_some);
+    let theirs: Vec<&str> = theirs.iter().copied().filter(complete).collect();
+    let most = theirs
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, c)| (theirs.iter().filter(|o| *o == c).count(), i))
+        .map(|(_, c)| *c);
+    let seen = seen.iter().map(|s| s.chars.as_str()).find(complete);
+    partial(most.or(seen).unwrap_or(FIRST_GUESS))
+}
+
+/// The characters typed (`k`), the blanks filled from `guess`, when an opponent can hold that
+/// card (named `id`, if it is); `None` when every character is typed or the guess does not fit.
+fn guessed(id: Option<u8>, k: &Partial, guess: &Partial) -> Option<Partial> {
+    if k.iter().all(Option::is_some) {
+        return None;
+    }
+    let mut g = *k;
+    for (c, h) in g.iter_mut().zip(guess) {
+        if c.is_none() {
+            *c = *h;
+        }
+    }
+    let whole = g.iter().all(Option::is_some);
+    (whole && !dealt::cards_matching(id, &g).is_empty()).then_some(g)
+}
+
+/// [`guessed`] for the card named `name` (0: none), when the notation takes it as a card an
+/// opponent holds.
+fn shown_guess(name: u8, k: &Partial, guess: &Partial) -> Option<Partial> {
+    guessed(name_id(name), k, guess)
+        .filter(|g| notation::parse_their_card(&picked_text(name, g, 0)).is_ok())
+}
+
+/// The guess (see [`guess`]) for the match shown in `v`: their cards entered so far, the
+/// cards seen before.
+fn guess_for(v: &View, ui: &Ui) -> Partial {
+    let theirs: Vec<&str> =
+        v.cards.iter().filter(|c| c.slot >= 5).map(|c| c.digits.as_str()).collect();
+    guess(&theirs, &ui.seen)
 }
 
 fn percent(p: f64) -> String {
@@ -583,8 +751,8 @@ fn question(v: &View, ui: &Ui) -> String {
     };
     match &v.ask {
         AskView::TheirCard { n } => format!(
-            "Their card {} of 5: tap its arrows, then its characters or name (added once \
-             known).",
+            "Their card {} of 5: its arrows, then its characters or name (Add takes grey \
+             guesses).",
             n + 1
         ),
         AskView::Blocks => "Tap the blocked cells (grey in the game), then Done.".into(),
@@ -680,7 +848,7 @@ pub fn render(v: &View, advice: Option<&Advice>, ui: &Ui, key: &str) -> Markup {
             (hand(v, ui, advice, false))
             @if picking(v, ui) {
                 (hand(v, ui, advice, true))
-                (picker_html(ui))
+                (picker_html(ui, &guess_for(v, ui)))
             } @else {
                 (board(v, ui, advice))
                 (hand(v, ui, advice, true))
@@ -966,12 +1134,15 @@ fn advice_panel(ui: &Ui, advice: Option<&Advice>) -> Markup {
 
 /// The hex keys (and the type letters where the type is entered), the arrows around the card
 /// as typed so far, its name, the cards seen before and a line to type the card instead.
-fn picker_html(ui: &Ui) -> Markup {
+fn picker_html(ui: &Ui, guess: &Partial) -> Markup {
     let k = partial(&ui.chars);
     let id = name_id(ui.name);
     let at = cursor_of(&k, ui.cursor) as usize;
     let choices = dealt::choices(id, &k, at);
     let complete = k.iter().all(Option::is_some);
+    // The blanks as Add would take them (a guess), else still blank.
+    let g = shown_guess(ui.name, &k, guess);
+    let shown = |p: usize| k[p].or_else(|| g.and_then(|g| g[p]));
     const AROUND: [(u8, &str, &str); 8] = [
         (7, "NW", "north-west"),
         (0, "N", "north"),
@@ -1013,7 +1184,13 @@ fn picker_html(ui: &Ui) -> Markup {
                     @if i == 4 {
                         output.typed #typed aria-label="The card so far" {
                             (arrow_marks(ui.arrows))
-                            b.digits { (chars_text(&k)) }
+                            b.digits {
+                                @for p in 0..4 {
+                                    @if k[p].is_none() && g.is_some() {
+                                        span.guess { (shown(p).unwrap_or('_')) }
+                                    } @else { (shown(p).unwrap_or('_')) }
+                                }
+                            }
                         }
                     }
                     @let on = ui.arrows & (1 << bit) != 0;
@@ -1024,10 +1201,21 @@ fn picker_html(ui: &Ui) -> Markup {
             div.entry {
                 div.chars role="group" aria-label="Its four characters" {
                     @for p in 0..4 {
+                        @let guessed = k[p].is_none() && g.is_some();
+                        @let words = match (k[p], shown(p)) {
+                            (Some(c), _) => c.to_string(),
+                            (None, Some(c)) => format!("{c}, a guess Add takes"),
+                            (None, None) => "not entered".to_string(),
+                        };
                         button type="button" data-act="at" data-at=(p)
-                            class=[(p == at && !complete).then_some("cursor")]
-                            aria-label=(format!("{}: {}", POSITIONS[p], k[p].map_or("not entered".to_string(), |c| c.to_string()))) {
-                            (k[p].unwrap_or('_'))
+                            class=[match (p == at && !complete, guessed) {
+                                (true, true) => Some("cursor guess"),
+                                (true, false) => Some("cursor"),
+                                (false, true) => Some("guess"),
+                                (false, false) => None,
+                            }]
+                            aria-label=(format!("{}: {words}", POSITIONS[p])) {
+                            (shown(p).unwrap_or('_'))
                         }
                     }
                 }
@@ -1066,7 +1254,7 @@ fn picker_html(ui: &Ui) -> Markup {
                 button type="button" data-act="save" data-n=(n) disabled[!complete] { "Save" }
                 button type="button" data-act="edit-cancel" { "Cancel" }
             } @else {
-                button type="button" data-act="add" disabled[!complete] { "Add" }
+                button type="button" data-act="add" disabled[!complete && g.is_none()] { "Add" }
             }
         }
         @if !seen.is_empty() {
@@ -1126,7 +1314,8 @@ mod tests {
         }
         assert_eq!(m.apply("{\"do\":\"blocks\",\"cells\":[]}"), "");
         assert_eq!(m.apply("{\"do\":\"first\",\"me\":true}"), "");
-        let a = advise(&m.session(), "{\"budget_ms\":200}");
+        let options = AdviceOptions { budget_ms: 200, ..AdviceOptions::default() };
+        let a = serde_json::to_string(&advise(&m.session(), &options).unwrap().unwrap()).unwrap();
         assert!(m.html(&a, "{}").contains("data-advised=\"1\""));
         assert_eq!(m.apply("{\"do\":\"place\",\"slot\":0,\"cell\":5}"), "");
         assert!(m.html(&a, "{}").contains("data-advised=\"0\""));
@@ -1134,9 +1323,44 @@ mod tests {
         assert!(m.html(&a, "{}").contains("data-advised=\"1\""));
     }
 
+    /// Whatever the library labels its estimates with (`live::estimate_label`, through the
+    /// advice's `estimates`) is shown under the moves, each move with its win, draw and loss.
+    #[test]
+    fn the_advice_shows_its_estimate_label_and_every_moves_win_draw_and_loss() {
+        let mut m =
+            PlayMatch::start("100/P/70/20@W,90/M/40/45@E,50/P/50/50@-,50/P/50/50@-,50/P/50/50@-")
+                .unwrap();
+        for c in ["1P23@E", "0P00@N+S", "0P00@-", "0P00@W", "0P00@-"] {
+            command(&mut m, &format!(r#"{{"do":"their_card","card":"{c}"}}"#));
+        }
+        command(&mut m, r#"{"do":"blocks","cells":[]}"#);
+        command(&mut m, r#"{"do":"first","me":true}"#);
+        // A search this short at the opening does not reach the end: its figures are estimates.
+        let options = AdviceOptions { budget_ms: 20, ..AdviceOptions::default() };
+        let a = advise(&m.session(), &options).unwrap().unwrap();
+        assert!(!a.exact && !a.estimates.is_empty(), "{a:?}");
+        let h = m.html(&serde_json::to_string(&a).unwrap(), "{}");
+        for e in &a.estimates {
+            assert!(h.contains(&format!("<p class=\"estimate\">{e} ")), "{e}: {h}");
+        }
+        assert_eq!(a.moves.len(), 3);
+        for mv in &a.moves {
+            let row = format!(
+                "<td>{}</td><td>{}</td><td>{}</td>",
+                percent(mv.win),
+                percent(mv.draw),
+                percent(mv.loss)
+            );
+            assert!(h.contains(&row), "{row}: {h}");
+        }
+    }
+
     fn command(m: &mut PlayMatch, json: &str) {
         assert_eq!(m.apply(json), "", "{json}");
     }
+
+    /// No guess: the blanks stay blank.
+    const NO_GUESS: Partial = [None; 4];
 
     fn ui(json: &str) -> Ui {
         serde_json::from_str(json).unwrap()
@@ -1147,54 +1371,184 @@ mod tests {
         // Goblin (caps 7, 9, 4): every digit 0; its own type P. With two arrows tapped first,
         // naming it completes the card and adds it.
         let u = ui(r#"{"chars":"____","arrows":5}"#);
-        let p = picker(&u, &PickerTap::Name(1));
+        let p = picker(&u, &PickerTap::Name(1), &NO_GUESS);
         assert_eq!(
             (p.chars.as_str(), p.card.as_deref(), p.add),
             ("0P00", Some("1:0P00@0x05"), true)
         );
         // Without arrows yet: complete, not added (Add, or arrows then Add).
-        let p = picker(&ui(r#"{"chars":"____"}"#), &PickerTap::Name(1));
+        let p = picker(&ui(r#"{"chars":"____"}"#), &PickerTap::Name(1), &NO_GUESS);
         assert_eq!((p.chars.as_str(), p.add), ("0P00", false));
         // X tapped before the name is kept.
-        let p = picker(&ui(r#"{"chars":"_X__","arrows":1}"#), &PickerTap::Name(1));
+        let p = picker(&ui(r#"{"chars":"_X__","arrows":1}"#), &PickerTap::Name(1), &NO_GUESS);
         assert_eq!(p.card.as_deref(), Some("1:0X00@0x01"));
         // Flan (caps 13, 6, 19): magic defence 9..18, digit 0 or 1: the name leaves it open.
-        let p = picker(&ui(r#"{"chars":"____","arrows":1}"#), &PickerTap::Name(4));
+        let p = picker(&ui(r#"{"chars":"____","arrows":1}"#), &PickerTap::Name(4), &NO_GUESS);
         assert_eq!((p.chars.as_str(), p.add, p.cursor), ("0M0_", false, None));
         let u = ui(r#"{"chars":"0M0_","arrows":1,"name":4}"#);
-        let p = picker(&u, &PickerTap::Key('1'));
+        let p = picker(&u, &PickerTap::Key('1'), &NO_GUESS);
         assert_eq!((p.card.as_deref(), p.add), (Some("4:0M01@0x01"), true));
         // A key the card cannot show does nothing.
-        assert_eq!(picker(&u, &PickerTap::Key('2')).chars, "0M0_");
+        assert_eq!(picker(&u, &PickerTap::Key('2'), &NO_GUESS).chars, "0M0_");
     }
 
     #[test]
     fn digits_typed_in_order_and_keys_that_cannot_be_do_nothing() {
         let mut u = ui(r#"{"chars":"____","arrows":16}"#);
         for (key, chars) in [('F', "F___"), ('P', "FP__"), ('9', "FP9_")] {
-            let p = picker(&u, &PickerTap::Key(key));
+            let p = picker(&u, &PickerTap::Key(key), &NO_GUESS);
             assert_eq!(p.chars, chars);
             u.chars = p.chars;
             u.cursor = p.cursor;
         }
         // FP9 then 9: no card (Excalibur II's magic defence digit is 0).
-        assert_eq!(picker(&u, &PickerTap::Key('9')).chars, "FP9_");
-        let p = picker(&u, &PickerTap::Key('0'));
+        assert_eq!(picker(&u, &PickerTap::Key('9'), &NO_GUESS).chars, "FP9_");
+        let p = picker(&u, &PickerTap::Key('0'), &NO_GUESS);
         assert_eq!((p.chars.as_str(), p.add), ("FP90", true));
         // Back removes the last known character and moves the cursor there.
         u.chars = p.chars;
-        let p = picker(&u, &PickerTap::Back);
+        let p = picker(&u, &PickerTap::Back, &NO_GUESS);
         assert_eq!((p.chars.as_str(), p.cursor), ("FP9_", Some(3)));
+    }
+
+    /// Computed from the rules of card creation (tetra-master-match §1.4), not from
+    /// `rules::dealt`: each stat with cap m is uniform on ⌊m/2⌋..=2·⌊m/2⌋−1 (0 when m ≤ 1), the
+    /// type is the card's own but X once in 127.
+    #[test]
+    fn the_first_guess_is_what_a_card_created_at_random_shows_most_often() {
+        use std::collections::HashMap;
+        let digits = |m: u8| -> Vec<(u8, f64)> {
+            let h = u32::from(m / 2);
+            let values: Vec<u32> = if h == 0 { vec![0] } else { (h..2 * h).collect() };
+            let n = values.len() as f64;
+            let mut out: HashMap<u8, f64> = HashMap::new();
+            for v in values {
+                *out.entry((v >> 4) as u8).or_default() += 1.0 / n;
+            }
+            out.into_iter().collect()
+        };
+        let mut chance: HashMap<String, f64> = HashMap::new();
+        for c in CATALOGUE {
+            let own = c.default_type.letter();
+            for (t, pt) in [(own, 126.0 / 127.0), ('X', 1.0 / 127.0)] {
+                for (a, pa) in digits(c.max_atk) {
+                    for (p, pp) in digits(c.max_pdef) {
+                        for (m, pm) in digits(c.max_mdef) {
+                            let k = format!("{a:X}{t}{p:X}{m:X}");
+                            *chance.entry(k).or_default() += pt * pa * pp * pm / 100.0;
+                        }
+                    }
+                }
+            }
+        }
+        let (best, p) = chance.iter().max_by(|a, b| a.1.total_cmp(b.1)).unwrap();
+        assert_eq!(best, FIRST_GUESS, "{p}");
+        assert!(*p > 0.06, "{p}");
+    }
+
+    #[test]
+    fn a_guess_fills_the_blanks_for_add_and_is_never_added_by_itself() {
+        let seen = |n: u8, c: &str| Seen { number: n, chars: c.into() };
+        // Their cards so far: the characters shown most often, the latest of equals.
+        assert_eq!(chars_text(&guess(&["0P00", "0M01", "0P00"], &[])), "0P00");
+        assert_eq!(chars_text(&guess(&["0P00", "0M01"], &[seen(1, "0P00")])), "0M01");
+        // None yet: the card seen last, else the first guess.
+        assert_eq!(chars_text(&guess(&[], &[seen(20, "1P10"), seen(1, "0P00")])), "1P10");
+        assert_eq!(chars_text(&guess(&[], &[])), FIRST_GUESS);
+        let g = partial("0P00");
+        // Arrows tapped, nothing typed: Add would enter 0P00; nothing is added by itself.
+        let u = ui(r#"{"chars":"____","arrows":7}"#);
+        let p = picker(&u, &PickerTap::Look, &g);
+        assert_eq!(
+            (p.chars.as_str(), p.card.as_deref(), p.card_chars.as_deref(), p.add),
+            ("____", Some("0P00@0x07"), Some("0P00"), false)
+        );
+        // A typed character replaces the guess's: Flan's M, then its magic defence 1 typed
+        // at the end; the first characters still come from the guess.
+        let p = picker(&ui(r#"{"chars":"____","arrows":7,"cursor":1}"#), &PickerTap::Key('M'), &g);
+        assert_eq!(
+            (p.chars.as_str(), p.card.as_deref(), p.add),
+            ("_M__", Some("0M00@0x07"), false)
+        );
+        let p = picker(&ui(r#"{"chars":"_M__","arrows":7,"cursor":3}"#), &PickerTap::Key('1'), &g);
+        assert_eq!(
+            (p.chars.as_str(), p.card.as_deref(), p.add),
+            ("_M_1", Some("0M01@0x07"), false)
+        );
+        // The last character typed adds the card, as without a guess.
+        let p = picker(&ui(r#"{"chars":"0M0_","arrows":7}"#), &PickerTap::Key('1'), &g);
+        assert_eq!((p.card.as_deref(), p.add), (Some("0M01@0x07"), true));
+        // A guess the card named cannot show is not offered: Dragonfly's attack digit is 1 or 2.
+        let p = picker(&ui(r#"{"chars":"____","arrows":7,"name":20}"#), &PickerTap::Look, &g);
+        assert_eq!(p.card, None);
+        // The page shows the guess in the blanks, marked, and Add takes it.
+        let mut m = PlayMatch::start("0P00@N,0P00@N,0P00@N,0P00@N,0P00@N").unwrap();
+        command(&mut m, r#"{"do":"their_card","card":"0M01@N"}"#);
+        let h = m.html("", r#"{"chars":"____","arrows":1}"#);
+        assert!(h.contains(r#"aria-label="type: M, a guess Add takes""#), "{h}");
+        let tap = m.picker_tap(r#"{"chars":"____","arrows":1}"#, r#""look""#);
+        assert!(tap.contains(r#""card":"0M01@0x01""#), "{tap}");
+    }
+
+    #[test]
+    fn battle_numbers_are_both_or_neither_and_0_to_255() {
+        let mut m = PlayMatch::start("0P00@N,0P00@N,0P00@N,0P00@N,0P00@N").unwrap();
+        for c in ["0P00@S", "0P00@S", "0P00@S", "0P00@S", "0P00@S"] {
+            command(&mut m, &format!(r#"{{"do":"their_card","card":"{c}"}}"#));
+        }
+        command(&mut m, r#"{"do":"blocks","cells":[]}"#);
+        command(&mut m, r#"{"do":"first","me":false}"#);
+        command(&mut m, r#"{"do":"place","slot":5,"cell":0}"#);
+        command(&mut m, r#"{"do":"place","slot":0,"cell":4}"#);
+        let session = m.session();
+        let both = "Give both numbers shown, mine and theirs, or neither.";
+        let range = "The numbers shown are 0 to 255.";
+        for (mine, theirs, why) in [
+            ("12", "", both),
+            ("", "7", both),
+            ("256", "3", range),
+            ("1x", "3", range),
+            ("-1", "3", range),
+        ] {
+            assert_eq!(m.battle(true, mine, theirs, false), why, "{mine} {theirs}");
+            assert_eq!(m.session(), session, "nothing changed");
+        }
+        assert_eq!(m.battle(true, " 12 ", "7", false), "");
+        assert!(m.session().contains(r#""shown":[12,7]"#), "{}", m.session());
+    }
+
+    #[test]
+    fn my_hand_is_written_from_five_cards_picked_in_order() {
+        let card = |slot: u16, text: &str| HandCard {
+            slot,
+            text: text.into(),
+            name: String::new(),
+            number: 1,
+            digits: String::new(),
+            stats: String::new(),
+            total: 0,
+            arrows: 0,
+        };
+        let cards: Vec<HandCard> = (0..6).map(|s| card(s, &format!("{s}/P/1/1@N"))).collect();
+        let pick = |picked: &[u16]| {
+            serde_json::json!({ "cards": cards, "picked": picked, "sort": "save" }).to_string()
+        };
+        assert_eq!(
+            hand_text(&pick(&[5, 0, 2, 1, 3])),
+            "5/P/1/1@N,0/P/1/1@N,2/P/1/1@N,1/P/1/1@N,3/P/1/1@N"
+        );
+        assert_eq!(hand_text(&pick(&[5, 0, 2, 1])), "");
+        assert_eq!(hand_text(&pick(&[5, 0, 2, 1, 9])), "");
     }
 
     #[test]
     fn a_card_seen_before_is_one_tap() {
         let u = ui(r#"{"chars":"____","arrows":3,"seen":[{"number":2,"chars":"0P00"}]}"#);
-        let p = picker(&u, &PickerTap::Seen(0));
+        let p = picker(&u, &PickerTap::Seen(0), &NO_GUESS);
         assert_eq!((p.card.as_deref(), p.add), (Some("2:0P00@0x03"), true));
         // Not while a card is corrected: Save does it.
         let u = ui(r#"{"arrows":3,"editing":1,"seen":[{"number":2,"chars":"0P00"}]}"#);
-        assert!(!picker(&u, &PickerTap::Seen(0)).add);
+        assert!(!picker(&u, &PickerTap::Seen(0), &NO_GUESS).add);
     }
 
     /// The match's HTML at each kind of question, with the picker half filled, cells tapped as
@@ -1241,7 +1595,7 @@ mod tests {
         insta::assert_snapshot!("after_battle", m.html("", r#"{"budget_ms":2000}"#));
         insta::assert_snapshot!("fix", m.html("", r#"{"budget_ms":2000,"fixing":true}"#));
         let n = m.their_card_picker(2);
-        assert_eq!(n, r#"{"arrows":64,"chars":"0PCC","name":0}"#);
+        assert_eq!(n, r#"{"chars":"0PCC","arrows":64,"name":0}"#);
         insta::assert_snapshot!(
             "correcting",
             m.html("", r#"{"budget_ms":2000,"editing":2,"chars":"0PCC","arrows":64}"#)

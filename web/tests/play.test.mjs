@@ -98,9 +98,13 @@ async function checkLayout(page, where) {
       const e = document.querySelector(`.play ${sel}`);
       if (e && e.offsetParent !== null) boxes[sel] = e.getBoundingClientRect().toJSON();
     }
-    return { height: s.scrollHeight, width: s.scrollWidth, small, boxes, overlaps };
+    // The question (or a refusal in its place) keeps its height: its words fit in it.
+    const q = document.querySelector(".play #question");
+    const clipped = q && q.scrollHeight > q.clientHeight + 1 ? q.textContent : null;
+    return { height: s.scrollHeight, width: s.scrollWidth, small, boxes, overlaps, clipped };
   });
   assert.deepEqual(r.overlaps, [], `${where}: a card number on an arrow`);
+  assert.equal(r.clipped, null, `${where}: the question is cut`);
   assert.ok(r.height <= size.height, `${where}: ${r.height} px tall`);
   assert.ok(r.width <= size.width, `${where}: ${r.width} px wide`);
   assert.deepEqual(r.small, [], `${where}: small tap targets`);
@@ -358,16 +362,28 @@ for (const [label, size] of Object.entries(SIZES)) {
     await page.locator("[data-act=rematch]").tap();
     await page.waitForSelector(".play[data-ask='their_card']");
     const byDigits = await typicalSetUp(page, "digits");
+    await page.close();
+    // By digits on a first visit: nothing seen before, the first card's guess is 0P00.
+    const fresh = await openPlay(size);
+    await fresh.evaluate(() => localStorage.removeItem("quadmist.play.seen"));
+    await setMine(fresh, TYPICAL.mine);
+    const byDigitsFirst = await typicalSetUp(fresh, "digits");
+    await fresh.close();
     console.log(
-      `# taps (${label}): set-up by names ${byName.n}, by cards seen ${bySeen.n}, by digits ${byDigits.n}; ` +
+      `# taps (${label}): set-up by names ${byName.n}, by cards seen ${bySeen.n}, by digits ${byDigits.n} ` +
+        `(${byDigitsFirst.n} on a first visit); ` +
         `played ${played.taps} and ${replayed.taps} (+${played.results} and ${replayed.results} battle results)`,
     );
     // Arrows 15, blocks 2 + Done, the coin toss 1: 19; each name is a list opened and picked
     // (2), Flan's magic defence digit one more: 30.
     assert.equal(byName.n, 30);
     assert.ok(bySeen.n <= 30 && bySeen.n < byName.n, `${bySeen.n}`);
+    // By digits, the blanks show a guess Add takes (their cards' most frequent characters so
+    // far, else the card seen last, else 0P00): 19, then Add for each 0P00 (4), Flan typed
+    // where it differs (M and its last digit, each after choosing the place: 4) and Add: 28.
+    assert.equal(byDigits.n, 28);
+    assert.equal(byDigitsFirst.n, 28);
     assert.ok(played.taps <= 20 && replayed.taps <= 20, `${played.taps}, ${replayed.taps}`);
-    await page.close();
   });
 }
 

@@ -1,25 +1,6 @@
-// The messages between the match companion and its adviser's worker.
+// The match companion's messages (its page, its adviser's worker, the WebAssembly): generated
+// from the Rust types (web/src/play_protocol.rs → ts/gen/play-protocol.ts, checked current by
+// `cargo test -p quadmist-web`). The scripts only wire them: what a message means is decided
+// in Rust.
 
-/** The first message to a new worker: the compiled library, so it starts without a fetch. */
-export interface WorkerStart {
-  module: WebAssembly.Module;
-}
-
-/** Search the stored match `session` with the adviser's `options` (JSON), first for
- * `quick_ms` (an answer at once), then for the whole budget (`options.budget_ms`). */
-export interface AdviceRequest {
-  id: number;
-  session: string;
-  options: string;
-  quick_ms: number;
-}
-
-/** One of the adviser's answers (the library's JSON) for the request `id` on `session`;
- * `final` when no better one follows. */
-export interface AdviceReply {
-  id: number;
-  session: string;
-  advice: string;
-  ms: number;
-  final: boolean;
-}
+export * from "./gen/play-protocol.js";

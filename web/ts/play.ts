@@ -15,11 +15,27 @@ import init, {
   PlayMatch,
   card_picker,
   hand_cards_html,
-  picker_tap,
+  hand_text,
   save_hands,
   search_speed,
 } from "../pkg-play/quadmist_play.js";
-import type { AdviceReply, AdviceRequest, WorkerStart } from "./play-protocol.js";
+import type {
+  Advice,
+  AdviceReply,
+  AdviceRequest,
+  CardPicker,
+  Command,
+  HandPick,
+  HandSave,
+  Picked,
+  PickerTap,
+  Saves,
+  Seen,
+  Session,
+  Ui,
+  View,
+  WorkerStart,
+} from "./play-protocol.js";
 import { MAX_FILE_SIZE } from "./protocol.js";
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -42,35 +58,6 @@ const budgetSelect = byId<HTMLSelectElement>("budget");
 const setupMessage = byId<HTMLElement>("setup-message");
 const startButton = byId<HTMLButtonElement>("start");
 
-/** An opponent card seen before. */
-interface Seen {
-  number: number;
-  chars: string;
-}
-
-/** What the script holds that is not the match (the library renders it into the board). */
-interface Ui {
-  selected: number | null;
-  cell: number | null;
-  blocks: number[];
-  chars: string;
-  cursor: number | null;
-  arrows: number;
-  name: number;
-  fixing: boolean;
-  editing: number | null;
-  seen: Seen[];
-  thinking: boolean;
-  refining: boolean;
-  message: string;
-  budget_ms: number;
-  shown_mine: string;
-  shown_theirs: string;
-  evolved: boolean;
-  card_text: string;
-  typing: boolean;
-}
-
 /** What is kept of a match. */
 interface Stored {
   session: string;
@@ -79,29 +66,6 @@ interface Stored {
   over: boolean;
   /** What was tapped and not yet confirmed: the blocked cells, the card being picked. */
   draft?: Partial<Ui>;
-}
-
-/** The picker after a tap (the library's `Picked`). */
-interface Picked {
-  chars: string;
-  cursor: number | null;
-  arrows: number;
-  name: number;
-  card: string | null;
-  error: string | null;
-  add: boolean;
-}
-
-interface HandCard {
-  slot: number;
-  text: string;
-  name: string;
-  digits: string;
-}
-
-interface HandSave {
-  label: string;
-  cards: HandCard[];
 }
 
 const PREFIX = "quadmist.play.";
@@ -236,7 +200,7 @@ function draft(): Partial<Ui> {
 
 function save(): void {
   if (!match) return;
-  const over = (JSON.parse(match.view()) as ViewJson).ask.kind === "over";
+  const over = (JSON.parse(match.view()) as View).ask.kind === "over";
   const s: Stored = { session: match.session(), budget_ms: ui.budget_ms, saved: Date.now(), over, draft: draft() };
   store.set(matchKey(id), s);
   // Bounded: only the newest KEEP matches stay.
@@ -300,19 +264,14 @@ function think(): void {
   search = { worker, session, id: rid };
   stats.started++;
   ui.thinking = true;
-  const request: AdviceRequest = {
-    id: rid,
-    session,
-    options: JSON.stringify({ budget_ms: ui.budget_ms }),
-    quick_ms: QUICK_MS,
-  };
+  const request: AdviceRequest = { id: rid, session, budget_ms: ui.budget_ms, quick_ms: QUICK_MS };
   worker.postMessage(request);
 }
 
 function adviceKey(): string | null {
   if (!advice) return null;
   try {
-    return (JSON.parse(advice) as { key?: string }).key ?? null;
+    return (JSON.parse(advice) as Advice).key;
   } catch {
     return null;
   }
@@ -404,24 +363,22 @@ document.addEventListener("visibilitychange", () => {
   }
 });
 
-interface ViewJson {
-  ask: { kind: string; me?: boolean; targets?: number[]; n?: number };
-  cards: { slot: number; name: string | null; digits: string; cell: number | null }[];
+function view(): View | null {
+  return match ? (JSON.parse(match.view()) as View) : null;
 }
 
-function view(): ViewJson | null {
-  return match ? (JSON.parse(match.view()) as ViewJson) : null;
-}
-
-function send(command: object): boolean {
+function send(command: Command): boolean {
   if (!match) return false;
-  const error = match.apply(JSON.stringify(command));
+  return done(match.apply(JSON.stringify(command)), command.do);
+}
+
+/** After the library took (`error` empty) or refused an entry of kind `kind`. */
+function done(error: string, kind: Command["do"]): boolean {
   if (error) {
     ui.message = error;
     touched();
     return false;
   }
-  const kind = (command as { do: string }).do;
   if (kind === "their_card") clearPicker();
   if (kind === "blocks") ui.blocks = [];
   if (kind === "battle") {
@@ -449,20 +406,13 @@ function remember(number: number, chars: string): void {
   store.set("seen", ui.seen);
 }
 
-interface BestMove {
-  slot: number;
-  cell: number;
-  first_target: number | null;
-}
-
-function bestMove(): BestMove | null {
+function bestMove(): Advice["moves"][number] | null {
   if (!match || adviceKey() !== match.session()) return null;
-  const a = JSON.parse(advice) as { moves: BestMove[] };
-  return a.moves[0] ?? null;
+  return (JSON.parse(advice) as Advice).moves[0] ?? null;
 }
 
 /** The cards of the mover's hand still to place. */
-function inHand(v: ViewJson, me: boolean): number[] {
+function inHand(v: View, me: boolean): number[] {
   return v.cards.filter((c) => (c.slot < 5) === me && c.cell === null).map((c) => c.slot);
 }
 
@@ -480,7 +430,7 @@ function tapCell(cell: number, slot: number | null): void {
     }
     case "place": {
       if (slot !== null) return;
-      const me = v.ask.me === true;
+      const me = v.ask.me;
       if (ui.selected !== null) {
         send({ do: "place", slot: ui.selected, cell });
         return;
@@ -490,9 +440,9 @@ function tapCell(cell: number, slot: number | null): void {
         send({ do: "place", slot: best.slot, cell: best.cell });
         return;
       }
-      const left = inHand(v, me);
-      if (left.length === 1) {
-        send({ do: "place", slot: left[0], cell });
+      const [only, ...more] = inHand(v, me);
+      if (only !== undefined && more.length === 0) {
+        send({ do: "place", slot: only, cell });
         return;
       }
       ui.cell = ui.cell === cell ? null : cell;
@@ -507,8 +457,8 @@ function tapCell(cell: number, slot: number | null): void {
 }
 
 /** A tap on the opponent card picker, worked out by the library. */
-function pickerTap(tap: object | string): void {
-  const out = picker_tap(JSON.stringify(ui), JSON.stringify(tap));
+function pickerTap(tap: PickerTap): void {
+  const out = match?.picker_tap(JSON.stringify(ui), JSON.stringify(tap));
   if (!out) return;
   const p = JSON.parse(out) as Picked;
   ui.chars = p.chars;
@@ -529,7 +479,7 @@ function addTheirCard(p: Picked): void {
     touched();
     return;
   }
-  const [number, chars] = [p.name, p.chars];
+  const [number, chars] = [p.name, p.card_chars ?? p.chars];
   if (send({ do: "their_card", card: p.card })) remember(number, chars);
 }
 
@@ -538,7 +488,7 @@ function edit(n: number): void {
   if (!match) return;
   const p = match.their_card_picker(n);
   if (!p) return;
-  const c = JSON.parse(p) as { chars: string; arrows: number; name: number };
+  const c = JSON.parse(p) as CardPicker;
   ui.editing = n;
   ui.fixing = false;
   ui.chars = c.chars;
@@ -551,7 +501,7 @@ function edit(n: number): void {
 
 function saveEdit(): void {
   if (!match || ui.editing === null) return;
-  const p = JSON.parse(picker_tap(JSON.stringify(ui), '"look"')) as Picked;
+  const p = JSON.parse(match.picker_tap(JSON.stringify(ui), '"look"')) as Picked;
   if (!p.card) {
     ui.message = p.error ?? "Enter the card's four characters first.";
     touched();
@@ -563,7 +513,7 @@ function saveEdit(): void {
     touched();
     return;
   }
-  remember(p.name, p.chars);
+  remember(p.name, p.card_chars ?? p.chars);
   clearPicker();
   advice = "";
   stopSearch();
@@ -577,12 +527,12 @@ function act(target: HTMLElement): void {
     case "undo": {
       if (!match) return;
       // Undoing their card puts it back into the picker, to be corrected.
-      const commands = (JSON.parse(match.session()) as { commands: { do: string; card?: string }[] }).commands;
+      const commands = (JSON.parse(match.session()) as Session).commands;
       const last = commands[commands.length - 1];
       if (match.undo()) {
-        if (last?.do === "their_card" && last.card) {
+        if (last?.do === "their_card") {
           const c = card_picker(last.card);
-          if (c) Object.assign(ui, JSON.parse(c) as Partial<Ui>, { cursor: null });
+          if (c) Object.assign(ui, JSON.parse(c) as CardPicker, { cursor: null });
         }
         changed();
       }
@@ -646,24 +596,9 @@ function act(target: HTMLElement): void {
     case "first":
       send({ do: "first", me: target.dataset.me === "1" });
       return;
-    case "battle": {
-      const mine = ui.shown_mine.trim();
-      const theirs = ui.shown_theirs.trim();
-      if ((mine === "") !== (theirs === "")) {
-        ui.message = "Give both numbers shown, mine and theirs, or neither.";
-        touched();
-        return;
-      }
-      const number = (t: string) => (/^\d{1,3}$/.test(t) ? Number(t) : NaN);
-      const shown = mine === "" ? null : [number(mine), number(theirs)];
-      if (shown && shown.some((n) => Number.isNaN(n) || n > 255)) {
-        ui.message = "The numbers shown are 0 to 255.";
-        touched();
-        return;
-      }
-      send({ do: "battle", won: target.dataset.won === "1", shown, evolved: ui.evolved });
+    case "battle":
+      if (match) done(match.battle(target.dataset.won === "1", ui.shown_mine, ui.shown_theirs, ui.evolved), "battle");
       return;
-    }
     case "key":
       pickerTap({ key: target.dataset.key ?? "" });
       return;
@@ -680,7 +615,7 @@ function act(target: HTMLElement): void {
       pickerTap({ seen: Number(target.dataset.i) });
       return;
     case "add":
-      addTheirCard(JSON.parse(picker_tap(JSON.stringify(ui), '"look"')) as Picked);
+      if (match) addTheirCard(JSON.parse(match.picker_tap(JSON.stringify(ui), '"look"')) as Picked);
       return;
     case "add-text": {
       const text = ui.card_text.trim();
@@ -698,7 +633,7 @@ function act(target: HTMLElement): void {
       if (send({ do: "their_card", card: text })) {
         const c = card_picker(text);
         if (c) {
-          const p = JSON.parse(c) as { chars: string; name: number };
+          const p = JSON.parse(c) as CardPicker;
           remember(p.name, p.chars);
         }
       }
@@ -805,7 +740,7 @@ function begin(mine: string, budget: number): boolean {
 }
 
 function rematch(): void {
-  const mine = match ? (JSON.parse(match.session()) as { mine: string }).mine : store.get<{ mine: string }>("hand")?.mine;
+  const mine = match ? (JSON.parse(match.session()) as Session).mine : store.get<{ mine: string }>("hand")?.mine;
   if (mine) begin(mine, ui.budget_ms);
 }
 
@@ -855,6 +790,11 @@ function drawSetup(): void {
   drawSaveCards();
 }
 
+/** The save's cards, those picked and the order asked, for the library. */
+function handPick(save: HandSave): HandPick {
+  return { cards: save.cards, picked, sort: sortSelect.value };
+}
+
 function currentSave(): HandSave | undefined {
   return saves[Number(saveList.value || 0)];
 }
@@ -871,9 +811,7 @@ function drawSaveCards(): void {
   );
   saveList.hidden = saves.length < 2;
   sortSelect.parentElement!.hidden = !save;
-  saveCards.innerHTML = save
-    ? hand_cards_html(JSON.stringify({ cards: save.cards, picked, sort: sortSelect.value }))
-    : "";
+  saveCards.innerHTML = save ? hand_cards_html(JSON.stringify(handPick(save))) : "";
   handList.replaceChildren(
     ...picked.map((slot) => {
       const li = document.createElement("li");
@@ -900,8 +838,7 @@ saveCards.addEventListener("click", (event) => {
   const i = picked.indexOf(slot);
   if (i >= 0) picked.splice(i, 1);
   else if (picked.length < 5) picked.push(slot);
-  mineText.value =
-    picked.length === 5 ? picked.map((s) => save.cards.find((c) => c.slot === s)!.text).join(",") : "";
+  mineText.value = hand_text(JSON.stringify(handPick(save)));
   drawSaveCards();
 });
 
@@ -914,13 +851,12 @@ saveInput.addEventListener("change", async () => {
     return;
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const out = JSON.parse(save_hands(file.name, bytes)) as { saves?: HandSave[]; error?: string };
+  const out = JSON.parse(save_hands(file.name, bytes)) as Saves;
   setupMessage.textContent = out.error ?? "";
-  saves = (out.saves ?? []).filter((s) => s.cards.length > 0).concat((out.saves ?? []).filter((s) => s.cards.length === 0));
+  saves = out.saves;
   store.set("saves", saves);
   picked = [];
   saveList.value = "0";
-  if (!out.error && saves.length === 0) setupMessage.textContent = "No Final Fantasy IX save with cards in this file.";
   drawSaveCards();
 });
 saveList.addEventListener("change", () => {

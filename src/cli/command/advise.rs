@@ -6,6 +6,7 @@ use crate::cli::output;
 use crate::cli::{heading, text};
 use crate::game::notation::{self, Position};
 use crate::game::search::{Analysis, Goal, Opponent, Searcher};
+use crate::report::header::SaveHeader;
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
@@ -84,6 +85,9 @@ struct MoveJson {
 #[derive(Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 struct AdviseJson<'a> {
+    /// The save my cards come from (`--file`), named as every document names a save.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    header: Option<&'a SaveHeader>,
     position: String,
     goal: GoalArg,
     opponent: OpponentModel,
@@ -144,6 +148,12 @@ pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<AdviseJson<'static>>()
 }
 
+/// The position in advise's notation, BOARD;MINE;THEIRS.
+fn position_text(p: &Position) -> String {
+    let hand = |cards: &[_]| cards.iter().map(notation::card_text).collect::<Vec<_>>().join(",");
+    format!("{};{};{}", notation::board_text(&p.board), hand(&p.cards[..5]), hand(&p.cards[5..]))
+}
+
 /// Runs `quadmist advise`.
 pub fn run(args: &AdviseArgs) -> CliResult {
     let (mine, save) = match args.mine.cards()? {
@@ -178,12 +188,8 @@ pub fn run(args: &AdviseArgs) -> CliResult {
         .collect();
     if args.json {
         return output::print_json(&AdviseJson {
-            position: format!(
-                "{};{};{}",
-                notation::board_text(&p.board),
-                p.cards[..5].iter().map(notation::card_text).collect::<Vec<_>>().join(","),
-                p.cards[5..].iter().map(notation::card_text).collect::<Vec<_>>().join(",")
-            ),
+            header: save.as_ref(),
+            position: position_text(&p),
             goal: args.advice.goal,
             opponent: args.advice.opponent,
             wise: (args.advice.opponent == OpponentModel::Game).then_some(args.advice.wise),

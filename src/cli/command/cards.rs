@@ -11,9 +11,9 @@ use crate::cli::text::{self, count};
 use crate::ff9::SaveEntry;
 use crate::model::{
     catalogue::{self, CardInfo},
-    CardType, Collection, Severity,
+    CardType, Collection, FindingKind, Severity,
 };
-use crate::rules::legality::{CardFinding, Issue};
+use crate::rules::legality::CardFinding;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -362,7 +362,7 @@ pub fn run(args: &CardsArgs) -> CliResult {
         .iter()
         .chain(&ignored)
         .flat_map(|r| &r.findings)
-        .filter(|f| !matches!(f.issue, Issue::UnknownType | Issue::PastSlot100))
+        .filter(|f| !matches!(f.issue, FindingKind::UnknownType | FindingKind::PastSlot100))
         .map(CardFinding::to_finding)
         .collect();
     findings::print_findings(&legality);

@@ -12,7 +12,7 @@ use crate::cli::heading;
 use crate::cli::output;
 use crate::cli::select;
 use crate::cli::text::{self, count};
-use crate::model::{catalogue, display_string, Collection, Finding};
+use crate::model::{catalogue, display_string, Collection, Finding, FindingKind};
 use crate::report::header::SaveHeader;
 use crate::rules::battle::Fighter;
 use crate::rules::odds::RuleSet;
@@ -344,10 +344,13 @@ pub fn run(args: &OddsArgs) -> CliResult {
     let mut findings = Vec::new();
     let rows = rows(&attackers, &defenders, args.rules, &mut findings);
     if attackers.len().saturating_mul(defenders.len()) > MAX_ROWS {
-        findings.push(Finding::warning(format!(
-            "{} matchups asked; the first {MAX_ROWS} are shown",
-            attackers.len().saturating_mul(defenders.len())
-        )));
+        findings.push(Finding::warning(
+            FindingKind::Other,
+            format!(
+                "{} matchups asked; the first {MAX_ROWS} are shown",
+                attackers.len().saturating_mul(defenders.len())
+            ),
+        ));
     }
     findings::print_findings(&findings);
     if rows.is_empty() {

@@ -16,7 +16,7 @@ use crate::cli::output;
 use crate::cli::select;
 use crate::cli::text;
 use crate::ff9::SaveEntry;
-use crate::model::Finding;
+use crate::model::{Finding, FindingKind};
 use crate::report::file_page::{self, SavePage};
 use std::ffi::{OsStr, OsString};
 use std::io::Write as _;
@@ -137,10 +137,10 @@ pub fn run(args: &OpenArgs) -> CliResult {
             }
             Err(e) => {
                 findings::print_findings(&entry.findings);
-                findings::print_findings(&[Finding::error(format!(
-                    "save {}: {e}; it is not on the page",
-                    entry.selector
-                ))]);
+                findings::print_findings(&[Finding::error(
+                    FindingKind::Other,
+                    format!("save {}: {e}; it is not on the page", entry.selector),
+                )]);
                 None
             }
         })
@@ -176,9 +176,10 @@ pub fn run(args: &OpenArgs) -> CliResult {
     out.flush()?;
     match start_browser(&path) {
         Ok(()) => writeln!(out, "It opens in your browser.")?,
-        Err(e) => findings::print_findings(&[Finding::warning(format!(
-            "no browser could be started ({e}): open the page yourself"
-        ))]),
+        Err(e) => findings::print_findings(&[Finding::warning(
+            FindingKind::Other,
+            format!("no browser could be started ({e}): open the page yourself"),
+        )]),
     }
     Ok(())
 }

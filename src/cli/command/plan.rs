@@ -7,7 +7,7 @@ use crate::cli::heading;
 use crate::cli::output;
 use crate::cli::select;
 use crate::cli::text;
-use crate::model::Finding;
+use crate::model::{Finding, FindingKind};
 use crate::report::plan::{plan_report, OddsChoice, MAX_PLAN_CARDS};
 use render::render_plan;
 
@@ -69,7 +69,7 @@ pub fn run(args: &PlanArgs) -> CliResult {
     let held = collection.cards.len();
     let discard = match args.discard {
         Some(n) if n > held => {
-            findings::print_findings(&[Finding::warning(format!(
+            findings::print_findings(&[Finding::warning(FindingKind::Other, format!(
                 "--discard {n} is more than the {held} {} this save holds: the plan discards all {held}",
                 if held == 1 { "card" } else { "cards" }
             ))]);

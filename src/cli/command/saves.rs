@@ -7,7 +7,7 @@ use crate::cli::output;
 use crate::cli::output::print_json;
 use crate::cli::text::{self, count};
 use crate::ff9::{FileKind, SaveEntry, SaveSet};
-use crate::model::{Finding, Severity};
+use crate::model::{Finding, FindingKind};
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
@@ -121,10 +121,9 @@ pub struct Record {
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct ProblemJson<'a> {
-    /// `info`, `warning` or `error`.
-    pub severity: Severity,
-    /// The message.
-    pub message: &'a str,
+    /// The finding: severity, kind, location when known, message.
+    #[serde(flatten)]
+    pub finding: &'a Finding,
     /// The save it concerns, null for the file.
     pub save: Option<&'a str>,
 }
@@ -193,17 +192,11 @@ pub fn to_json(set: &SaveSet) -> SavesJson<'_> {
             }
         })
         .collect();
-    let mut problems: Vec<ProblemJson> = set
-        .findings
-        .iter()
-        .map(|f| ProblemJson { severity: f.severity, message: &f.message, save: None })
-        .collect();
+    let mut problems: Vec<ProblemJson> =
+        set.findings.iter().map(|f| ProblemJson { finding: f, save: None }).collect();
     for s in &set.saves {
-        problems.extend(s.findings.iter().map(|f| ProblemJson {
-            severity: f.severity,
-            message: &f.message,
-            save: Some(&s.selector),
-        }));
+        problems
+            .extend(s.findings.iter().map(|f| ProblemJson { finding: f, save: Some(&s.selector) }));
     }
     SavesJson { format: format_name(&set.kind), saves, problems }
 }
@@ -530,16 +523,20 @@ fn dir_files(dir: &Path, recursive: bool, notes: &mut Vec<Finding>) -> Vec<PathB
     let mut stack = vec![(dir.to_path_buf(), 0usize)];
     while let Some((d, depth)) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&d) else {
-            notes.push(Finding::warning(format!("cannot read the folder {}", d.display())));
+            notes.push(Finding::warning(
+                FindingKind::Other,
+                format!("cannot read the folder {}", d.display()),
+            ));
             continue;
         };
         let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
         paths.sort();
         for p in paths {
             if files.len() >= MAX_DIR_FILES {
-                notes.push(Finding::warning(format!(
-                    "more than {MAX_DIR_FILES} files: the rest are not read"
-                )));
+                notes.push(Finding::warning(
+                    FindingKind::Other,
+                    format!("more than {MAX_DIR_FILES} files: the rest are not read"),
+                ));
                 return files;
             }
             let Ok(meta) = std::fs::metadata(&p) else { continue };
@@ -549,13 +546,19 @@ fn dir_files(dir: &Path, recursive: bool, notes: &mut Vec<Finding>) -> Vec<PathB
                     stack.push((p, depth + 1));
                 }
             } else if !meta.is_file() {
-                notes.push(Finding::info(format!("{}: not a regular file; skipped", p.display())));
+                notes.push(Finding::info(
+                    FindingKind::Other,
+                    format!("{}: not a regular file; skipped", p.display()),
+                ));
             } else if meta.len() > files::MAX_FILE_SIZE {
-                notes.push(Finding::info(format!(
-                    "{}: larger than {} MiB, not a save; skipped",
-                    p.display(),
-                    files::MAX_FILE_SIZE / (1024 * 1024)
-                )));
+                notes.push(Finding::info(
+                    FindingKind::Other,
+                    format!(
+                        "{}: larger than {} MiB, not a save; skipped",
+                        p.display(),
+                        files::MAX_FILE_SIZE / (1024 * 1024)
+                    ),
+                ));
             } else {
                 files.push(p);
             }

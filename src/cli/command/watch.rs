@@ -14,7 +14,7 @@ use crate::cli::output;
 use crate::cli::select;
 use crate::diff;
 use crate::ff9::SaveEntry;
-use crate::model::{Collection, Finding};
+use crate::model::{Collection, Finding, FindingKind};
 use clap::Args;
 use notify::event::{AccessKind, AccessMode};
 use notify::{Event, EventKind, RecursiveMode, Watcher};
@@ -140,7 +140,10 @@ fn wait_for_write(rx: &Events, retrying: bool, name: &std::ffi::OsStr) -> Wake {
             Ok(e) if relevant(&e, name) => {}
             Ok(_) => return Wake::Skip,
             Err(e) => {
-                findings::print_findings(&[Finding::warning(format!("file watch: {e}"))]);
+                findings::print_findings(&[Finding::warning(
+                    FindingKind::Other,
+                    format!("file watch: {e}"),
+                )]);
                 return Wake::Skip;
             }
         }
@@ -184,17 +187,19 @@ pub fn run(args: &WatchArgs) -> CliResult {
     let cards = crate::cli::text::count(current.cards.len() as u64, "card");
     if args.json {
         // stdout holds only the changes' JSON lines: the save is named on stderr.
-        findings::print_findings(&[Finding::info(format!(
-            "watching {header}: {cards}; stop with Ctrl-C"
-        ))]);
+        findings::print_findings(&[Finding::info(
+            FindingKind::Other,
+            format!("watching {header}: {cards}; stop with Ctrl-C"),
+        )]);
     } else {
         // The save named first, as every command names it, then what is watched.
         let mut out = output::stdout();
         writeln!(out, "{}", heading::line(&header, crate::cli::text::term_width()))?;
         out.flush()?;
-        findings::print_findings(&[Finding::info(format!(
-            "watching it for changes ({cards}); stop with Ctrl-C"
-        ))]);
+        findings::print_findings(&[Finding::info(
+            FindingKind::Other,
+            format!("watching it for changes ({cards}); stop with Ctrl-C"),
+        )]);
     }
 
     let mut failures = 0u32;
@@ -210,10 +215,13 @@ pub fn run(args: &WatchArgs) -> CliResult {
             Err(reason) => {
                 failures += 1;
                 if failures >= RETRIES {
-                    findings::print_findings(&[Finding::warning(format!(
+                    findings::print_findings(&[Finding::warning(
+                        FindingKind::Other,
+                        format!(
                         "{} is not readable as a whole save ({reason}); waiting for the next write",
                         args.save.file.display()
-                    ))]);
+                    ),
+                    )]);
                     failures = 0;
                 }
                 continue;

@@ -211,7 +211,7 @@ pub fn disc(block: &[u8]) -> (Option<u8>, Vec<Finding>) {
         };
         let shown =
             disc.map_or("the disc is not shown".to_string(), |d| format!("disc {d} is shown"));
-        findings.push(Finding::warning(format!(
+        findings.push(Finding::warning(FindingKind::CopiesDisagree, format!(
             "the disc fields disagree: {byte}, {bit}, {progress}; {shown} (an edited or damaged save)"
         )));
     }
@@ -233,16 +233,22 @@ fn decode_text(
 ) -> charset::Decoded {
     let d = charset::decode(bytes, table, max_chars);
     if d.uncovered > 0 {
-        findings.push(Finding::warning(format!(
-            "the {what} holds {} outside the game's character table (shown as \\xNN)",
-            plural(d.uncovered, "code", "codes")
-        )));
+        findings.push(Finding::warning(
+            FindingKind::UnreadableText,
+            format!(
+                "the {what} holds {} outside the game's character table (shown as \\xNN)",
+                plural(d.uncovered, "code", "codes")
+            ),
+        ));
     }
     if !d.ended && max_chars < bytes.len() {
-        findings.push(Finding::warning(format!(
+        findings.push(Finding::warning(
+            FindingKind::UnreadableText,
+            format!(
             "the {what} has no end mark within {max_chars} characters: the first {max_chars} are \
              shown (an edited or damaged save)"
-        )));
+        ),
+        ));
     }
     d
 }
@@ -277,11 +283,14 @@ fn place_with_title(place: charset::Decoded, block: &[u8], findings: &mut Vec<Fi
     let agree = same_length
         && ours.iter().zip(&theirs).all(|(&a, &b)| a == charset::KANJI_SHOWN || same_sign(a, b));
     if !agree {
-        findings.push(Finding::warning(format!(
-            "the place in the save's title ({titled}) is not the place in its data ({}); the \
+        findings.push(Finding::warning(
+            FindingKind::CopiesDisagree,
+            format!(
+                "the place in the save's title ({titled}) is not the place in its data ({}); the \
              data's is shown (an edited save)",
-            place.text
-        )));
+                place.text
+            ),
+        ));
         if place.kanji > 0 {
             findings.push(kanji_finding(place.kanji));
         }
@@ -314,11 +323,14 @@ fn same_sign(ours: char, title: char) -> bool {
 }
 
 fn kanji_finding(n: usize) -> Finding {
-    Finding::info(format!(
-        "the place holds {} quadmist cannot show (shown as 〓): no public table gives the \
+    Finding::info(
+        FindingKind::UnreadableText,
+        format!(
+            "the place holds {} quadmist cannot show (shown as 〓): no public table gives the \
          game's kanji",
-        plural(n, "kanji", "kanji")
-    ))
+            plural(n, "kanji", "kanji")
+        ),
+    )
 }
 
 /// The load-screen summary of an FF9 block: leader, location, play time and gil.
@@ -330,7 +342,10 @@ fn kanji_finding(n: usize) -> Finding {
 pub fn summary(block: &[u8], region_prefix: Option<&str>) -> (SaveSummary, Vec<Finding>) {
     let mut findings = Vec::new();
     let Some(preview) = read_preview(block) else {
-        findings.push(Finding::error("the block is too short for the load-screen fields"));
+        findings.push(Finding::error(
+            FindingKind::Truncated,
+            "the block is too short for the load-screen fields",
+        ));
         return (SaveSummary::default(), findings);
     };
     let table = Table::for_region(region_prefix);
@@ -358,18 +373,22 @@ pub fn summary(block: &[u8], region_prefix: Option<&str>) -> (SaveSummary, Vec<F
         Some(t) if hh_mm(by_frames) == t => by_frames,
         Some(t) if hh_mm(by_tenths) == t => {
             findings.push(Finding::info(
+                FindingKind::PlayTimeReading,
                 "play time read as tenths of a second (that reading matches the title)",
             ));
             by_tenths
         }
         title => {
             let (h, m) = hh_mm(by_frames);
-            findings.push(Finding::warning(format!(
-                "play time {h}:{m:02} ({} frames at {fps}/s) does not match the title's {}; \
+            findings.push(Finding::warning(
+                FindingKind::CopiesDisagree,
+                format!(
+                    "play time {h}:{m:02} ({} frames at {fps}/s) does not match the title's {}; \
                  shown as frames",
-                preview.play_time,
-                title.map_or("unreadable time".to_string(), |(h, m)| format!("{h:02}:{m:02}"))
-            )));
+                    preview.play_time,
+                    title.map_or("unreadable time".to_string(), |(h, m)| format!("{h:02}:{m:02}"))
+                ),
+            ));
             by_frames
         }
     };
@@ -377,10 +396,10 @@ pub fn summary(block: &[u8], region_prefix: Option<&str>) -> (SaveSummary, Vec<F
     let gil = read_at::<u32>(block, GIL_OFFSET);
     if let Some(g) = gil {
         if g & 0xFF_FFFF != preview.gil & 0xFF_FFFF {
-            findings.push(Finding::warning(format!(
-                "gil {g} differs from the load-screen copy {}",
-                preview.gil & 0xFF_FFFF
-            )));
+            findings.push(Finding::warning(
+                FindingKind::CopiesDisagree,
+                format!("gil {g} differs from the load-screen copy {}", preview.gil & 0xFF_FFFF),
+            ));
         }
     }
     let summary = SaveSummary {
@@ -449,11 +468,10 @@ pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
         if raw.id >= 100 {
             if raw.id != 0xFF && k < CARD_SLOTS {
                 findings.push(
-                    Finding::warning(format!(
-                        "slot {slot}: invalid card id {} treated as empty",
-                        raw.id
-                    ))
-                    .of(FindingKind::InvalidCardId)
+                    Finding::warning(
+                        FindingKind::InvalidCardId,
+                        format!("slot {slot}: invalid card id {} treated as empty", raw.id),
+                    )
                     .at(Location::CardSlot(slot)),
                 );
             }
@@ -462,13 +480,15 @@ pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
         let c = card(slot, raw);
         if k >= CARD_SLOTS {
             findings.push(
-                Finding::warning(format!(
-                    "record {slot} (past the game's 100 slots) holds {} {}: never counted by \
+                Finding::warning(
+                    FindingKind::PastSlot100,
+                    format!(
+                        "record {slot} (past the game's 100 slots) holds {} {}: never counted by \
                      the game",
-                    crate::model::catalogue::name(c.id),
-                    crate::model::display_string(&c)
-                ))
-                .of(FindingKind::PastSlot100)
+                        crate::model::catalogue::name(c.id),
+                        crate::model::display_string(&c)
+                    ),
+                )
                 .at(Location::CardSlot(slot)),
             );
             ignored_records.push(c);
@@ -476,11 +496,13 @@ pub fn decode(save: &PsxSave) -> Result<Collection, DecodeError> {
         }
         if let CardType::Unknown(code) = c.card_type {
             findings.push(
-                Finding::error(format!(
+                Finding::error(
+                    FindingKind::UnknownType,
+                    format!(
                     "slot {slot}: type byte {code} is not a card type (0..3); counted as 0 type \
                      points"
-                ))
-                .of(FindingKind::UnknownType)
+                ),
+                )
                 .at(Location::CardSlot(slot)),
             );
         }

@@ -5,7 +5,7 @@
 
 use super::listing::{Entry, FileKind, GameInfo, Listing};
 use crate::container::{ContainerFile, SaveFile, SaveState, BLOCK_SIZE};
-use crate::model::{Finding, SaveSummary};
+use crate::model::{Finding, FindingKind, SaveSummary};
 
 pub mod block;
 pub mod checksum;
@@ -118,16 +118,17 @@ fn entry(save: SaveFile) -> Entry<PsxSave> {
     let is_ff9 = match (&game_info, ff9_title) {
         (Some(_), true) => true,
         (Some(_), false) => {
-            findings.push(Finding::warning(format!(
+            findings.push(Finding::warning(FindingKind::NotGameSave, format!(
                 "FF9 file name but not an FF9 title (`{}`): not a game save; its cards are not shown",
                 save.title.folded
             )));
             false
         }
         (None, true) => {
-            findings.push(Finding::warning(format!(
-                "FF9 title under an unknown product code (`{name}`); decoded anyway"
-            )));
+            findings.push(Finding::warning(
+                FindingKind::UnknownProduct,
+                format!("FF9 title under an unknown product code (`{name}`); decoded anyway"),
+            ));
             true
         }
         (None, false) => false,
@@ -137,17 +138,23 @@ fn entry(save: SaveFile) -> Entry<PsxSave> {
         let ok = block_crc(block).map(|(stored, computed)| {
             if stored != computed {
                 let shown = if is_ff9 { "; the data is shown anyway" } else { "" };
-                findings.push(Finding::warning(format!(
+                findings.push(Finding::warning(
+                    FindingKind::Checksum,
+                    format!(
                     "checksum mismatch: stored CRC 0x{stored:04X}, computed 0x{computed:04X}{shown}"
-                )));
+                ),
+                ));
             }
             stored == computed
         });
         if ok.is_none() {
-            findings.push(Finding::error(format!(
-                "the save is {} bytes, too short for the FF9 block and its checksum",
-                save.data.len()
-            )));
+            findings.push(Finding::error(
+                FindingKind::Truncated,
+                format!(
+                    "the save is {} bytes, too short for the FF9 block and its checksum",
+                    save.data.len()
+                ),
+            ));
         }
         ok
     } else {
@@ -155,6 +162,7 @@ fn entry(save: SaveFile) -> Entry<PsxSave> {
     };
     if is_ff9 && save.state != SaveState::Live {
         findings.push(Finding::warning(
+            FindingKind::DeletedSave,
             "deleted save: it can still be read, but its blocks count as free, so a later save \
              may have partly overwritten it",
         ));

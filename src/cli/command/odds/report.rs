@@ -2,7 +2,7 @@
 //! the notes that go with them; what the text ([`super::render`]) and the JSON show.
 
 use crate::cli::card_text::in_slot;
-use crate::model::{catalogue, CardType, Finding, Platform};
+use crate::model::{catalogue, CardType, Finding, FindingKind, Platform};
 use crate::rules::battle::{Fighter, Odds};
 use crate::rules::dice;
 use crate::rules::odds::{self as rules_odds, Basis, RuleSet};
@@ -186,11 +186,14 @@ pub(super) fn rows(
             }
             match row(a, d, rules) {
                 Some(r) => group.push(r),
-                None => findings.push(Finding::warning(format!(
-                    "{}: type code {} is not one the game defines; no odds",
-                    a.label(),
-                    a.fighter.card_type.code()
-                ))),
+                None => findings.push(Finding::warning(
+                    FindingKind::UnknownType,
+                    format!(
+                        "{}: type code {} is not one the game defines; no odds",
+                        a.label(),
+                        a.fighter.card_type.code()
+                    ),
+                )),
             }
         }
         rules_odds::rank_best_first(&mut group, |r| r.odds);

@@ -197,6 +197,41 @@ impl Calibration {
     }
 }
 
+/// How well the estimates the adviser shows were measured to match what happened: the words
+/// every front end puts beside an estimate (advise, play, the companion, simulate's report),
+/// so that a figure is never shown without them.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+pub struct Measured {
+    /// Simulated matches of each measurement (`simulate --calibration`).
+    pub matches: u64,
+    /// The largest expected calibration error of the chance to win found over them, rounded up
+    /// to whole points.
+    pub within_points: u32,
+    /// Where it was measured: opponent levels and budgets.
+    pub measured_at: &'static str,
+}
+
+impl Measured {
+    /// "estimate, within 2 points on 2,000 simulated matches".
+    pub fn label(&self) -> String {
+        let m = self.matches;
+        let matches =
+            if m >= 1000 { format!("{},{:03}", m / 1000, m % 1000) } else { m.to_string() };
+        let points = if self.within_points == 1 { "point" } else { "points" };
+        format!("estimate, within {} {points} on {matches} simulated matches", self.within_points)
+    }
+}
+
+/// The calibration of the shown estimates, as last measured with `simulate --calibration`
+/// (re-measure and update it when the search or the estimate changes).
+pub const MEASURED: Measured = Measured {
+    matches: 300,
+    within_points: 3,
+    measured_at: "the game's AI at Wise 3 (608 matches, error 0.7 points) and Wise 1 (319 \
+                  matches, 2.1 points), 50,000 positions a move (50 ms), seed 1",
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,5 +252,13 @@ mod tests {
         assert_eq!(r.bins[0].predicted, None);
         assert_eq!(r.bins_off(2, 20.0).len(), 1);
         assert_eq!(r.bins_off(3, 20.0).len(), 0);
+    }
+
+    #[test]
+    fn the_label_says_how_well_in_words() {
+        let m = Measured { matches: 2_000, within_points: 2, measured_at: "" };
+        assert_eq!(m.label(), "estimate, within 2 points on 2,000 simulated matches");
+        let m = Measured { matches: 300, within_points: 1, measured_at: "" };
+        assert_eq!(m.label(), "estimate, within 1 point on 300 simulated matches");
     }
 }

@@ -17,7 +17,8 @@
 //! 5. exposure to battles: the same, per free neighbouring cell it has an arrow towards.
 //!
 //! The parameters are fitted on positions of simulated matches solved exactly
-//! (`examples/fit_estimate.rs`, fixed seeds) and compiled in ([`PARAMS`]).
+//! (`examples/fit_estimate.rs`, fixed seeds) and compiled in ([`PARAMS`], generated into
+//! `estimate_params.rs`).
 
 use crate::game::board::{Board, Side, EMPTY, NEIGHBOURS};
 use crate::game::card::{win_probability, GameCard};
@@ -151,8 +152,11 @@ pub fn params(table: &Table, left: u32, mover: Side) -> &Params {
 }
 
 /// The card-balance logistic the adviser used before this estimate was fitted:
-/// P(win) = σ(0.9·(d − 1)), P(loss) = σ(0.9·(−d − 1)).
-const BALANCE: Params = [0.9, 0.0, 0.0, 0.0, 0.0, 0.9, -0.9];
+/// P(win) = σ(0.9·(d − 1)), P(loss) = σ(0.9·(−d − 1)); for measuring what the fit gains.
+pub const BALANCE: Params = [0.9, 0.0, 0.0, 0.0, 0.0, 0.9, -0.9];
+
+/// [`BALANCE`] for every count of cards left and mover.
+pub static BALANCE_TABLE: Table = [[BALANCE; 2]; 9];
 
 /// Fitted parameters by model, cards left (1..=9) and mover (player, opponent).
-pub static PARAMS: [Table; MODELS] = [[[BALANCE; 2]; 9]; MODELS];
+pub static PARAMS: &[Table; MODELS] = &crate::game::estimate_params::FITTED;

@@ -20,6 +20,7 @@
 //!   first, then `e` if the winner's type letter changed: `w 138 53 e`.
 
 use crate::game::board::Side;
+use crate::game::calibration::MEASURED;
 use crate::game::card::{GameCard, Span};
 use crate::game::engine::{evolve, Chooser, Match, MatchResult, MoveError, Phase};
 use crate::game::notation::{self, PositionError};
@@ -450,10 +451,10 @@ impl Live {
     /// `play` shows; `None` when they are exact.
     pub fn estimate_label(&self, a: &Analysis) -> Option<String> {
         if !a.exact {
-            Some(format!(
-                "Estimates: searched {} ahead, then scored by the card balance.",
-                count(a.depth, "placement")
-            ))
+            // The calibration as measured, then how the figures were made.
+            let mut label = MEASURED.label();
+            label[..1].make_ascii_uppercase();
+            Some(format!("{label} ({} searched).", count(a.depth, "placement")))
         } else if self.cards_now().is_some_and(|c| notation::has_bands(&c)) {
             Some("Estimates: a card known by its digits counts as the mean of its values.".into())
         } else {

@@ -26,6 +26,7 @@ pub mod card;
 pub mod companion;
 pub mod engine;
 pub mod estimate;
+mod estimate_params;
 pub mod live;
 pub mod notation;
 pub mod search;

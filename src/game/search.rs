@@ -18,11 +18,13 @@
 //! mode (no table, no pruning).
 //!
 //! # Evaluation of unfinished positions
-//! When the depth runs out before the end of the match, a position is scored by the card
-//! balance it would end with if nothing more were captured: d = (player's board and hand cards)
-//! − (opponent's). Then P(win) ≈ σ(0.9·(d − 1)), P(loss) ≈ σ(0.9·(−d − 1)) (σ the logistic
-//! function), P(draw) the rest; expected cards = P(win) − P(loss); P(keep) = 1 − P(loss)/2.
-//! These are estimates and are labelled so: a result is exact only when [`Analysis::exact`].
+//! When the depth runs out before the end of the match, a position is scored by the fitted
+//! estimate ([`crate::game::estimate`]: P(win), P(draw) from five board features, parameters
+//! per opponent model, cards left and mover); expected cards = P(win) − P(loss);
+//! P(keep) = 1 − P(loss)/2. The figures a move then shows are not the deep search's but the
+//! estimate after the opponent's reply, the same whatever the budget
+//! ([`Searcher::analyse`], [`SHOWN_DEPTH`]). These are estimates and are labelled so: a result
+//! is exact only when [`Analysis::exact`].
 
 use crate::game::ai::{choices, AiView};
 use crate::game::board::{Board, Side, Turn, EMPTY, NEIGHBOURS};
@@ -62,6 +64,13 @@ fn system_clock() -> f64 {
 /// `benches/game.rs`, CPU time): what turns a budget in milliseconds into one in nodes, which
 /// gives the same search on every machine.
 pub const NODES_PER_MS: u64 = 1_000;
+
+/// Placements searched for the figure a move shows when the search did not reach the end of
+/// the match: the move itself and the opponent's reply, then the fitted estimate
+/// ([`Searcher::analyse`]). Two keeps it within every budget (about a tenth of 50,000
+/// positions at the opening, measured) and lets the estimate see the reply it is most wrong
+/// about.
+pub const SHOWN_DEPTH: u32 = 2;
 
 /// How long a search may run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -227,6 +236,8 @@ pub struct Searcher {
     top: usize,
     /// The root move to search first (slot·16 + cell + 1; 0 none): the previous iteration's best.
     root_hint: u8,
+    /// Unfinished analyses show the fixed-shape figures ([`Searcher::analyse`]).
+    fixed_figures: bool,
 }
 
 /// A root move and its figures.
@@ -318,6 +329,7 @@ impl Searcher {
             plain: false,
             top: usize::MAX,
             root_hint: 0,
+            fixed_figures: true,
         }
     }
 
@@ -346,6 +358,12 @@ impl Searcher {
     /// fit that finds them, `examples/fit_estimate.rs`).
     pub fn set_estimate(&mut self, table: &'static estimate::Table) {
         self.estimate = table;
+    }
+
+    /// Keeps the deep search's own figures in an unfinished analysis instead of the fixed-shape
+    /// ones ([`Searcher::analyse`]); for measuring how those drift with the budget.
+    pub fn set_fixed_figures(&mut self, fixed: bool) {
+        self.fixed_figures = fixed;
     }
 
     /// Turns the plain reference search on or off: no transposition table and no pruning
@@ -876,7 +894,40 @@ impl Searcher {
         }
         self.deadline = None;
         self.node_limit = u64::MAX;
+        if !last.exact && self.fixed_figures && !self.cancelled() {
+            self.shown_figures(b, &mut last.moves);
+            last.nodes = self.nodes;
+        }
         last
+    }
+
+    /// Replaces the figures of `moves` (searched to a depth that depends on the budget) by the
+    /// calibrated estimate of a fixed shape: the move, every reply of the opponent model, then
+    /// the fitted estimate ([`SHOWN_DEPTH`] placements, a full expectation, no table).
+    ///
+    /// Why: a root value taken from a search of variable depth drifts with the depth reached
+    /// (maxima over estimates are biased upwards, expectations of them less so, and which of
+    /// the two meets the estimate changes with the parity of the depth), so the same position
+    /// read 65 % with one budget and 89 % with another. The deep search still chooses and
+    /// orders the moves; the figure a move shows is computed the same way whatever the budget,
+    /// so it does not move with it, and it is the one `simulate --calibration` measures. The
+    /// best move is chosen by the deep search, not by this figure, so no maximum over
+    /// estimates inflates it either. Exact figures (a search that reached the end) are kept.
+    fn shown_figures(&mut self, b: &Board, moves: &mut [MoveValue]) {
+        let plain = self.plain;
+        // Plain: no table (a deeper entry would change the shape) and full windows (exact
+        // expectations, not bounds).
+        self.plain = true;
+        self.aborted = false;
+        let (lo, hi) = self.range();
+        for m in moves.iter_mut() {
+            let v = self.placement(b, m.slot, m.cell, SHOWN_DEPTH, lo - 1.0, hi + 1.0);
+            if self.aborted {
+                break;
+            }
+            m.value = v;
+        }
+        self.plain = plain;
     }
 
     /// The best next target for the player when several face the attacker in a turn in

@@ -44,7 +44,7 @@ pub use html::{reliability_svg, simulation_page};
 #[cfg(feature = "html")]
 mod html {
     use super::{Calibration, SimulationReport};
-    use crate::game::calibration::Reliability;
+    use crate::game::calibration::{Reliability, MEASURED};
     use crate::report::html::page_head;
     use maud::{html, Markup, PreEscaped, DOCTYPE};
     use std::fmt::Write;
@@ -111,7 +111,7 @@ mod html {
     /// (circles) and of a draw (squares); on the diagonal, a chance means what it says.
     pub fn reliability_svg(c: &Calibration, title: &str) -> String {
         let mut svg = String::new();
-        let (w, h) = (LEFT + SIDE + 24.0, TOP + SIDE + 92.0);
+        let (w, h) = (LEFT + SIDE + 24.0, TOP + SIDE + 122.0);
         let label = format!(
             "{title}: the chance to win shown, calibration error {:.1} points; the chance of a \
              draw, {:.1} points",
@@ -176,27 +176,31 @@ mod html {
         );
         series(&mut svg, &c.draws, "draw", true);
         series(&mut svg, &c.win(), "win", false);
-        let ly = TOP + SIDE + 56.0;
+        // The legend, one entry a line: side by side they overlapped each other and ran past
+        // the right edge at the diagram's own width.
+        let ly = TOP + SIDE + 54.0;
         let _ = write!(
             svg,
             "<g class=\"win\"><circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"5\"/></g>\
              <text x=\"{:.1}\" y=\"{:.1}\">win: error {:.1} points, {} moves</text>\
              <g class=\"draw\"><rect x=\"{:.1}\" y=\"{:.1}\" width=\"9\" height=\"9\"/></g>\
              <text x=\"{:.1}\" y=\"{:.1}\">draw: error {:.1} points</text>\
-             <text x=\"{LEFT}\" y=\"{:.1}\">bars: 95 % intervals; dashed: a chance that means \
-             what it says</text></svg>",
+             <text x=\"{LEFT}\" y=\"{:.1}\">bars: 95 % intervals</text>\
+             <text x=\"{LEFT}\" y=\"{:.1}\">dashed: a chance that means what it says</text>\
+             </svg>",
             LEFT + 6.0,
             ly - 4.0,
-            LEFT + 16.0,
+            LEFT + 18.0,
             ly,
             c.ece_points,
             c.predictions,
-            LEFT + 206.0,
-            ly - 9.0,
-            LEFT + 220.0,
-            ly,
+            LEFT + 1.5,
+            ly + 18.0 - 8.5,
+            LEFT + 18.0,
+            ly + 18.0,
             c.draws.ece_points,
-            ly + 20.0
+            ly + 36.0,
+            ly + 54.0
         );
         svg
     }
@@ -280,6 +284,9 @@ mod html {
                             (format!("{:.1}", c.draws.ece_points)) " points, Brier score "
                             (format!("{:.4}", c.draws.brier)) }
                         (table(&c.draws))
+                        p { "What quadmist states beside an estimate it shows, from its last \
+                             measurement (" (MEASURED.measured_at) "): \"" (MEASURED.label())
+                            "\"." }
                     }
                 }
             }

@@ -302,12 +302,18 @@ fn advise_labels_a_search_cut_by_its_budget_as_estimates() {
     let (out, err, code) = quadmist(&["advise", opening, "--budget-ms", "1"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("(estimates,"), "{out}");
-    assert!(out.contains("card-balance estimate"), "{out}");
+    // The estimate names its measured calibration, the one constant every front end reads.
+    let label = quadmist::game::calibration::MEASURED.label();
+    assert!(out.replace("\n  ", " ").contains(&label), "{out}");
     let (out, err, code) = quadmist(&["advise", opening, "--budget-ms", "1", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["exact"], false);
     assert!(v["estimates"][0].as_str().unwrap().contains("did not reach the end"), "{out}");
+    assert!(v["estimates"][0].as_str().unwrap().contains(&label), "{out}");
+    let m = quadmist::game::calibration::MEASURED;
+    assert_eq!(v["calibration"]["matches"], m.matches);
+    assert_eq!(v["calibration"]["within_points"], m.within_points);
     // The end position of the other tests is solved: exact, no estimate line.
     let (out, _, _) = quadmist(&["advise", POSITION]);
     assert!(out.contains("(exact,") && !out.contains("Estimate"), "{out}");

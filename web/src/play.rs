@@ -567,8 +567,9 @@ fn picked_text(name: u8, k: &Partial, arrows: u8) -> String {
     format!("{n}{}@0x{arrows:02x}", chars_text(k))
 }
 
-/// What a tap does to the picker (see [`PickerTap`]); `guess` fills the blanks for Add.
-pub fn picker(ui: &Ui, tap: &PickerTap, guess: &Partial) -> Picked {
+/// What a tap does to the picker (see [`PickerTap`]); the guesses (best first) fill the blanks
+/// for Add.
+pub fn picker(ui: &Ui, tap: &PickerTap, guess: &[Partial]) -> Picked {
     let mut k = partial(&ui.chars);
     let mut name = ui.name;
     let mut arrows = ui.arrows;
@@ -661,20 +662,28 @@ pub fn picker(ui: &Ui, tap: &PickerTap, guess: &Partial) -> Picked {
 /// their first card when none was seen before.
 pub const FIRST_GUESS: &str = "0P00";
 
-/// What the picker's blanks show until typed, and Add takes: the characters their cards
-/// entered so far show most often (of equals, the latest), else those of the card seen last,
-/// else [`FIRST_GUESS`]. An opponent's five cards come from a deck of sixteen, drawn with
-/// replacement, so one card often comes back; one tap then confirms it.
-pub fn guess(theirs: &[&str], seen: &[Seen]) -> Partial {
+/// The guesses for the picker's blanks, best first: the characters of their cards entered so
+/// far (the most frequent first, of equals the latest), then those of the cards seen before
+/// (the last seen first), then [`FIRST_GUESS`]. An opponent's five cards come from a deck of
+/// sixteen, drawn with replacement, so one card often comes back; one tap then confirms it.
+pub fn guess(theirs: &[&str], seen: &[Seen]) -> Vec<Partial> {
     let complete = |c: &&str| partial(c).iter().all(Option::is_some);
     let theirs: Vec<&str> = theirs.iter().copied().filter(complete).collect();
-    let most = theirs
+    let mut ranked: Vec<(usize, usize, &str)> = theirs
         .iter()
         .enumerate()
-        .max_by_key(|&(i, c)| (theirs.iter().filter(|o| *o == c).count(), i))
-        .map(|(_, c)| *c);
-    let seen = seen.iter().map(|s| s.chars.as_str()).find(complete);
-    partial(most.or(seen).unwrap_or(FIRST_GUESS))
+        .map(|(i, c)| (theirs.iter().filter(|o| *o == c).count(), i, *c))
+        .collect();
+    ranked.sort_by_key(|r| std::cmp::Reverse((r.0, r.1)));
+    let seen = seen.iter().map(|s| s.chars.as_str()).filter(complete);
+    let mut out: Vec<Partial> = Vec::new();
+    for c in ranked.into_iter().map(|r| r.2).chain(seen).chain([FIRST_GUESS]) {
+        let k = partial(c);
+        if !out.contains(&k) {
+            out.push(k);
+        }
+    }
+    out
 }
 
 /// The characters typed (`k`), the blanks filled from `guess`, when an opponent can hold that
@@ -693,16 +702,20 @@ fn guessed(id: Option<u8>, k: &Partial, guess: &Partial) -> Option<Partial> {
     (whole && !dealt::cards_matching(id, &g).is_empty()).then_some(g)
 }
 
-/// [`guessed`] for the card named `name` (0: none), when the notation takes it as a card an
-/// opponent holds.
-fn shown_guess(name: u8, k: &Partial, guess: &Partial) -> Option<Partial> {
-    guessed(name_id(name), k, guess)
-        .filter(|g| notation::parse_their_card(&picked_text(name, g, 0)).is_ok())
+/// What the blanks show and Add takes, from the guesses (best first) for the card named `name`
+/// (0: none) with the characters typed `k`: the first guess that agrees with every character
+/// typed (the typed ones narrow the guesses, as a name does), else the first whose characters
+/// fill the blanks into a card; only cards the notation takes as held by an opponent.
+fn shown_guess(name: u8, k: &Partial, guesses: &[Partial]) -> Option<Partial> {
+    let holds = |g: &Partial| notation::parse_their_card(&picked_text(name, g, 0)).is_ok();
+    let agrees = |g: &Partial| k.iter().zip(g).all(|(t, c)| t.is_none() || t == c);
+    let fill = |g: &Partial| guessed(name_id(name), k, g).filter(holds);
+    guesses.iter().filter(|g| agrees(g)).find_map(fill).or_else(|| guesses.iter().find_map(fill))
 }
 
-/// The guess (see [`guess`]) for the match shown in `v`: their cards entered so far, the
+/// The guesses (see [`guess`]) for the match shown in `v`: their cards entered so far, the
 /// cards seen before.
-fn guess_for(v: &View, ui: &Ui) -> Partial {
+fn guess_for(v: &View, ui: &Ui) -> Vec<Partial> {
     let theirs: Vec<&str> =
         v.cards.iter().filter(|c| c.slot >= 5).map(|c| c.digits.as_str()).collect();
     guess(&theirs, &ui.seen)
@@ -1134,7 +1147,7 @@ fn advice_panel(ui: &Ui, advice: Option<&Advice>) -> Markup {
 
 /// The hex keys (and the type letters where the type is entered), the arrows around the card
 /// as typed so far, its name, the cards seen before and a line to type the card instead.
-fn picker_html(ui: &Ui, guess: &Partial) -> Markup {
+fn picker_html(ui: &Ui, guess: &[Partial]) -> Markup {
     let k = partial(&ui.chars);
     let id = name_id(ui.name);
     let at = cursor_of(&k, ui.cursor) as usize;
@@ -1304,16 +1317,22 @@ fn name_hint(info: &cards::CardInfo) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn stale_advice_is_not_shown() {
+    /// A match of the same five cards of mine against `theirs`, no cell blocked, my move first.
+    fn my_first_move(theirs: [&str; 5]) -> PlayMatch {
         let mut m =
             PlayMatch::start("100/P/70/20@W,90/M/40/45@E,50/P/50/50@-,50/P/50/50@-,50/P/50/50@-")
                 .unwrap();
-        for c in ["1P23@E", "0P00@-", "0P00@-", "0P00@-", "0P00@-"] {
-            assert_eq!(m.apply(&format!("{{\"do\":\"their_card\",\"card\":\"{c}\"}}")), "");
+        for c in theirs {
+            command(&mut m, &format!(r#"{{"do":"their_card","card":"{c}"}}"#));
         }
-        assert_eq!(m.apply("{\"do\":\"blocks\",\"cells\":[]}"), "");
-        assert_eq!(m.apply("{\"do\":\"first\",\"me\":true}"), "");
+        command(&mut m, r#"{"do":"blocks","cells":[]}"#);
+        command(&mut m, r#"{"do":"first","me":true}"#);
+        m
+    }
+
+    #[test]
+    fn stale_advice_is_not_shown() {
+        let mut m = my_first_move(["1P23@E", "0P00@-", "0P00@-", "0P00@-", "0P00@-"]);
         let options = AdviceOptions { budget_ms: 200, ..AdviceOptions::default() };
         let a = serde_json::to_string(&advise(&m.session(), &options).unwrap().unwrap()).unwrap();
         assert!(m.html(&a, "{}").contains("data-advised=\"1\""));
@@ -1327,14 +1346,7 @@ mod tests {
     /// advice's `estimates`) is shown under the moves, each move with its win, draw and loss.
     #[test]
     fn the_advice_shows_its_estimate_label_and_every_moves_win_draw_and_loss() {
-        let mut m =
-            PlayMatch::start("100/P/70/20@W,90/M/40/45@E,50/P/50/50@-,50/P/50/50@-,50/P/50/50@-")
-                .unwrap();
-        for c in ["1P23@E", "0P00@N+S", "0P00@-", "0P00@W", "0P00@-"] {
-            command(&mut m, &format!(r#"{{"do":"their_card","card":"{c}"}}"#));
-        }
-        command(&mut m, r#"{"do":"blocks","cells":[]}"#);
-        command(&mut m, r#"{"do":"first","me":true}"#);
+        let m = my_first_move(["1P23@E", "0P00@N+S", "0P00@-", "0P00@W", "0P00@-"]);
         // A search this short at the opening does not reach the end: its figures are estimates.
         let options = AdviceOptions { budget_ms: 20, ..AdviceOptions::default() };
         let a = advise(&m.session(), &options).unwrap().unwrap();
@@ -1360,7 +1372,7 @@ mod tests {
     }
 
     /// No guess: the blanks stay blank.
-    const NO_GUESS: Partial = [None; 4];
+    const NO_GUESS: &[Partial] = &[];
 
     fn ui(json: &str) -> Ui {
         serde_json::from_str(json).unwrap()
@@ -1371,43 +1383,43 @@ mod tests {
         // Goblin (caps 7, 9, 4): every digit 0; its own type P. With two arrows tapped first,
         // naming it completes the card and adds it.
         let u = ui(r#"{"chars":"____","arrows":5}"#);
-        let p = picker(&u, &PickerTap::Name(1), &NO_GUESS);
+        let p = picker(&u, &PickerTap::Name(1), NO_GUESS);
         assert_eq!(
             (p.chars.as_str(), p.card.as_deref(), p.add),
             ("0P00", Some("1:0P00@0x05"), true)
         );
         // Without arrows yet: complete, not added (Add, or arrows then Add).
-        let p = picker(&ui(r#"{"chars":"____"}"#), &PickerTap::Name(1), &NO_GUESS);
+        let p = picker(&ui(r#"{"chars":"____"}"#), &PickerTap::Name(1), NO_GUESS);
         assert_eq!((p.chars.as_str(), p.add), ("0P00", false));
         // X tapped before the name is kept.
-        let p = picker(&ui(r#"{"chars":"_X__","arrows":1}"#), &PickerTap::Name(1), &NO_GUESS);
+        let p = picker(&ui(r#"{"chars":"_X__","arrows":1}"#), &PickerTap::Name(1), NO_GUESS);
         assert_eq!(p.card.as_deref(), Some("1:0X00@0x01"));
         // Flan (caps 13, 6, 19): magic defence 9..18, digit 0 or 1: the name leaves it open.
-        let p = picker(&ui(r#"{"chars":"____","arrows":1}"#), &PickerTap::Name(4), &NO_GUESS);
+        let p = picker(&ui(r#"{"chars":"____","arrows":1}"#), &PickerTap::Name(4), NO_GUESS);
         assert_eq!((p.chars.as_str(), p.add, p.cursor), ("0M0_", false, None));
         let u = ui(r#"{"chars":"0M0_","arrows":1,"name":4}"#);
-        let p = picker(&u, &PickerTap::Key('1'), &NO_GUESS);
+        let p = picker(&u, &PickerTap::Key('1'), NO_GUESS);
         assert_eq!((p.card.as_deref(), p.add), (Some("4:0M01@0x01"), true));
         // A key the card cannot show does nothing.
-        assert_eq!(picker(&u, &PickerTap::Key('2'), &NO_GUESS).chars, "0M0_");
+        assert_eq!(picker(&u, &PickerTap::Key('2'), NO_GUESS).chars, "0M0_");
     }
 
     #[test]
     fn digits_typed_in_order_and_keys_that_cannot_be_do_nothing() {
         let mut u = ui(r#"{"chars":"____","arrows":16}"#);
         for (key, chars) in [('F', "F___"), ('P', "FP__"), ('9', "FP9_")] {
-            let p = picker(&u, &PickerTap::Key(key), &NO_GUESS);
+            let p = picker(&u, &PickerTap::Key(key), NO_GUESS);
             assert_eq!(p.chars, chars);
             u.chars = p.chars;
             u.cursor = p.cursor;
         }
         // FP9 then 9: no card (Excalibur II's magic defence digit is 0).
-        assert_eq!(picker(&u, &PickerTap::Key('9'), &NO_GUESS).chars, "FP9_");
-        let p = picker(&u, &PickerTap::Key('0'), &NO_GUESS);
+        assert_eq!(picker(&u, &PickerTap::Key('9'), NO_GUESS).chars, "FP9_");
+        let p = picker(&u, &PickerTap::Key('0'), NO_GUESS);
         assert_eq!((p.chars.as_str(), p.add), ("FP90", true));
         // Back removes the last known character and moves the cursor there.
         u.chars = p.chars;
-        let p = picker(&u, &PickerTap::Back, &NO_GUESS);
+        let p = picker(&u, &PickerTap::Back, NO_GUESS);
         assert_eq!((p.chars.as_str(), p.cursor), ("FP9_", Some(3)));
     }
 
@@ -1450,12 +1462,16 @@ mod tests {
     fn a_guess_fills_the_blanks_for_add_and_is_never_added_by_itself() {
         let seen = |n: u8, c: &str| Seen { number: n, chars: c.into() };
         // Their cards so far: the characters shown most often, the latest of equals.
-        assert_eq!(chars_text(&guess(&["0P00", "0M01", "0P00"], &[])), "0P00");
-        assert_eq!(chars_text(&guess(&["0P00", "0M01"], &[seen(1, "0P00")])), "0M01");
-        // None yet: the card seen last, else the first guess.
-        assert_eq!(chars_text(&guess(&[], &[seen(20, "1P10"), seen(1, "0P00")])), "1P10");
-        assert_eq!(chars_text(&guess(&[], &[])), FIRST_GUESS);
-        let g = partial("0P00");
+        let texts = |g: Vec<Partial>| g.iter().map(chars_text).collect::<Vec<_>>();
+        assert_eq!(texts(guess(&["0P00", "0M01", "0P00"], &[])), ["0P00", "0M01"]);
+        assert_eq!(texts(guess(&["0P00", "0M01"], &[seen(1, "0P00")])), ["0M01", "0P00"]);
+        // Then the cards seen, the last seen first, then the first guess.
+        assert_eq!(
+            texts(guess(&["2P21"], &[seen(20, "1P10"), seen(1, "0P00")])),
+            ["2P21", "1P10", "0P00"]
+        );
+        assert_eq!(texts(guess(&[], &[])), [FIRST_GUESS]);
+        let g = [partial("0P00")];
         // Arrows tapped, nothing typed: Add would enter 0P00; nothing is added by itself.
         let u = ui(r#"{"chars":"____","arrows":7}"#);
         let p = picker(&u, &PickerTap::Look, &g);
@@ -1478,6 +1494,11 @@ mod tests {
         // The last character typed adds the card, as without a guess.
         let p = picker(&ui(r#"{"chars":"0M0_","arrows":7}"#), &PickerTap::Key('1'), &g);
         assert_eq!((p.card.as_deref(), p.add), (Some("0M01@0x07"), true));
+        // What is typed narrows the guesses: M picks Flan's 0M01 over the better 0P00.
+        let both = [partial("0P00"), partial("0M01")];
+        let p =
+            picker(&ui(r#"{"chars":"____","arrows":7,"cursor":1}"#), &PickerTap::Key('M'), &both);
+        assert_eq!(p.card.as_deref(), Some("0M01@0x07"));
         // A guess the card named cannot show is not offered: Dragonfly's attack digit is 1 or 2.
         let p = picker(&ui(r#"{"chars":"____","arrows":7,"name":20}"#), &PickerTap::Look, &g);
         assert_eq!(p.card, None);
@@ -1544,11 +1565,11 @@ mod tests {
     #[test]
     fn a_card_seen_before_is_one_tap() {
         let u = ui(r#"{"chars":"____","arrows":3,"seen":[{"number":2,"chars":"0P00"}]}"#);
-        let p = picker(&u, &PickerTap::Seen(0), &NO_GUESS);
+        let p = picker(&u, &PickerTap::Seen(0), NO_GUESS);
         assert_eq!((p.card.as_deref(), p.add), (Some("2:0P00@0x03"), true));
         // Not while a card is corrected: Save does it.
         let u = ui(r#"{"arrows":3,"editing":1,"seen":[{"number":2,"chars":"0P00"}]}"#);
-        assert!(!picker(&u, &PickerTap::Seen(0), &NO_GUESS).add);
+        assert!(!picker(&u, &PickerTap::Seen(0), NO_GUESS).add);
     }
 
     /// The match's HTML at each kind of question, with the picker half filled, cells tapped as

@@ -117,16 +117,10 @@ mod tests {
 
     #[test]
     fn the_companions_typescript_declarations_are_current() {
-        let want = typescript();
-        if std::env::var_os("UPDATE_TS").is_some() {
-            std::fs::create_dir_all(std::path::Path::new(GENERATED).parent().unwrap()).unwrap();
-            std::fs::write(GENERATED, &want).unwrap();
-        }
-        let have = std::fs::read_to_string(GENERATED).unwrap_or_default();
-        assert!(
-            have == want,
-            "web/ts/gen/play-protocol.ts is not what web/src/play_protocol.rs gives: run \
-             `UPDATE_TS=1 cargo test -p quadmist-web typescript` and commit it"
+        crate::protocol::tests::check_generated(
+            GENERATED,
+            &typescript(),
+            "web/src/play_protocol.rs",
         );
     }
 

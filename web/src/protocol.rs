@@ -198,7 +198,7 @@ pub enum Reply {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use ts_rs::{Config, TS};
 
@@ -232,19 +232,24 @@ mod tests {
         out
     }
 
-    #[test]
-    fn the_typescript_declarations_are_current() {
-        let want = typescript();
+    /// Fails unless the generated file `path` holds `want`; with `UPDATE_TS` set, writes it
+    /// first. `from` names the Rust file the declarations come from.
+    pub(crate) fn check_generated(path: &str, want: &str, from: &str) {
         if std::env::var_os("UPDATE_TS").is_some() {
-            std::fs::create_dir_all(std::path::Path::new(GENERATED).parent().unwrap()).unwrap();
-            std::fs::write(GENERATED, &want).unwrap();
+            std::fs::create_dir_all(std::path::Path::new(path).parent().unwrap()).unwrap();
+            std::fs::write(path, want).unwrap();
         }
-        let have = std::fs::read_to_string(GENERATED).unwrap_or_default();
+        let have = std::fs::read_to_string(path).unwrap_or_default();
         assert!(
             have == want,
-            "web/ts/gen/protocol.ts is not what web/src/protocol.rs gives: run \
-             `UPDATE_TS=1 cargo test -p quadmist-web typescript` and commit it"
+            "{path} is not what {from} gives: run `UPDATE_TS=1 cargo test -p quadmist-web \
+             typescript` and commit it"
         );
+    }
+
+    #[test]
+    fn the_typescript_declarations_are_current() {
+        check_generated(GENERATED, &typescript(), "web/src/protocol.rs");
     }
 
     #[test]

@@ -378,10 +378,11 @@ for (const [label, size] of Object.entries(SIZES)) {
     // (2), Flan's magic defence digit one more: 30.
     assert.equal(byName.n, 30);
     assert.ok(bySeen.n <= 30 && bySeen.n < byName.n, `${bySeen.n}`);
-    // By digits, the blanks show a guess Add takes (their cards' most frequent characters so
-    // far, else the card seen last, else 0P00): 19, then Add for each 0P00 (4), Flan typed
-    // where it differs (M and its last digit, each after choosing the place: 4) and Add: 28.
-    assert.equal(byDigits.n, 28);
+    // By digits, the blanks show a guess Add takes (the first of their cards' characters so
+    // far, the cards seen before and 0P00 that agrees with what is typed): 19, then Add for
+    // each 0P00 (4). Flan on a first visit: M and its last digit, each after choosing its
+    // place (4), and Add: 28. In a rematch M brings up Flan's 0M01 seen before (2, and Add): 26.
+    assert.equal(byDigits.n, 26);
     assert.equal(byDigitsFirst.n, 28);
     assert.ok(played.taps <= 20 && replayed.taps <= 20, `${played.taps}, ${replayed.taps}`);
   });

@@ -4,6 +4,7 @@ use crate::cli::adviser::{model_name, AdviceArgs, GoalArg, HandArgs, OpponentMod
 use crate::cli::error::{CliError, CliResult};
 use crate::cli::output;
 use crate::cli::{heading, text};
+use crate::game::calibration::{Measured, MEASURED};
 use crate::game::notation::{self, Position};
 use crate::game::search::{Analysis, Goal, Opponent, Searcher};
 use crate::report::header::SaveHeader;
@@ -31,9 +32,12 @@ Cells are named by column A-D (left to right) and row 1-4 (top to bottom).
 Figures are exact when every card is known exactly and the search reached the end of the \
 match. An opponent card known by its digits is averaged over its equally likely values, each \
 battle on its own, and the game AI is assumed to see the middle of each band: such figures, \
-and those of a search cut by --budget-ms, are marked as estimates. A cut search scores each \
-position beyond its depth by the card balance d (cards on the board and in hand, mine minus \
-the opponent's): P(win) = 1/(1 + e^(-0.9(d-1))), P(loss) the same for -d, P(draw) the rest.
+and those of a search cut by --budget-ms, are marked as estimates. A cut search ranks the \
+moves as deep as its budget allows, but the figures it shows for a move are those of a fixed \
+estimate, the same at any budget: the move, each reply of the opponent, then the chances \
+fitted on matches solved to the end (from the card balance, the best capture of each hand \
+and the cards left open to capture). The label says how close such figures came to what \
+happened in simulated matches.
 
 Examples:
   A position given in full:
@@ -94,7 +98,10 @@ struct AdviseJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     wise: Option<u8>,
     exact: bool,
-    estimates: Vec<&'a str>,
+    estimates: Vec<String>,
+    /// How well the estimates were measured to match what happens (absent when exact).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    calibration: Option<Measured>,
     depth: u32,
     nodes: u64,
     moves: Vec<MoveJson>,
@@ -148,6 +155,21 @@ pub fn json_schema() -> schemars::Schema {
     crate::cli::json_schema::of::<AdviseJson<'static>>()
 }
 
+/// Why the figures of `a` are estimates, if they are: one sentence a reason.
+fn estimate_reasons(p: &Position, a: &Analysis) -> Vec<String> {
+    let mut estimates = Vec::new();
+    if notation::has_bands(&p.cards) {
+        estimates.push("some card is known by its digits: each battle uses the mean chance over its values, and the game AI the middle of each band".to_string());
+    }
+    if !a.exact {
+        estimates.push(format!(
+            "the search did not reach the end of the match: each move's figures are the fitted estimate after the opponent's reply, the same at any budget, while the order of the moves comes from the deeper search ({})",
+            MEASURED.label()
+        ));
+    }
+    estimates
+}
+
 /// The position in advise's notation, BOARD;MINE;THEIRS.
 fn position_text(p: &Position) -> String {
     let hand = |cards: &[_]| cards.iter().map(notation::card_text).collect::<Vec<_>>().join(",");
@@ -164,13 +186,7 @@ pub fn run(args: &AdviseArgs) -> CliResult {
     let goal = args.advice.goal()?;
     let opp = args.advice.opponent();
     let a = analyse(&p, goal, opp, args.advice.budget(), args.top.max(1));
-    let mut estimates = Vec::new();
-    if notation::has_bands(&p.cards) {
-        estimates.push("some card is known by its digits: each battle uses the mean chance over its values, and the game AI the middle of each band");
-    }
-    if !a.exact {
-        estimates.push("the search did not reach the end of the match: positions beyond its depth are scored by the documented card-balance estimate");
-    }
+    let estimates = estimate_reasons(&p, &a);
     let moves: Vec<MoveJson> = a
         .moves
         .iter()
@@ -194,6 +210,7 @@ pub fn run(args: &AdviseArgs) -> CliResult {
             opponent: args.advice.opponent,
             wise: (args.advice.opponent == OpponentModel::Game).then_some(args.advice.wise),
             exact: a.exact && estimates.is_empty(),
+            calibration: (!a.exact).then_some(MEASURED),
             estimates,
             depth: a.depth,
             nodes: a.nodes,

@@ -5,7 +5,7 @@ use crate::cli::error::{CliError, CliResult};
 use crate::cli::files::{check_output, read_file};
 use crate::cli::output;
 use crate::cli::text;
-use crate::game::calibration::{Calibration, Reliability};
+use crate::game::calibration::{Calibration, Reliability, MEASURED};
 use crate::game::search::{Budget, NODES_PER_MS};
 use crate::game::sim::{play_game, Played, Player, Rate, Tally};
 use crate::report::simulation::{reliability_svg, simulation_page, SimulationReport};
@@ -409,5 +409,14 @@ fn calibration_text(c: &Calibration, width: usize) -> String {
     s.push_str(&text::wrap(&draws, width, "", ""));
     s.push('\n');
     s.push_str(&reliability_rows(&c.draws, width));
+    let stated = format!(
+        "What quadmist states beside an estimate it shows, from its last measurement ({}): \
+         \"{}\".",
+        MEASURED.measured_at,
+        MEASURED.label()
+    );
+    s.push('\n');
+    s.push_str(&text::wrap(&stated, width, "", ""));
+    s.push('\n');
     s
 }

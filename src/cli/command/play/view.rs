@@ -279,16 +279,23 @@ fn advice_lines(v: &View, a: &Analysis) -> Vec<Line<'static>> {
         figures.push_str(&format!("  card {} kept {}", k + 1, percent(val.keep)));
     }
     let mut lines = vec![Line::from(Span::styled(what, hi)), Line::from(figures)];
-    if matches!(v.live.ask(), Ask::Place(_)) && a.moves.len() > 1 {
-        let next: Vec<String> = a.moves[1..a.moves.len().min(ADVISED_MOVES)]
-            .iter()
-            .map(|m| {
-                format!("card {} to {} {}", m.slot + 1, cell_name(m.cell), percent(m.value.win))
-            })
-            .collect();
-        lines.push(Line::from(format!("Next best (chance to win): {}", next.join(", "))));
-    }
+    // What the figures are comes right after them, before the next moves: when the box is
+    // too short for all (four lines at 24 rows), a next move is left out, never the label.
     lines.extend(estimate_line(v, a).map(Line::from));
+    if matches!(v.live.ask(), Ask::Place(_)) && a.moves.len() > 1 {
+        // Each next move with the same three figures as the best: a win chance alone hides
+        // how much of the rest is a draw.
+        for m in &a.moves[1..a.moves.len().min(ADVISED_MOVES)] {
+            lines.push(Line::from(format!(
+                "Next: card {} to {}  win {}  draw {}  loss {}",
+                m.slot + 1,
+                cell_name(m.cell),
+                percent(m.value.win),
+                percent(m.value.draw),
+                percent(m.value.loss()),
+            )));
+        }
+    }
     lines
 }
 

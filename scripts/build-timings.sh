@@ -8,8 +8,9 @@
 #   scripts/build-timings.sh [--test] [--downloads] REV [REV...]
 #   scripts/build-timings.sh 194779d main
 #
-# --test       also time a cold `cargo test --no-run` of each revision (the README's second
-#              command, tests built but not run), in a target folder of its own.
+# --test       also time a cold `cargo test --no-run --timings` of each revision (the README's
+#              second command, tests built but not run), in a target folder of its own, with a
+#              table of its own.
 # --downloads  start each build with an empty CARGO_HOME, so the crates are downloaded as on
 #              a fresh machine (needs the network); otherwise the registry cache is used.
 #
@@ -28,12 +29,13 @@ for a in "$@"; do
         *) revs+=("$a") ;;
     esac
 done
-[ ${#revs[@]} -gt 0 ] || { sed -n '2,17p' "$0"; exit 2; }
+[ ${#revs[@]} -gt 0 ] || { sed -n '2,18p' "$0"; exit 2; }
 OUT=${OUT:-$(mktemp -d /tmp/build-timings.XXXXXX)}
 mkdir -p "$OUT"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); results in $OUT"
 
 reports=()
+test_reports=()
 for rev in "${revs[@]}"; do
     name=$(git -C "$repo" rev-parse --short "$rev")
     src="$OUT/$name/quadmist"
@@ -51,15 +53,22 @@ for rev in "${revs[@]}"; do
     reports+=("$OUT/$name.html")
     read -r wall user sys <"$OUT/$name/build.time"
     printf '%s: cargo build --release: %s s wall, %s s CPU (user %s + sys %s)\n' \
-        "$name" "$wall" "$(echo "$user + $sys" | bc)" "$user" "$sys"
+        "$name" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" "$user" "$sys"
     if $test; then
         env=(CARGO_TARGET_DIR="$OUT/$name/target-test")
         if $downloads; then env+=(CARGO_HOME="$OUT/$name/cargo-home"); fi
         (cd "$src" && env "${env[@]}" /usr/bin/time -f "%e %U %S" -o "$OUT/$name/test.time" \
-            cargo test --locked --no-run >"$OUT/$name/test.log" 2>&1)
+            cargo test --locked --no-run --timings >"$OUT/$name/test.log" 2>&1)
+        cp "$OUT/$name"/target-test/cargo-timings/cargo-timing.html "$OUT/$name-test.html"
+        test_reports+=("$OUT/$name-test.html")
         read -r wall user sys <"$OUT/$name/test.time"
         printf '%s: cargo test --no-run: %s s wall, %s s CPU (user %s + sys %s)\n' \
-            "$name" "$wall" "$(echo "$user + $sys" | bc)" "$user" "$sys"
+            "$name" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" "$user" "$sys"
     fi
 done
+echo "cargo build --release --timings:"
 python3 "$repo/scripts/timings.py" "${reports[@]}"
+if $test; then
+    echo "cargo test --no-run --timings:"
+    python3 "$repo/scripts/timings.py" "${test_reports[@]}"
+fi

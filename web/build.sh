@@ -6,7 +6,8 @@
 # Every file also gets its precompressed .gz and .br beside it, for a server that serves them.
 # On a fresh machine it first installs what it needs: the wasm32 target, wasm-bindgen-cli at the
 # exact version of the wasm-bindgen crate (the two must match), and the npm packages (npm ci).
-# Usage: bash web/build.sh   (from anywhere)
+# Usage: bash web/build.sh           (from anywhere)
+#        bash web/build.sh --tools   only installs what the build needs (.ci/run does it early)
 set -euo pipefail
 web="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$web")"
@@ -19,11 +20,15 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
 fi
 if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $wbg" ]; then
     # Not --locked: one of the CLI's locked dependency versions is missing from some registry
-    # mirrors; the CLI's own version is what must match.
-    cargo install wasm-bindgen-cli --version "$wbg"
+    # mirrors; the CLI's own version is what must match. Only the `wasm-bindgen` binary, and
+    # without TLS (its default feature, for the test runner's downloads): a shorter build.
+    cargo install wasm-bindgen-cli --version "$wbg" --bin wasm-bindgen --no-default-features
 fi
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     npm ci --no-audit --no-fund
+fi
+if [ "${1:-}" = --tools ]; then
+    exit 0
 fi
 
 target="${CARGO_TARGET_DIR:-$root/target}"

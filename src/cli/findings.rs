@@ -38,8 +38,8 @@ pub use crate::model::finding::REPEATS_SHOWN;
 
 /// The lines [`print_findings`] prints for these findings at this verbosity (without colour):
 /// `-q` keeps errors only; by default each group of repeats (the library's
-/// [`collapse`]) is cut after its first [`REPEATS_SHOWN`], then "... and N more like it";
-/// `-v` keeps everything.
+/// [`collapse`]) is cut after its first [`REPEATS_SHOWN`], then "... and N more like it, on
+/// TOPIC" ([`FindingKind::topic`](crate::model::FindingKind::topic)); `-v` keeps everything.
 pub fn finding_lines(findings: &[Finding], v: Verbosity) -> Vec<(Severity, String)> {
     let shown: Vec<Finding> = findings
         .iter()
@@ -51,10 +51,11 @@ pub fn finding_lines(findings: &[Finding], v: Verbosity) -> Vec<(Severity, Strin
         .into_iter()
         .map(|line| match line {
             Shown::Finding(f) => (f.severity, f.message.clone()),
-            Shown::More { severity, count, .. } => (
+            Shown::More { severity, kind, count, .. } => (
                 severity,
                 format!(
-                    "... and {count} more like it (-v shows {})",
+                    "... and {count} more like it, on {} (-v shows {})",
+                    kind.topic(),
                     if count == 1 { "it" } else { "them" }
                 ),
             ),
@@ -121,11 +122,17 @@ mod tests {
         // The count follows the last one shown of its kind.
         assert_eq!(
             normal[REPEATS_SHOWN],
-            (Severity::Warning, "... and 17 more like it (-v shows them)".to_string())
+            (
+                Severity::Warning,
+                "... and 17 more like it, on stats above their cap (-v shows them)".to_string()
+            )
         );
         assert_eq!(
             normal[normal.len() - 2],
-            (Severity::Warning, "... and 1 more like it (-v shows it)".to_string())
+            (
+                Severity::Warning,
+                "... and 1 more like it, on broken sectors (-v shows it)".to_string()
+            )
         );
         assert_eq!(finding_lines(&f, Verbosity::Verbose).len(), 26);
         let quiet = finding_lines(&f, Verbosity::Quiet);

@@ -6,6 +6,7 @@
 use super::geometry::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
 use super::layout::{read_at, until_nul, BrokenSector, DirectoryFrame};
 use super::save::{build_save, SaveFile, SaveState};
+use crate::model::finding::count;
 use crate::model::{Finding, FindingKind, Location, Severity};
 use std::borrow::Cow;
 
@@ -40,6 +41,20 @@ impl Entry {
 }
 
 /// True for the allocation states of §2.3.
+/// An allocation state in words: "the first block of a save", "free", "unknown (82)".
+pub(crate) fn state_words(state: u8) -> String {
+    match state {
+        0x51 => "the first block of a save".into(),
+        0x52 => "a middle block of a save".into(),
+        0x53 => "the last block of a save".into(),
+        0xA0 => "free".into(),
+        0xA1 => "the first block of a deleted save".into(),
+        0xA2 => "a middle block of a deleted save".into(),
+        0xA3 => "the last block of a deleted save".into(),
+        s => format!("unknown ({s})"),
+    }
+}
+
 fn known_state(state: u8) -> bool {
     matches!(state, 0x51..=0x53 | 0xA0..=0xA3)
 }
@@ -81,7 +96,7 @@ pub fn xor_finding(frame: &[u8], what: &str) -> Option<Finding> {
             "{what}: legacy-tool checksum (126-byte XOR, as older MemcardRex versions write it)"
         ))),
         XorCheck::Bad(stored, computed) => Some(Finding::warning(FindingKind::FrameChecksum, format!(
-            "{what}: bad XOR checksum (stored 0x{stored:02X}, computed 0x{computed:02X}); read anyway"
+            "{what}: its checksum does not match (stored {stored}, computed {computed}); read anyway"
         ))),
     }
 }
@@ -164,7 +179,7 @@ fn unformatted(card: &[u8]) -> Option<Finding> {
     if !(card.iter().all(|&b| b == 0xFF) || card.iter().all(|&b| b == 0x00)) {
         return None;
     }
-    let fill = if card[0] == 0xFF { "0xFF" } else { "0x00" };
+    let fill = if card[0] == 0xFF { "255 (all bits set)" } else { "zero" };
     Some(Finding::warning(
         FindingKind::Unformatted,
         format!("unformatted card: every byte is {fill}; it holds no saves"),
@@ -201,16 +216,16 @@ fn check_directory(card: &[u8], entries: &[Entry], findings: &mut Vec<Finding>) 
                 Finding::warning(
                     FindingKind::DirectoryEntry,
                     format!(
-                "directory frame {i}: unknown allocation state 0x{:02X}; block {i} is skipped",
-                e.state
-            ),
+                        "directory frame {i} has an unknown state ({}), so block {i} is skipped",
+                        e.state
+                    ),
                 )
                 .at(Location::Block(i as u16)),
             );
         } else if e.state_rest != [0, 0, 0] {
             findings.push(Finding::warning(FindingKind::DirectoryEntry, format!(
-                "directory frame {i}: state field has non-zero bytes {:02X} {:02X} {:02X} after the state 0x{:02X}",
-                e.state_rest[0], e.state_rest[1], e.state_rest[2], e.state
+                "directory frame {i}: the three bytes after its state should be zero but hold {}, {} and {}",
+                e.state_rest[0], e.state_rest[1], e.state_rest[2]
             )).at(Location::Block(i as u16)));
         }
     }
@@ -278,10 +293,16 @@ fn report_orphans(entries: &[Entry], chains: &[Chain], findings: &mut Vec<Findin
         let st = entries[b as usize - 1].state;
         if matches!(st, 0x52 | 0x53 | 0xA2 | 0xA3) && !chains.iter().any(|c| c.blocks.contains(&b))
         {
-            findings.push(Finding::warning(FindingKind::DirectoryEntry, format!(
-                "directory frame {b}: orphan {} block (state 0x{st:02X}) that no save's chain reaches",
-                if st & 0xF0 == 0x50 { "continuation" } else { "deleted continuation" }
-            )).at(Location::Block(b.into())));
+            findings.push(
+                Finding::warning(
+                    FindingKind::DirectoryEntry,
+                    format!(
+                        "directory frame {b} marks {} that no save's chain reaches",
+                        state_words(st)
+                    ),
+                )
+                .at(Location::Block(b.into())),
+            );
         }
     }
 }
@@ -316,8 +337,9 @@ fn walk(entries: &[Entry], first: u8, deleted: bool) -> Chain {
                     sev,
                     FindingKind::BrokenChain,
                     format!(
-                        "dangling link 0x{link:04X} in block {cur}: chain cut after {} block(s)",
-                        blocks.len()
+                        "block {cur} links to block {}, which does not exist: the chain is cut after {}",
+                        u32::from(link) + 1,
+                        count(blocks.len() as u64, "block")
                     ),
                 )
                 .at(Location::Block(cur.into())),
@@ -326,13 +348,17 @@ fn walk(entries: &[Entry], first: u8, deleted: bool) -> Chain {
         }
         let next = link as u8 + 1;
         if blocks.contains(&next) {
-            findings.push(Finding::new(
-                sev, FindingKind::BrokenChain,
-                format!(
-                    "cycle: block {cur} links back to block {next}; chain stopped after {} block(s)",
-                    blocks.len()
+            findings.push(
+                Finding::new(
+                    sev,
+                    FindingKind::BrokenChain,
+                    format!(
+                    "cycle: block {cur} links back to block {next}; the chain is stopped after {}",
+                    count(blocks.len() as u64, "block")
                 ),
-            ).at(Location::Block(cur.into())));
+                )
+                .at(Location::Block(cur.into())),
+            );
             break;
         }
         let st = entries[next as usize - 1].state;
@@ -340,8 +366,9 @@ fn walk(entries: &[Entry], first: u8, deleted: bool) -> Chain {
             findings.push(Finding::new(
                 sev, FindingKind::BrokenChain,
                 format!(
-                    "cross-linked or overwritten chain: block {cur} links to block {next} whose state is 0x{st:02X}; the save is partial ({} block(s))",
-                    blocks.len()
+                    "cross-linked or overwritten chain: block {cur} links to block {next}, which is {}; the save is partial ({})",
+                    state_words(st),
+                    count(blocks.len() as u64, "block")
                 ),
             ).at(Location::Block(cur.into())));
             break;
@@ -353,14 +380,22 @@ fn walk(entries: &[Entry], first: u8, deleted: bool) -> Chain {
         let st = entries[b as usize - 1].state;
         let is_end = k + 1 == blocks.len();
         if is_end && st != last {
-            findings.push(Finding::warning(FindingKind::DirectoryEntry, format!(
-                "chain ends at block {b} whose state is 0x{st:02X}, not the last-block state 0x{last:02X}"
-            )).at(Location::Block(b.into())));
+            findings.push(
+                Finding::warning(
+                    FindingKind::DirectoryEntry,
+                    format!(
+                        "the chain ends at block {b}, which is marked as {}, not as {}",
+                        state_words(st),
+                        state_words(last)
+                    ),
+                )
+                .at(Location::Block(b.into())),
+            );
         } else if !is_end && st == last {
             findings.push(
                 Finding::warning(
                     FindingKind::DirectoryEntry,
-                    format!("block {b} has the last-block state 0x{last:02X} but links on"),
+                    format!("block {b} is marked as {} but links on", state_words(last)),
                 )
                 .at(Location::Block(b.into())),
             );
@@ -436,8 +471,8 @@ fn apply_broken_sectors(card: &mut Cow<'_, [u8]>, findings: &mut Vec<Finding>) {
             findings.push(Finding::warning(
                 FindingKind::BrokenSector,
                 format!(
-                    "broken-sector list entry {n} names sector 0x{sector:X} but {}; ignored",
-                    if xor_ok { "that is not a data sector" } else { "its XOR is bad" }
+                    "broken-sector list entry {n} names sector {sector} but {}; ignored",
+                    if xor_ok { "that is not a data sector" } else { "its checksum is bad" }
                 ),
             ));
         }
@@ -461,8 +496,9 @@ fn to_save(chain: Chain, entries: &[Entry], card: &[u8]) -> SaveFile {
         findings.push(Finding::warning(
             FindingKind::SizeMismatch,
             format!(
-                "size mismatch: the directory says {} bytes, the chain has {n} block(s) ({} bytes)",
+                "size mismatch: the directory says {} bytes, the chain has {} ({} bytes)",
                 e.size,
+                count(n, "block"),
                 n * BLOCK_SIZE as u32
             ),
         ));

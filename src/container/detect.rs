@@ -310,7 +310,7 @@ fn detect_psv(bytes: &[u8]) -> Result<Detected, ContainerError> {
     } else {
         findings.push(Finding::warning(
             FindingKind::ContainerHeader,
-            format!("PSV data offset field is 0x{offset:X}, not 0x84; 0x84 is used"),
+            format!("the PSV header puts the data at byte {offset}, not 132; 132 is used"),
         ));
         PSV_HEADER
     };
@@ -343,7 +343,8 @@ fn compare_gme_copies(bytes: &[u8]) -> Vec<Finding> {
         Vec::new()
     } else {
         vec![Finding::info(FindingKind::ContainerHeader, format!(
-            "DexDrive header's copy of the directory differs from the card for slot(s) {}; the card's directory is used",
+            "DexDrive header's copy of the directory differs from the card for {} {}; the card's directory is used",
+            if differ.len() == 1 { "slot" } else { "slots" },
             differ.join(", ")
         ))]
     }

@@ -2,6 +2,7 @@
 
 use super::geometry::FRAME_SIZE;
 use super::layout::{read_at, TitleFrame};
+use crate::model::finding::count;
 use crate::model::{Finding, FindingKind};
 use serde::Serialize;
 
@@ -28,8 +29,8 @@ pub fn parse(save: &[u8]) -> (Icon, Vec<Finding>) {
     let flag = save.get(2).copied().unwrap_or(0);
     if !(0x11..=0x13).contains(&flag) {
         findings.push(Finding::warning(FindingKind::Icon, format!(
-            "icon flag 0x{flag:02X} is not 0x11..0x13 (the BIOS hides such saves); {} icon frame(s) read",
-            frame_count(flag)
+            "the icon flag is {flag}, not 17, 18 or 19 (1 to 3 frames; the BIOS hides such saves); {} read",
+            count(frame_count(flag) as u64, "icon frame")
         )));
     }
     // Saves are whole blocks, so the title frame is complete whenever there is one.
@@ -167,6 +168,6 @@ mod tests {
         let (icon, f) = parse(&save);
         assert_eq!(icon.frames.len(), 1);
         assert_eq!(f.len(), 1);
-        assert!(f[0].message.starts_with("icon flag 0x00 is not 0x11..0x13"));
+        assert!(f[0].message.starts_with("the icon flag is 0, not 17, 18 or 19"));
     }
 }

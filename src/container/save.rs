@@ -4,6 +4,7 @@
 use super::geometry::{BLOCK_SIZE, FRAME_SIZE};
 use super::icon::{self, Icon};
 use super::title::{self, Title};
+use crate::model::finding::count;
 use crate::model::{Finding, FindingKind};
 use serde::Serialize;
 
@@ -88,7 +89,9 @@ pub(crate) fn build_save(
         findings.push(Finding::warning(
             FindingKind::SizeMismatch,
             format!(
-                "size mismatch: the title frame says {title_block_count} block(s), {n} were read"
+                "size mismatch: the title frame says {}, {} read",
+                count(title_block_count, "block"),
+                if n == 1 { "1 was".to_string() } else { format!("{n} were") }
             ),
         ));
     }

@@ -1,12 +1,14 @@
 //! Single-save containers: MCS (plain and interleaved), Action Replay, PSV and raw saves
 //! (memory-card-formats §7.7–§7.11).
 
+use super::card::state_words;
 use super::card::xor_finding;
 use super::detect::AR_HEADER;
 use super::format::ContainerFormat;
 use super::geometry::{BLOCK_SIZE, FRAME_SIZE};
 use super::layout::{read_at, until_nul, DirectoryFrame, PsvHeader};
 use super::save::{build_save, SaveFile, SaveState};
+use crate::model::finding::count;
 use crate::model::{Finding, FindingKind};
 
 /// Bytes of a NUL-terminated field, at most `max`.
@@ -36,10 +38,8 @@ pub fn read_single(
             }
             if frame[0] == 0xA1 {
                 state = SaveState::Deleted;
-                findings.push(Finding::info(
-                    FindingKind::DeletedSave,
-                    "exported as a deleted save (state 0xA1)",
-                ));
+                findings
+                    .push(Finding::info(FindingKind::DeletedSave, "exported as a deleted save"));
             }
             let size = read_at::<DirectoryFrame>(frame, 0).map_or(0, |f| f.size);
             let data = if format == ContainerFormat::Mcs {
@@ -49,9 +49,9 @@ pub fn read_single(
             };
             if size as usize != data.len() {
                 findings.push(Finding::warning(FindingKind::SizeMismatch, format!(
-                    "size mismatch: the directory frame says {size} bytes, the file holds {} ({} block(s)); the file length is used",
+                    "size mismatch: the directory frame says {size} bytes, the file holds {} ({}); the file length is used",
                     data.len(),
-                    data.len() / BLOCK_SIZE
+                    count((data.len() / BLOCK_SIZE) as u64, "block")
                 )));
             }
             (cstr(&frame[0x0A..0x1E], 20), size, data)
@@ -104,10 +104,10 @@ fn interleaved_blocks(bytes: &[u8], findings: &mut Vec<Finding>) -> Vec<u8> {
             findings.push(Finding::warning(
                 FindingKind::DirectoryEntry,
                 format!(
-                    "interleaved MCS: block {} frame has state 0x{:02X}, expected 0x{:02X}",
+                    "interleaved MCS: block {}'s frame is marked as {}, not as {}",
                     k + 1,
-                    frame[0],
-                    want[0]
+                    state_words(frame[0]),
+                    state_words(want[0])
                 ),
             ));
         }

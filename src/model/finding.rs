@@ -276,6 +276,61 @@ pub fn collapse<F: std::borrow::Borrow<Finding>>(findings: &[F], first: usize) -
     out
 }
 
+impl FindingKind {
+    /// What findings of this kind are about, in words: "broken block chains", "icons".
+    pub fn topic(self) -> &'static str {
+        use FindingKind::*;
+        match self {
+            Truncated => "data cut short",
+            ExtraBytes => "extra bytes",
+            ContainerHeader => "the file's header",
+            Unformatted => "unformatted cards",
+            FrameChecksum => "frame checksums",
+            DirectoryEntry => "directory entries",
+            BrokenChain => "broken block chains",
+            BrokenSector => "broken sectors",
+            SizeMismatch => "sizes that disagree",
+            DuplicateName => "duplicate names",
+            TitleFrame => "save titles",
+            Icon => "icons",
+            DeletedSave => "deleted saves",
+            NotGameSave => "saves that are not the game's",
+            UnknownProduct => "unknown product codes",
+            Checksum => "save checksums",
+            CopiesDisagree => "copies that disagree",
+            PlayTimeReading => "play times",
+            UnreadableText => "unreadable text",
+            Sidecar => "Memoria's card lists",
+            EventVariables => "event variables",
+            UnknownSchema => "unknown save layouts",
+            DamagedBlock => "damaged blocks",
+            LatestSave => "the latest save",
+            TextEncoding => "text encodings",
+            CardEntry => "card entries",
+            InvalidCardId => "invalid card ids",
+            UnknownId => "card ids outside the catalogue",
+            AboveCap => "stats above their cap",
+            BelowCreationMinimum => "stats below what a new card can roll",
+            UnknownType => "unknown card types",
+            ImpossibleType => "impossible card types",
+            NpcType => "card types from the opponents' table",
+            PastSlot100 => "cards past slot 100",
+            CardSide => "card sides",
+            OverCardLimit => "the card limit",
+            CounterOutOfRange => "counters out of range",
+            Repeats => "repeated findings",
+            Other => "other matters",
+        }
+    }
+}
+
+/// A count with its noun, for finding text: `count(1, "block")` is "1 block", `count(3, "block")`
+/// "3 blocks" (the nouns findings count take an `s`).
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.severity, self.message)

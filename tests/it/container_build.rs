@@ -152,7 +152,7 @@ fn bad_xor_is_a_warning_and_the_entry_is_still_read() {
     assert_eq!(
         f.findings,
         vec![w(FindingKind::FrameChecksum, &format!(
-            "directory frame 1: bad XOR checksum (stored 0x{stored:02X}, computed 0x{:02X}); read anyway",
+            "directory frame 1: its checksum does not match (stored {stored}, computed {}); read anyway",
             stored ^ 0x5A
         ))]
     );
@@ -188,12 +188,12 @@ fn unknown_state_is_reported() {
         vec![
             w(
                 FindingKind::DirectoryEntry,
-                "directory frame 9: unknown allocation state 0x33; block 9 is skipped"
+                "directory frame 9 has an unknown state (51), so block 9 is skipped"
             )
             .at(Location::Block(9)),
             w(
                 FindingKind::DirectoryEntry,
-                "directory frame 10: state field has non-zero bytes 01 00 00 after the state 0xA0"
+                "directory frame 10: the three bytes after its state should be zero but hold 1, 0 and 0"
             )
             .at(Location::Block(10)),
         ]
@@ -218,16 +218,34 @@ fn dangling_link_cuts_the_chain_and_leaves_orphans() {
     assert_eq!(
         f.saves[1].findings,
         vec![
-            e(FindingKind::BrokenChain, "dangling link 0x0020 in block 2: chain cut after 1 block(s)").at(Location::Block(2)),
-            w(FindingKind::SizeMismatch, "size mismatch: the directory says 24576 bytes, the chain has 1 block(s) (8192 bytes)"),
-            w(FindingKind::SizeMismatch, "size mismatch: the title frame says 3 block(s), 1 were read"),
+            e(
+                FindingKind::BrokenChain,
+                "block 2 links to block 33, which does not exist: the chain is cut after 1 block"
+            )
+            .at(Location::Block(2)),
+            w(
+                FindingKind::SizeMismatch,
+                "size mismatch: the directory says 24576 bytes, the chain has 1 block (8192 bytes)"
+            ),
+            w(
+                FindingKind::SizeMismatch,
+                "size mismatch: the title frame says 3 blocks, 1 was read"
+            ),
         ]
     );
     assert_eq!(
         f.findings,
         vec![
-            w(FindingKind::DirectoryEntry, "directory frame 3: orphan continuation block (state 0x52) that no save's chain reaches").at(Location::Block(3)),
-            w(FindingKind::DirectoryEntry, "directory frame 4: orphan continuation block (state 0x53) that no save's chain reaches").at(Location::Block(4)),
+            w(
+                FindingKind::DirectoryEntry,
+                "directory frame 3 marks a middle block of a save that no save's chain reaches"
+            )
+            .at(Location::Block(3)),
+            w(
+                FindingKind::DirectoryEntry,
+                "directory frame 4 marks the last block of a save that no save's chain reaches"
+            )
+            .at(Location::Block(4)),
         ]
     );
     assert!(f.saves[0].findings.is_empty() && f.saves[2].findings.is_empty());
@@ -250,7 +268,11 @@ fn cross_link_is_reported_on_both_saves() {
     assert_eq!(f.saves[2].findings, vec![cross]);
     assert_eq!(
         f.findings,
-        vec![w(FindingKind::DirectoryEntry, "directory frame 6: orphan continuation block (state 0x53) that no save's chain reaches").at(Location::Block(6))]
+        vec![w(
+            FindingKind::DirectoryEntry,
+            "directory frame 6 marks the last block of a save that no save's chain reaches"
+        )
+        .at(Location::Block(6))]
     );
 }
 
@@ -263,7 +285,7 @@ fn overwritten_chain_stops_at_a_block_of_the_wrong_state() {
     assert_eq!(f.saves[1].blocks, vec![2]);
     assert_eq!(
         f.saves[1].findings[0],
-        e(FindingKind::BrokenChain, "cross-linked or overwritten chain: block 2 links to block 5 whose state is 0x51; the save is partial (1 block(s))").at(Location::Block(2))
+        e(FindingKind::BrokenChain, "cross-linked or overwritten chain: block 2 links to block 5, which is the first block of a save; the save is partial (1 block)").at(Location::Block(2))
     );
 }
 
@@ -279,7 +301,7 @@ fn cycle_stops_the_walk() {
         f.saves[1].findings,
         vec![e(
             FindingKind::BrokenChain,
-            "cycle: block 4 links back to block 3; chain stopped after 3 block(s)"
+            "cycle: block 4 links back to block 3; the chain is stopped after 3 blocks"
         )
         .at(Location::Block(4))]
     );
@@ -296,13 +318,17 @@ fn orphan_and_size_mismatch() {
     let f = read(c.bytes());
     assert_eq!(
         f.findings,
-        vec![w(FindingKind::DirectoryEntry, "directory frame 9: orphan continuation block (state 0x52) that no save's chain reaches").at(Location::Block(9))]
+        vec![w(
+            FindingKind::DirectoryEntry,
+            "directory frame 9 marks a middle block of a save that no save's chain reaches"
+        )
+        .at(Location::Block(9))]
     );
     assert_eq!(
         f.saves[0].findings,
         vec![w(
             FindingKind::SizeMismatch,
-            "size mismatch: the directory says 24576 bytes, the chain has 1 block(s) (8192 bytes)"
+            "size mismatch: the directory says 24576 bytes, the chain has 1 block (8192 bytes)"
         )]
     );
     assert_eq!(
@@ -332,7 +358,7 @@ fn missing_mc_is_accepted_through_the_directory() {
 
 #[test]
 fn unformatted_cards_hold_nothing() {
-    for (fill, text) in [(0xFFu8, "0xFF"), (0x00, "0x00")] {
+    for (fill, text) in [(0xFFu8, "255 (all bits set)"), (0x00, "zero")] {
         let bytes = vec![fill; 131072];
         for wrapped in [bytes.clone(), write::to_vgs(&bytes)] {
             let f = read(&wrapped);
@@ -407,7 +433,7 @@ fn gme_quirks() {
     assert_eq!(
         f.findings,
         vec![Finding::info(FindingKind::ContainerHeader,
-            "DexDrive header's copy of the directory differs from the card for slot(s) 9; the card's directory is used"
+            "DexDrive header's copy of the directory differs from the card for slot 9; the card's directory is used"
         )]
     );
 }
@@ -456,7 +482,11 @@ fn duckstation_deletes_are_reconstructed() {
     );
     assert_eq!(
         f.findings,
-        vec![w(FindingKind::DirectoryEntry, "directory frame 4: orphan deleted continuation block (state 0xA3) that no save's chain reaches").at(Location::Block(4))]
+        vec![w(
+            FindingKind::DirectoryEntry,
+            "directory frame 4 marks the last block of a deleted save that no save's chain reaches"
+        )
+        .at(Location::Block(4))]
     );
 }
 
@@ -495,7 +525,7 @@ fn interleaved_mcs_with_a_wrong_block_state() {
         f.saves[0].findings,
         vec![w(
             FindingKind::DirectoryEntry,
-            "interleaved MCS: block 3 frame has state 0x52, expected 0x53"
+            "interleaved MCS: block 3's frame is marked as a middle block of a save, not as the last block of a save"
         )]
     );
 }
@@ -521,7 +551,7 @@ fn broken_sector_list_replacements() {
             .at(Location::Sector(197)),
             w(
                 FindingKind::BrokenSector,
-                "broken-sector list entry 1 names sector 0xC8 but its XOR is bad; ignored"
+                "broken-sector list entry 1 names sector 200 but its checksum is bad; ignored"
             ),
         ]
     );
@@ -543,8 +573,8 @@ fn single_save_damage() {
     assert_eq!(
         f.saves[0].findings,
         vec![
-            Finding::info(FindingKind::DeletedSave, "exported as a deleted save (state 0xA1)"),
-            w(FindingKind::SizeMismatch, "size mismatch: the directory frame says 8192 bytes, the file holds 16384 (2 block(s)); the file length is used"),
+            Finding::info(FindingKind::DeletedSave, "exported as a deleted save"),
+            w(FindingKind::SizeMismatch, "size mismatch: the directory frame says 8192 bytes, the file holds 16384 (2 blocks); the file length is used"),
         ]
     );
     // Raw save whose title says 3 blocks; lowercase `sc`; bad icon flag.
@@ -559,7 +589,7 @@ fn single_save_damage() {
             Finding::info(FindingKind::TitleFrame, "title frame starts with lowercase `sc`"),
             w(
                 FindingKind::SizeMismatch,
-                "size mismatch: the title frame says 3 block(s), 2 were read"
+                "size mismatch: the title frame says 3 blocks, 2 were read"
             ),
         ]
     );

@@ -147,7 +147,7 @@ fn a_bad_crc_is_a_warning_and_the_save_is_still_shown() {
     assert_eq!(
         e.findings,
         vec![Finding::warning(FindingKind::Checksum, format!(
-            "checksum mismatch: stored CRC 0x{good:04X}, computed 0x{computed:04X}; the data is shown anyway"
+            "the checksum does not match (stored {good}, computed {computed}); the data is shown anyway"
         ))]
     );
 }

@@ -23,6 +23,7 @@ mod container_real;
 mod diff_cli;
 mod diff_matching;
 mod finding_kinds;
+mod finding_words;
 mod game_cli;
 mod game_properties;
 mod game_search;

@@ -1,5 +1,5 @@
 //! The disc of a PlayStation FF9 save comes from its block (ff9-save-formats §a.1, §a.5):
-//! 0x1C5 + 1, cross-checked with the bit at 0x104 and the progression range at 0x1C0; the
+//! 0x1C5 + 1, cross-checked with the bit and the progression range; the
 //! product code's disc is no evidence (the game writes disc 1's code on every disc).
 //!
 //! Expected values are the spec's: disc 4 = bit 0x08, byte 3, progression 11090..=11770; the
@@ -73,8 +73,8 @@ fn disagreeing_disc_fields_are_reported_and_the_disc_byte_wins() {
         e.findings,
         vec![Finding::warning(
             FindingKind::CopiesDisagree,
-            "the disc fields disagree: the disc byte at 0x1C5 says disc 4, the disc bit at 0x104 \
-             says disc 1, the story progression 11090 at 0x1C0 belongs to disc 4; disc 4 is shown \
+            "the disc fields disagree: the disc byte says disc 4, the disc bit \
+             says disc 1, the story progression 11090 belongs to disc 4; disc 4 is shown \
              (an edited or damaged save)"
         )]
     );
@@ -86,8 +86,8 @@ fn disagreeing_disc_fields_are_reported_and_the_disc_byte_wins() {
         e.findings,
         vec![Finding::warning(
             FindingKind::CopiesDisagree,
-            "the disc fields disagree: the disc byte at 0x1C5 says disc 4, the disc bit at 0x104 \
-             says disc 4, the story progression 1155 at 0x1C0 belongs to disc 1; disc 4 is shown \
+            "the disc fields disagree: the disc byte says disc 4, the disc bit \
+             says disc 4, the story progression 1155 belongs to disc 1; disc 4 is shown \
              (an edited or damaged save)"
         )]
     );
@@ -98,8 +98,8 @@ fn disagreeing_disc_fields_are_reported_and_the_disc_byte_wins() {
         e.findings,
         vec![Finding::warning(
             FindingKind::CopiesDisagree,
-            "the disc fields disagree: the disc byte at 0x1C5 holds 7, which is no disc, the disc \
-             bit at 0x104 says disc 3, the story progression 6990 at 0x1C0 belongs to disc 3; \
+            "the disc fields disagree: the disc byte holds 7, which is no disc, the disc \
+             bit says disc 3, the story progression 6990 belongs to disc 3; \
              disc 3 is shown (an edited or damaged save)"
         )]
     );

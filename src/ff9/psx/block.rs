@@ -195,19 +195,19 @@ pub fn disc(block: &[u8]) -> (Option<u8>, Vec<Finding>) {
     let mut findings = Vec::new();
     if !agree || unreadable {
         let byte = match by_byte {
-            Some((_, Some(d))) => format!("the disc byte at 0x1C5 says disc {d}"),
-            Some((b, None)) => format!("the disc byte at 0x1C5 holds {b}, which is no disc"),
-            None => "the disc byte at 0x1C5 is missing".into(),
+            Some((_, Some(d))) => format!("the disc byte says disc {d}"),
+            Some((b, None)) => format!("the disc byte holds {b}, which is no disc"),
+            None => "the disc byte is missing".into(),
         };
         let bit = match by_bit {
-            Some((_, Some(d))) => format!("the disc bit at 0x104 says disc {d}"),
-            Some((b, None)) => format!("the disc bits at 0x104 ({b:08b}) name no single disc"),
-            None => "the disc bit at 0x104 is not set".into(),
+            Some((_, Some(d))) => format!("the disc bit says disc {d}"),
+            Some((b, None)) => format!("the disc bits hold {b}, which names no single disc"),
+            None => "the disc bit is not set".into(),
         };
         let progress = match (progression, by_progression) {
-            (Some(p), Some(d)) => format!("the story progression {p} at 0x1C0 belongs to disc {d}"),
-            (Some(p), None) => format!("the story progression {p} at 0x1C0 is in no disc's range"),
-            (None, _) => "the story progression at 0x1C0 is missing".into(),
+            (Some(p), Some(d)) => format!("the story progression {p} belongs to disc {d}"),
+            (Some(p), None) => format!("the story progression {p} is in no disc's range"),
+            (None, _) => "the story progression is missing".into(),
         };
         let shown =
             disc.map_or("the disc is not shown".to_string(), |d| format!("disc {d} is shown"));

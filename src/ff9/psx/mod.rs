@@ -141,8 +141,8 @@ fn entry(save: SaveFile) -> Entry<PsxSave> {
                 findings.push(Finding::warning(
                     FindingKind::Checksum,
                     format!(
-                    "checksum mismatch: stored CRC 0x{stored:04X}, computed 0x{computed:04X}{shown}"
-                ),
+                        "the checksum does not match (stored {stored}, computed {computed}){shown}"
+                    ),
                 ));
             }
             stored == computed

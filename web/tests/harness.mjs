@@ -133,14 +133,16 @@ export async function pick(page, paths) {
 }
 
 /** Shows a save by its hash and waits for its view; returns the view's figures. */
+/** Waits until the view shows `want` (its `data-shown`, for example "0:1", file 0 save 1). */
+export function viewShown(page, want) {
+  return page.waitForFunction((w) => document.getElementById("view")?.dataset.shown === w, want);
+}
+
 export async function showSave(page, file, save) {
   await page.evaluate(([f, s]) => {
     location.hash = `f=${f}&s=${encodeURIComponent(s)}`;
   }, [file, save]);
-  await page.waitForFunction(
-    (shown) => document.getElementById("view")?.dataset.shown === shown,
-    `${file}:${save}`,
-  );
+  await viewShown(page, `${file}:${save}`);
   return page.evaluate(() => {
     const v = document.getElementById("view");
     const points = v.querySelector("[data-points]");

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { genuineFiles, open, pick, shared, start } from "./harness.mjs";
+import { genuineFiles, open, pick, shared, start, viewShown } from "./harness.mjs";
 
 let env;
 const scratch = mkdtempSync(join(tmpdir(), "quadmist-web-japanese-"));
@@ -33,7 +33,7 @@ test("a genuine Japanese save at 390 px: place in kana, Vivi not named yet, noth
   if (!genuineFiles()) return t.skip("needs ../shared/data/real (required under CI=true)");
   const page = await open(env, 390);
   await pick(page, [join(shared, "psx-ff9", "japan.mcr")]);
-  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  await viewShown(page, "0:1");
   // What the save's title says in Shift-JIS (FF9/ファイル15/00:16/アレクサンドリア), decoded
   // from the block with the Japanese table; the party's leader is stored as question marks.
   assert.equal(await detail(page, "Location"), "アレクサンドリア");

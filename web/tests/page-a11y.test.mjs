@@ -7,7 +7,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { axe, axeReport, fixtures, open, pick, smallTargets, start } from "./harness.mjs";
+import { axe, axeReport, fixtures, open, pick, smallTargets, start, viewShown } from "./harness.mjs";
 
 let env;
 const card = join(fixtures, "ff9-three-saves.mcr");
@@ -20,16 +20,13 @@ after(async () => {
   await env?.close();
 });
 
-function shown(page, want) {
-  return page.waitForFunction((w) => document.getElementById("view")?.dataset.shown === w, want);
-}
 
 /** The four screens a player meets, each reached from a fresh page. */
 const SCREENS = {
   async start() {},
   async save(page) {
     await pick(page, [card]);
-    await shown(page, "0:1");
+    await viewShown(page, "0:1");
   },
   async card(page) {
     await SCREENS.save(page);
@@ -41,7 +38,7 @@ const SCREENS = {
     await page.selectOption("#old", "0:3");
     await page.selectOption("#new", "0:1");
     await page.click("#compare button[type=submit]");
-    await shown(page, "0:3,0:1");
+    await viewShown(page, "0:3,0:1");
   },
 };
 
@@ -80,7 +77,7 @@ for (const scheme of ["light", "dark"]) {
     const page = await open(env);
     await page.emulateMedia({ colorScheme: scheme });
     await pick(page, [card]);
-    await shown(page, "0:1");
+    await viewShown(page, "0:1");
     // Each face's colour (its rect) and the colour of each text on it.
     const pairs = await page.$$eval("#album svg", (svgs) =>
       svgs.flatMap((svg) => {
@@ -100,7 +97,7 @@ for (const scheme of ["light", "dark"]) {
 test("a skip link passes the album: Tab from the view's top reaches it, Enter lands after the album", async () => {
   const page = await open(env);
   await pick(page, [card]);
-  await shown(page, "0:1");
+  await viewShown(page, "0:1");
   const skip = page.locator("#view a.skip");
   assert.equal(await skip.count(), 1);
   // It comes before the album's first card in the tab order.

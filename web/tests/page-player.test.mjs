@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { fixtures, open, pick, quadmistBin, run, shared, showSave, start } from "./harness.mjs";
+import { fixtures, open, pick, quadmistBin, run, shared, showSave, start, viewShown } from "./harness.mjs";
 import { existsSync } from "node:fs";
 
 let env;
@@ -25,10 +25,6 @@ after(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** The view shown now (`data-shown`), once it is `want`. */
-function shown(page, want) {
-  return page.waitForFunction((w) => document.getElementById("view")?.dataset.shown === w, want);
-}
 
 /** The genuine file, or a skip (a failure under CI=true, where harness.mjs requires them). */
 function genuine(t, path) {
@@ -42,7 +38,7 @@ test("the comparison form hides until two saves are open, and then offers two di
   const page = await open(env);
   assert.equal(await page.locator("#compare").isVisible(), false, "shown with no file open");
   await pick(page, [join(fixtures, "ff9-file1.mcs")]);
-  await shown(page, "0:1");
+  await viewShown(page, "0:1");
   assert.equal(await page.locator("#compare").isVisible(), false, "shown with one save open");
   await pick(page, [card]);
   await page.locator("#compare").waitFor({ state: "visible" });
@@ -54,19 +50,19 @@ test("the comparison form hides until two saves are open, and then offers two di
 test("a card named in a comparison opens in its save's album, and Back returns to the comparison", async () => {
   const page = await open(env);
   await pick(page, [card]);
-  await shown(page, "0:1");
+  await viewShown(page, "0:1");
   await page.selectOption("#old", "0:3");
   await page.selectOption("#new", "0:1");
   await page.click("#compare button[type=submit]");
-  await shown(page, "0:3,0:1");
+  await viewShown(page, "0:3,0:1");
   // The first card won between save 3 and save 1, named in the later save.
   const link = page.locator("#diff ul.added a").first();
   const number = (await link.getAttribute("href")).match(/card[-=](\d+)/)[1];
   await link.click();
-  await shown(page, "0:1");
+  await viewShown(page, "0:1");
   await page.waitForFunction((n) => document.getElementById(`card-${n}`)?.open === true, number);
   await page.goBack();
-  await shown(page, "0:3,0:1");
+  await viewShown(page, "0:3,0:1");
   assert.equal(await page.locator("#diff").count(), 1);
   await page.close();
 });
@@ -74,7 +70,7 @@ test("a card named in a comparison opens in its save's album, and Back returns t
 test("once a save is open, the status line names it and asks for nothing", async () => {
   const page = await open(env);
   await pick(page, [card]);
-  await shown(page, "0:1");
+  await viewShown(page, "0:1");
   const status = await page.locator("#status").innerText();
   assert.doesNotMatch(status, /Choose one/, status);
   assert.match(status, /save 1/i, status);
@@ -101,7 +97,7 @@ test("a file that cannot be read: the status line names it and its error is in s
 test("after a load the file picker shows what is open, not 'No file chosen'", async () => {
   const page = await open(env);
   await pick(page, [card]);
-  await shown(page, "0:1");
+  await viewShown(page, "0:1");
   // The browser's own input (which would say "No file chosen" again) is not what shows: a
   // button-like label does, and the list names the file.
   const box = await page.locator("#files").boundingBox();
@@ -114,7 +110,7 @@ test("after a load the file picker shows what is open, not 'No file chosen'", as
 test("the same file dropped twice is listed once; a file can be removed, and all cleared", async () => {
   const page = await open(env);
   await pick(page, [card]);
-  await shown(page, "0:1");
+  await viewShown(page, "0:1");
   await page.setInputFiles("#files", [card, join(fixtures, "ff9-file1.mcs")]);
   await page.waitForFunction(() => document.querySelectorAll("#file-list section.file").length === 2);
   await page.waitForFunction(() => /already open/.test(document.getElementById("status").textContent));
@@ -134,7 +130,7 @@ test("the same file dropped twice is listed once; a file can be removed, and all
 test("each save is named as the game's load screen names it: leader and level, disc, place, time, points", async () => {
   const page = await open(env);
   await pick(page, [card]);
-  await shown(page, "0:1");
+  await viewShown(page, "0:1");
   const items = await page.locator('#file-list section.file[data-file="0"] ul.saves > li').allInnerTexts();
   assert.equal(items.length, 3);
   // From the command line: `saves --json` (leader, level, disc, place, play time in seconds) and
@@ -157,7 +153,7 @@ test("each save is named as the game's load screen names it: leader and level, d
 test("the view's title names the open save", async () => {
   const page = await open(env);
   await pick(page, [card]);
-  await shown(page, "0:1");
+  await viewShown(page, "0:1");
   await showSave(page, 0, "2");
   const heading = await page.locator("#view h2.title").innerText();
   assert.match(heading, /save 2/i, heading);
@@ -177,14 +173,14 @@ test("a PC file opens the save `quadmist saves` marks latest", async (t) => {
   assert.equal(new Set(latest).size, 1, JSON.stringify(cli));
   // Not the autosave, which the file lists first and which a reader taking the first save opens.
   assert.notEqual(latest[0], cli.saves[0].save);
-  await shown(page, `0:${latest[0]}`);
+  await viewShown(page, `0:${latest[0]}`);
   await page.close();
 });
 
 test("a comparison runs from the earlier save to the later by play time, whatever the order chosen", async () => {
   const page = await open(env);
   await pick(page, [card]);
-  await shown(page, "0:1");
+  await viewShown(page, "0:1");
   // Save 1 is at 34 hours, save 2 at 18: chosen the wrong way round.
   await page.selectOption("#old", "0:1");
   await page.selectOption("#new", "0:2");
@@ -202,7 +198,7 @@ test("two playthroughs compared: the comparison warns", async (t) => {
   if (!genuine(t, steam)) return;
   const page = await open(env);
   await pick(page, [card, steam]);
-  await shown(page, "0:1");
+  await viewShown(page, "0:1");
   await page.selectOption("#old", "0:1");
   await page.selectOption("#new", "1:1-1");
   await page.click("#compare button[type=submit]");
@@ -216,7 +212,7 @@ test("a leader not named yet is said in words, never as question marks", async (
   if (!genuine(t, usa)) return;
   const page = await open(env);
   await pick(page, [usa]);
-  await shown(page, "0:1");
+  await viewShown(page, "0:1");
   const label = await page.locator("#file-list ul.saves > li").first().innerText();
   assert.doesNotMatch(label, /\?\?/, label);
   assert.match(label, /not named yet/, label);

@@ -18,6 +18,7 @@ import {
   run,
   showSave,
   start,
+  viewShown,
 } from "./harness.mjs";
 
 let env;
@@ -98,7 +99,7 @@ test("the fixture card: 100 album cards, the score and an exported report equal 
   const page = await open(env);
   await pick(page, [file]);
   // The first FF9 save is shown at once.
-  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  await viewShown(page, "0:1");
   assert.equal(await page.locator("#view details.card[data-id][data-owned]").count(), 100);
   assert.equal(await page.locator("#view #points").getAttribute("data-points"), "915");
   // Save 1 holds 83 cards (the library's doc example).
@@ -131,7 +132,7 @@ test("the fixture card: 100 album cards, the score and an exported report equal 
 test("the sample card: its missing cards and their sources as `quadmist missing --json` says", async () => {
   const page = await open(env);
   await page.click("#sample");
-  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  await viewShown(page, "0:1");
   // The sample is fixtures/ff9-file1.mcs, save 1 of the fixture card alone.
   const score = cliScore(join(fixtures, "ff9-file1.mcs"), "1");
   assert.equal(Number(await page.locator("#view #points").getAttribute("data-points")), score.points);
@@ -193,7 +194,7 @@ test("hostile files: the command line's messages, and the page stays usable", as
   }
   // Still usable: a good card dropped after them shows its album.
   await pick(page, [card]);
-  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "3:1");
+  await viewShown(page, "3:1");
   assert.equal(await page.locator("#view details.card").count(), 100);
   await page.close();
 });
@@ -203,7 +204,7 @@ test("nothing is requested after the page has loaded", async () => {
   const requests = [];
   page.on("request", (r) => requests.push(r.url()));
   await pick(page, fixtureFiles());
-  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  await viewShown(page, "0:1");
   // ff9-three-saves.mcr (the fourth file): save 2, a card opened, the report exported.
   await showSave(page, 3, "2");
   await page.locator("#view details#card-2 summary").click();
@@ -211,7 +212,7 @@ test("nothing is requested after the page has loaded", async () => {
   await page.click("#export");
   await download;
   await page.goBack();
-  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  await viewShown(page, "0:1");
   // A download from memory is a blob: URL, which never leaves the browser.
   assert.deepEqual(requests.filter((u) => !u.startsWith("blob:")), []);
   await page.close();
@@ -247,16 +248,16 @@ test("the save page's whole download is at most 300 kB gzipped, and every file h
 test("the hash keeps the view and Back returns to the list, then to the earlier save", async () => {
   const page = await open(env);
   await pick(page, fixtureFiles());
-  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  await viewShown(page, "0:1");
   assert.equal(new URL(page.url()).hash, "#f=0&s=1");
   await page.click('#file-list a[href="#f=3&s=3"]');
-  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "3:3");
+  await viewShown(page, "3:3");
   await page.goBack();
-  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  await viewShown(page, "0:1");
   await page.goBack();
   await page.waitForFunction(() => document.getElementById("view")?.hidden === true);
   await page.goForward();
-  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  await viewShown(page, "0:1");
   await page.close();
 });
 
@@ -267,7 +268,7 @@ test("two saves compared: the points moved as the command line's diff says", asy
   await page.selectOption("#old", "0:2");
   await page.selectOption("#new", "0:1");
   await page.click("#compare button[type=submit]");
-  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:2,0:1");
+  await viewShown(page, "0:2,0:1");
   const cli = run(bin, ["diff", "ff9-three-saves.mcr:2", "ff9-three-saves.mcr:1", "--json"], fixtures);
   assert.equal(cli.code, 0);
   const d = JSON.parse(cli.stdout);
@@ -285,7 +286,7 @@ test("keyboard: the file input, a save and an album card are reached with Tab an
   assert.equal(await page.evaluate(() => document.activeElement?.id), "files");
   // Picking needs the system's dialog; the file is given as a tool gives it.
   await pick(page, [join(fixtures, "ff9-three-saves.mcr")]);
-  await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+  await viewShown(page, "0:1");
   // The view's heading has the focus; Tab on to the first album card, Enter opens it.
   for (let i = 0; i < 40; i++) {
     await page.keyboard.press("Tab");
@@ -311,7 +312,7 @@ for (const [width, scheme] of [[390, "light"], [390, "dark"], [1280, "light"], [
     const page = await open(env, width);
     await page.emulateMedia({ colorScheme: scheme });
     await pick(page, [join(fixtures, "ff9-three-saves.mcr")]);
-    await page.waitForFunction(() => document.getElementById("view")?.dataset.shown === "0:1");
+    await viewShown(page, "0:1");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     assert.ok(overflow <= 0, `the page is ${overflow} px wider than the ${width} px screen`);
     const shot = join(process.env.QUADMIST_SCREENSHOTS ?? scratch, `page-${width}-${scheme}.png`);

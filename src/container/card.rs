@@ -6,7 +6,7 @@
 use super::geometry::{BLOCK_SIZE, CARD_SIZE, FRAME_SIZE};
 use super::layout::{read_at, until_nul, BrokenSector, DirectoryFrame};
 use super::save::{build_save, SaveFile, SaveState};
-use crate::model::finding::count;
+use crate::model::words::count;
 use crate::model::{Finding, FindingKind, Location, Severity};
 use std::borrow::Cow;
 

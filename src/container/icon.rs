@@ -2,7 +2,7 @@
 
 use super::geometry::FRAME_SIZE;
 use super::layout::{read_at, TitleFrame};
-use crate::model::finding::count;
+use crate::model::words::count;
 use crate::model::{Finding, FindingKind};
 use serde::Serialize;
 

@@ -4,7 +4,7 @@
 use super::geometry::{BLOCK_SIZE, FRAME_SIZE};
 use super::icon::{self, Icon};
 use super::title::{self, Title};
-use crate::model::finding::count;
+use crate::model::words::count;
 use crate::model::{Finding, FindingKind};
 use serde::Serialize;
 

@@ -8,7 +8,7 @@ use super::format::ContainerFormat;
 use super::geometry::{BLOCK_SIZE, FRAME_SIZE};
 use super::layout::{read_at, until_nul, DirectoryFrame, PsvHeader};
 use super::save::{build_save, SaveFile, SaveState};
-use crate::model::finding::count;
+use crate::model::words::count;
 use crate::model::{Finding, FindingKind};
 
 /// Bytes of a NUL-terminated field, at most `max`.

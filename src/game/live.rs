@@ -25,6 +25,7 @@ use crate::game::card::{GameCard, Span};
 use crate::game::engine::{evolve, Chooser, Match, MatchResult, MoveError, Phase};
 use crate::game::notation::{self, PositionError};
 use crate::game::search::{Analysis, Clock, Goal, MoveValue, Opponent, Searcher};
+use crate::model::words::count;
 use crate::model::CardType;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -811,15 +812,6 @@ fn capitalised(s: &str) -> String {
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
-    }
-}
-
-/// "1 card", "3 cards".
-fn count(n: u32, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
     }
 }
 

@@ -324,13 +324,6 @@ impl FindingKind {
     }
 }
 
-/// A count with its noun, for finding text: `count(1, "block")` is "1 block", `count(3, "block")`
-/// "3 blocks" (the nouns findings count take an `s`).
-pub fn count(n: impl Into<u64>, noun: &str) -> String {
-    let n = n.into();
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
-}
-
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.severity, self.message)

@@ -10,6 +10,7 @@ pub mod collection;
 pub mod events;
 pub mod finding;
 pub mod party;
+pub mod words;
 
 pub use card::{digit, digits_string, display_string, CardRecord, CardType};
 pub use catalogue::{CardInfo, CATALOGUE};

@@ -20,18 +20,32 @@
 //! 5. `sim FILE WISE NODES GAMES fitted|old|built-in`: the calibration of the adviser with
 //!    parameters fitted from FILE, the card-balance ones, or those compiled in.
 //!
+//! 6. `shown FILE WISE GAMES [NODES]`: plays matches 0..GAMES of seed 1 (the deals of
+//!    `quadmist simulate --seed 1`) with the adviser at NODES positions a move (default
+//!    50,000: `--budget-ms 50`) against the game's AI at WISE, its chances shown WITHOUT the
+//!    recalibration ([`Searcher::set_recalibrated`]), and appends each match to FILE as
+//!    `simulate --records` writes it; a run stopped and started again goes on where it stopped.
+//! 7. `recalibrate FILE...`: fits the map from the estimate a move shows to the chance it
+//!    shows (`quadmist::game::estimate::recalibrated`) on the estimated (not exact)
+//!    predictions of those matches: isotonic regression of "the match was won" on the
+//!    estimate (pool-adjacent-violators), read off at the fixed knots [`KNOTS`], and prints it
+//!    as Rust (`src/game/shown_params.rs`).
+//!
 //! Run: `cargo run --release --example fit_estimate -- solve fit.jsonl 586`, then
-//! `cargo run --release --example fit_estimate -- fit fit.jsonl > src/game/estimate_params.rs`.
+//! `cargo run --release --example fit_estimate -- fit fit.jsonl > src/game/estimate_params.rs`;
+//! then `shown w3.jsonl 3 2000`, `shown w1.jsonl 1 2000` and
+//! `recalibrate w3.jsonl w1.jsonl > src/game/shown_params.rs` (the shown figures depend on the
+//! estimate, so the map is fitted after it).
 
 use quadmist::game::ai::{decide, AiView};
 use quadmist::game::board::{Board, Side};
 use quadmist::game::calibration::Calibration;
 use quadmist::game::card::start_values;
-use quadmist::game::engine::{Chooser, Match, Phase};
+use quadmist::game::engine::{Chooser, Match, Outcome, Phase};
 use quadmist::game::estimate::{self, CardTables, Params, FEATURES, MODELS};
 use quadmist::game::search::{Budget, Goal, Opponent, Searcher};
 use quadmist::game::sim::{
-    deal, greedy_move, legal, play_with, seen_by_player, GameRng, Player, Rate,
+    deal, greedy_move, legal, play_with, seen_by_player, GameRng, Played, Player, Rate,
 };
 use quadmist::model::CardType;
 use quadmist::rules::creation::RangeRng;
@@ -46,6 +60,12 @@ const SIM_SEED: u64 = 7_2026;
 /// 8 cards left against the game's AI below Wise 3 takes millions of positions; a deep search
 /// against those models reaches no further anyway).
 const MAX_LEFT: [u32; MODELS] = [7, 7, 7, 8, 6];
+/// The seed of the matches the shown chance is recalibrated on (`simulate --seed 1`).
+const SHOWN_SEED: u64 = 1;
+/// Where the recalibration map is read off the isotonic fit (between its ends, (0, 0) and
+/// (1, 1)): where the adviser's shown estimates lie, closer together where most of them are.
+const KNOTS: [f64; 7] = [0.6, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995];
+
 /// Cards left in the positions recorded.
 const LEFT: std::ops::RangeInclusive<u32> = 2..=8;
 
@@ -422,7 +442,7 @@ fn simulate(rows: &[Solved], wise: u8, nodes: u64, games: u64, which: &str) {
             s.set_estimate(table);
             s
         });
-        wins += u64::from(p.result.outcome == quadmist::game::engine::Outcome::Win);
+        wins += u64::from(p.result.outcome == Outcome::Win);
         for x in &p.predictions {
             nodes_by_turn[x.turn as usize] += x.nodes;
         }
@@ -461,6 +481,107 @@ fn simulate(rows: &[Solved], wise: u8, nodes: u64, games: u64, which: &str) {
     }
 }
 
+/// Plays matches `0..games` of [`SHOWN_SEED`] as `simulate --calibration --records` does, the
+/// adviser's chances shown without the recalibration; appends them to `file`.
+fn shown(file: &str, wise: u8, games: u64, nodes: u64) {
+    let done: HashSet<u64> = records(file).iter().map(|r| r.game).collect();
+    let mut out =
+        std::fs::OpenOptions::new().create(true).append(true).open(file).expect("the data file");
+    for game in (0..games).filter(|g| !done.contains(g)) {
+        let mut rng = GameRng::new(SHOWN_SEED, game);
+        let d = deal(&mut rng);
+        let played =
+            play_with(&d, Player::Adviser(Budget::Nodes(nodes)), wise, &mut rng, |mut s| {
+                s.set_recalibrated(false);
+                s
+            });
+        let line = serde_json::json!({
+            "seed": SHOWN_SEED,
+            "player": "adviser",
+            "wise": wise,
+            "nodes": nodes,
+            "game": game,
+            "result": played.result,
+            "predictions": played.predictions,
+        });
+        writeln!(out, "{line}").expect("write");
+        if game % 100 == 99 {
+            eprintln!("{} matches", game + 1);
+        }
+    }
+}
+
+/// One match of a records file: its number and what was played.
+struct Record {
+    game: u64,
+    played: Played,
+}
+
+/// The matches of a records file (`shown`, or `quadmist simulate --records`).
+fn records(file: &str) -> Vec<Record> {
+    let Ok(f) = std::fs::File::open(file) else { return Vec::new() };
+    std::io::BufReader::new(f)
+        .lines()
+        .map_while(Result::ok)
+        .filter_map(|l| {
+            let v: serde_json::Value = serde_json::from_str(&l).ok()?;
+            let game = v.get("game")?.as_u64()?;
+            Some(Record { game, played: serde_json::from_value(v).ok()? })
+        })
+        .collect()
+}
+
+/// Isotonic regression by pool-adjacent-violators: for `points` sorted by x, the blocks of the
+/// non-decreasing step function closest in squared error, as (largest x, mean y, count).
+fn isotonic(points: &[(f64, f64)]) -> Vec<(f64, f64, f64)> {
+    let mut blocks: Vec<(f64, f64, f64)> = Vec::new();
+    for &(x, y) in points {
+        blocks.push((x, y, 1.0));
+        while blocks.len() >= 2 && blocks[blocks.len() - 2].1 >= blocks[blocks.len() - 1].1 {
+            let (x1, y1, n1) = blocks.pop().expect("two blocks");
+            let (_, y0, n0) = blocks.pop().expect("two blocks");
+            blocks.push((x1, (y0 * n0 + y1 * n1) / (n0 + n1), n0 + n1));
+        }
+    }
+    blocks
+}
+
+fn recalibrate(files: &[&str]) {
+    let mut points = Vec::new();
+    let mut matches = 0;
+    for file in files {
+        for r in records(file) {
+            matches += 1;
+            let won = r.played.result.outcome == Outcome::Win;
+            for p in r.played.predictions.iter().filter(|p| !p.exact) {
+                points.push((p.win, f64::from(u8::from(won))));
+            }
+        }
+    }
+    points.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    let blocks = isotonic(&points);
+    // The step function's value at x: the block x falls in (the last beyond the data).
+    let at = |x: f64| blocks.iter().find(|b| x <= b.0).or(blocks.last()).map_or(x, |b| b.1);
+    println!("//! The map from the estimate a move shows to its chance to win, generated by");
+    println!(
+        "//! `examples/fit_estimate.rs` (do not edit by hand): `recalibrate {}`,",
+        files.join(" ")
+    );
+    println!(
+        "//! from {} estimated predictions of {matches} matches (`shown`, seed {SHOWN_SEED}).",
+        points.len()
+    );
+    println!();
+    println!("/// (estimate, chance shown) at the knots, both increasing.");
+    println!("#[rustfmt::skip]");
+    // Plain types: the estimate reads this file, so it names nothing of the estimate's.
+    println!("pub static SHOWN_WIN: [(f64, f64); {}] = [", KNOTS.len());
+    for k in KNOTS {
+        println!("    ({k:.3}, {:.4}),", at(k));
+    }
+    println!("];");
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
@@ -479,6 +600,20 @@ fn main() {
             games.parse().expect("matches"),
             which,
         ),
-        _ => eprintln!("usage: fit_estimate solve FILE [GAMES] | fit FILE | check FILE"),
+        ["shown", file, wise, games] => {
+            shown(file, wise.parse().expect("Wise 0..3"), games.parse().expect("matches"), 50_000)
+        }
+        ["shown", file, wise, games, nodes] => shown(
+            file,
+            wise.parse().expect("Wise 0..3"),
+            games.parse().expect("matches"),
+            nodes.parse().expect("nodes"),
+        ),
+        ["recalibrate", files @ ..] if !files.is_empty() => recalibrate(files),
+        _ => eprintln!(
+            "usage: fit_estimate solve FILE [GAMES] | fit FILE | check FILE | depth FILE | \
+             sim FILE WISE NODES GAMES fitted|old|built-in | shown FILE WISE GAMES [NODES] | \
+             recalibrate FILE..."
+        ),
     }
 }

@@ -30,4 +30,5 @@ mod estimate_params;
 pub mod live;
 pub mod notation;
 pub mod search;
+mod shown_params;
 pub mod sim;

@@ -22,9 +22,10 @@
 //! estimate ([`crate::game::estimate`]: P(win), P(draw) from five board features, parameters
 //! per opponent model, cards left and mover); expected cards = P(win) − P(loss);
 //! P(keep) = 1 − P(loss)/2. The figures a move then shows are not the deep search's but the
-//! estimate after the opponent's reply, the same whatever the budget
-//! ([`Searcher::analyse`], [`SHOWN_DEPTH`]). These are estimates and are labelled so: a result
-//! is exact only when [`Analysis::exact`].
+//! estimate after the opponent's reply, the same whatever the budget, its chance to win mapped
+//! to how often such a figure was won ([`Searcher::analyse`], [`SHOWN_DEPTH`],
+//! [`estimate::recalibrated`]). These are estimates and are labelled so: a result is exact only
+//! when [`Analysis::exact`].
 
 use crate::game::ai::{choices, AiView};
 use crate::game::board::{Board, Side, Turn, EMPTY, NEIGHBOURS};
@@ -238,6 +239,8 @@ pub struct Searcher {
     root_hint: u8,
     /// Unfinished analyses show the fixed-shape figures ([`Searcher::analyse`]).
     fixed_figures: bool,
+    /// The fixed-shape figures go through [`estimate::recalibrated`].
+    recalibrate: bool,
 }
 
 /// A root move and its figures.
@@ -330,6 +333,7 @@ impl Searcher {
             top: usize::MAX,
             root_hint: 0,
             fixed_figures: true,
+            recalibrate: true,
         }
     }
 
@@ -364,6 +368,12 @@ impl Searcher {
     /// ones ([`Searcher::analyse`]); for measuring how those drift with the budget.
     pub fn set_fixed_figures(&mut self, fixed: bool) {
         self.fixed_figures = fixed;
+    }
+
+    /// Shows the fixed-shape figures as the estimate gives them, without
+    /// [`estimate::recalibrated`]; for the fit that finds that map (`examples/fit_estimate.rs`).
+    pub fn set_recalibrated(&mut self, recalibrate: bool) {
+        self.recalibrate = recalibrate;
     }
 
     /// Turns the plain reference search on or off: no transposition table and no pruning
@@ -913,6 +923,11 @@ impl Searcher {
     /// so it does not move with it, and it is the one `simulate --calibration` measures. The
     /// best move is chosen by the deep search, not by this figure, so no maximum over
     /// estimates inflates it either. Exact figures (a search that reached the end) are kept.
+    ///
+    /// The chance to win then goes through [`estimate::recalibrated`], fitted on what happened
+    /// after the moves played; the chances of a draw and of a loss share what is left in their
+    /// own proportion, so the three still add up to 1. The order of the moves is the deep
+    /// search's: neither step changes the move chosen.
     fn shown_figures(&mut self, b: &Board, moves: &mut [MoveValue]) {
         let plain = self.plain;
         // Plain: no table (a deeper entry would change the shape) and full windows (exact
@@ -925,9 +940,25 @@ impl Searcher {
             if self.aborted {
                 break;
             }
-            m.value = v;
+            m.value = if self.recalibrate { self.recalibrated(v) } else { v };
         }
         self.plain = plain;
+    }
+
+    /// `v` with its chance to win through [`estimate::recalibrated`]; draw and loss scaled to
+    /// share the rest as before, expected cards and the chance to keep a card moved with them.
+    fn recalibrated(&self, v: Value) -> Value {
+        let win = estimate::recalibrated(v.win);
+        let loss = (1.0 - v.win - v.draw).max(0.0);
+        let rest = v.draw + loss;
+        let scale = if rest > 0.0 { (1.0 - win) / rest } else { 0.0 };
+        let (draw, new_loss) = (v.draw * scale, loss * scale);
+        let keep = match self.goal {
+            Goal::Keep(_) => (v.keep - (new_loss - loss) / 2.0).clamp(0.0, 1.0),
+            _ => v.keep,
+        };
+        let cards = v.cards + (win - v.win) - (new_loss - loss);
+        self.finish(Value { objective: 0.0, win, draw, cards, keep })
     }
 
     /// The best next target for the player when several face the attacker in a turn in

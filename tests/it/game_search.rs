@@ -430,3 +430,50 @@ fn the_shown_chance_to_win_hardly_moves_between_300_ms_and_8_s() {
     assert_eq!(n, 12);
     assert!(drift <= 3.0, "the shown chance moved {drift:.2} points: {at}");
 }
+
+#[test]
+fn the_recalibration_changes_the_figures_shown_and_no_move() {
+    use quadmist::game::estimate::{recalibrated, SHOWN_WIN};
+    use quadmist::game::search::Budget;
+    // The map by hand: straight lines from (0, 0) through the knots to (1, 1).
+    let knots: Vec<(f64, f64)> =
+        [(0.0, 0.0)].into_iter().chain(SHOWN_WIN.iter().copied()).chain([(1.0, 1.0)]).collect();
+    let by_hand = |x: f64| {
+        let i = knots.iter().position(|k| x <= k.0).unwrap().max(1);
+        let ((x0, y0), (x1, y1)) = (knots[i - 1], knots[i]);
+        y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+    };
+    let mut estimated = 0;
+    for (i, left) in [10, 8, 7, 4].into_iter().enumerate() {
+        let found = (0..200u64).filter_map(|seed| played(seed, left).map(|m| (seed, m)));
+        for (seed, m) in found.take(3) {
+            let wise = if (seed + i as u64).is_multiple_of(2) { 3 } else { 1 };
+            let analyse = |recalibrate: bool| {
+                let mut s = Searcher::new(&m.cards, Opponent::Game(wise), Goal::Win, 16);
+                s.set_recalibrated(recalibrate);
+                s.analyse(&m.board, Budget::Nodes(3_000))
+            };
+            let (shown, raw) = (analyse(true), analyse(false));
+            assert_eq!((shown.depth, shown.exact), (raw.depth, raw.exact));
+            assert_eq!(shown.moves.len(), raw.moves.len());
+            for (a, b) in shown.moves.iter().zip(&raw.moves) {
+                // The same moves in the same order, the same first target.
+                assert_eq!((a.slot, a.cell, a.first_target), (b.slot, b.cell, b.first_target));
+                if raw.exact {
+                    assert_eq!(a.value, b.value, "an exact figure is never mapped");
+                    continue;
+                }
+                estimated += 1;
+                let (w, d, l) = (b.value.win, b.value.draw, b.value.loss());
+                assert!((a.value.win - by_hand(w)).abs() < 1e-12, "{} for {w}", a.value.win);
+                assert!((a.value.win - recalibrated(w)).abs() < 1e-12);
+                // Win, draw and loss still add up to 1, draw and loss in the same proportion.
+                let sum = a.value.win + a.value.draw + a.value.loss();
+                assert!((sum - 1.0).abs() < 1e-9, "{sum}");
+                assert!((a.value.draw * l - a.value.loss() * d).abs() < 1e-9);
+                assert_eq!(a.value.objective, a.value.win);
+            }
+        }
+    }
+    assert!(estimated >= 50, "{estimated} estimated figures compared");
+}

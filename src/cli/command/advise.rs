@@ -36,7 +36,9 @@ and those of a search cut by --budget-ms, are marked as estimates. A cut search 
 moves as deep as its budget allows, but the figures it shows for a move are those of a fixed \
 estimate, the same at any budget: the move, each reply of the opponent, then the chances \
 fitted on matches solved to the end (from the card balance, the best capture of each hand \
-and the cards left open to capture). The label says how close such figures came to what \
+and the cards left open to capture), the chance to win then mapped to how often the adviser \
+won from such a figure in simulated matches (it plays on with its deeper search, so it wins \
+more often than the estimate alone says). The label says how close such figures came to what \
 happened in simulated matches.
 
 Examples:

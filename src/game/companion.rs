@@ -424,7 +424,7 @@ impl Default for AdviceOptions {
             wise: 3,
             goal: "win".into(),
             keep: None,
-            budget_ms: 2000,
+            budget_ms: crate::game::search::DEFAULT_BUDGET_MS,
         }
     }
 }

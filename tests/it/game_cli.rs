@@ -318,3 +318,20 @@ fn advise_labels_a_search_cut_by_its_budget_as_estimates() {
     let (out, _, _) = quadmist(&["advise", POSITION]);
     assert!(out.contains("(exact,") && !out.contains("Estimate"), "{out}");
 }
+
+#[test]
+fn the_default_budget_is_the_one_the_help_and_the_readme_give() {
+    use quadmist::game::companion::AdviceOptions;
+    use quadmist::game::search::DEFAULT_BUDGET_MS;
+    // A quarter of a second (see DEFAULT_BUDGET_MS for why).
+    assert_eq!(DEFAULT_BUDGET_MS, 250);
+    for command in ["advise", "play"] {
+        let (out, err, code) = quadmist(&[command, "--help"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("[default: 250]"), "{command} --help: {out}");
+    }
+    assert_eq!(AdviceOptions::default().budget_ms, 250);
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README");
+    assert!(readme.contains("`--budget-ms`, default 250,"), "the README says the default");
+}

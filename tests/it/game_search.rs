@@ -399,8 +399,9 @@ fn shown_drift(short: u64, long: u64, positions: usize, fixed: bool) -> (f64, St
             };
             let (a, b) = (figure(short), figure(long));
             let drift = (a.0 - b.0).abs() * 100.0;
+            let left = m.board.cards_left();
+            eprintln!("seed {seed}, {left} left, Wise {wise}: {drift:.2} points ({a:?}, {b:?})");
             if drift >= worst.0 {
-                let left = m.board.cards_left();
                 worst = (drift, format!("seed {seed}, {left} left, Wise {wise}: {a:?} then {b:?}"));
             }
             count += 1;

@@ -1029,15 +1029,27 @@ pub fn render_page(src: &PageSource<'_>, collection: &Collection, views: &SaveVi
     page.into_string()
 }
 
+/// One save's view on the web page, in the two parts the page shows one after the other.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ViewParts {
+    /// What a player looks at first: the save's header, the score and the album.
+    pub first: String,
+    /// The sections after the album: the copies, the plan, the missing cards, the source and the
+    /// findings. Most of the view's markup (the missing cards' sources, the plan's lists), put
+    /// in once the album is painted, so that laying it out does not hold the album back.
+    pub later: String,
+}
+
 /// One save's view on the web page: the report's sections (score, album, plan, source and
-/// findings, the same markup as [`render_page`]) with the missing cards after the plan, as one
-/// HTML fragment: no page around it, no script (the page wires the cards' × itself). The album
-/// cards' panels are left empty: the page asks for one ([`render_card_panel`]) when its card is
-/// opened, which halves the markup it must lay out when a save is dropped.
-pub fn render_view(src: &PageSource<'_>, collection: &Collection, views: &SaveViews) -> String {
+/// findings, the same markup as [`render_page`]) with the table of copies after the album and
+/// the missing cards after the plan, as HTML fragments: no page around them, no script (the page
+/// wires the cards' × itself). The album cards' panels are left empty: the page asks for one
+/// ([`render_card_panel`]) when its card is opened, which halves the markup it must lay out
+/// when a save is dropped.
+pub fn render_view(src: &PageSource<'_>, collection: &Collection, views: &SaveViews) -> ViewParts {
     let (score, plan, sources) = (&views.score, views.plan.as_ref(), &views.missing);
     let marks = Marks::new(score, plan);
-    let view = html! {
+    let first = html! {
         (arrow_defs())
         header {
             h2.title { (src.file_name) ", save " (src.entry.selector) }
@@ -1049,13 +1061,15 @@ pub fn render_view(src: &PageSource<'_>, collection: &Collection, views: &SaveVi
         }
         (score_section(score))
         (album_section(collection, &marks, sources, true))
+    };
+    let later = html! {
         (copies_section(collection))
         (plan_or_limit(collection, score, plan))
         (missing_section(sources))
         (source_section(src, collection))
         (findings_section(src, collection))
     };
-    view.into_string()
+    ViewParts { first: first.into_string(), later: later.into_string() }
 }
 
 /// The card numbers not held, each a link to its album card, with where each can still be

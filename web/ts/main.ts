@@ -114,11 +114,13 @@ async function listed(asked: Promise<Answered>): Promise<void> {
     entry?.scrollIntoView({ block: "center" });
   }
   if (`#${answer.open}` !== location.hash && (answer.open !== "" || location.hash !== "")) {
+    // Shown at once rather than on the hashchange event (a task later, often after a frame):
+    // the worker renders the view while the list is laid out; the event then finds it shown.
     location.hash = answer.open;
   } else {
     shown = null;
-    await route();
   }
+  await route();
 }
 
 /** The comparison's choices: every FF9 save, two different ones chosen; hidden below two. */

@@ -7,10 +7,10 @@
 //     save 1's view (decode, score, plan, render), in Node's V8 (the wasm-bindgen build) and
 //     natively (the same calls, `cargo run --example native_bench`, dist and wasm profiles);
 //     apart, the cost of handing the view's HTML to JavaScript.
-// `node scripts/bench.mjs --drops N --against DIR` measures only 2, N drops (15 by default)
-// of web/dist/ and as many of another build's dist folder DIR (a baseline built from another
-// commit), taken in turn (A, B, A, B …) so that both meet the same load, and gives the ratio of
-// their medians.
+// `node scripts/bench.mjs --drops N --against DIR [--against DIR2 …]` measures only 2: N drops
+// (15 by default) of web/dist/ and as many of each other build's dist folder (a baseline built
+// from another commit), taken in turn (A, B, A, B …) so that all meet the same load, and gives
+// the ratio of their medians.
 import { execFileSync } from "node:child_process";
 import { readFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,7 +28,7 @@ const option = (name) => {
   return at < 0 ? undefined : args[at + 1];
 };
 const drops = Number(option("--drops") ?? 15);
-const against = option("--against");
+const against = args.flatMap((a, k) => (args[k - 1] === "--against" ? [resolve(a)] : []));
 
 // 1. Download size: the files the save page asks for while it loads (its worker and
 // WebAssembly included), then the companion's.
@@ -66,7 +66,7 @@ const sizes = (files) => {
   });
   return { rows, t };
 };
-for (const [what, path] of against ? [] : [["The save page", "index.html"], ["The match companion", "play.html"]]) {
+for (const [what, path] of against.length > 0 ? [] : [["The save page", "index.html"], ["The match companion", "play.html"]]) {
   const { rows, t } = sizes(await requested(path));
   console.log(`${what} downloads (every file it requests until ready):`);
   console.log(rows.join("\n"));
@@ -76,8 +76,12 @@ for (const [what, path] of against ? [] : [["The save page", "index.html"], ["Th
 // 2. Drop to album painted: the drops of each build in turn, after one drop each that warms the
 // browser's caches of the site's code.
 const builds = [{ name: "web/dist", url: server.url, times: [], stages: [] }];
-const other = against ? await serve(resolve(against)) : null;
-if (other) builds.push({ name: against, url: other.url, times: [], stages: [] });
+const others = [];
+for (const dir of against) {
+  const other = await serve(dir);
+  others.push(other);
+  builds.push({ name: dir, url: other.url, times: [], stages: [] });
+}
 /** One drop on a fresh page of `url`: the total and each stage, from the page's marks. */
 async function drop(url) {
   const page = await context.newPage();
@@ -106,20 +110,20 @@ for (let i = 0; i <= drops; i++) {
 }
 await context.close();
 server.close();
-other?.close();
+for (const o of others) o.close();
 rmSync(profile, { recursive: true, force: true });
 const names = ["file read", "worker: add", "list shown", "worker: view", "view inserted", "painted"];
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-console.log(`\nDrop of ${card.slice(root.length + 1)} to its album painted (headless Chromium, ${drops} drops${other ? " of each build, in turn" : ""}):`);
+console.log(`\nDrop of ${card.slice(root.length + 1)} to its album painted (headless Chromium, ${drops} drops${others.length > 0 ? " of each build, in turn" : ""}):`);
 for (const b of builds) {
   const t = [...b.times].sort((x, y) => x - y);
   console.log(`  ${b.name}: median ${median(t).toFixed(1)} ms, min ${t[0].toFixed(1)} ms, max ${t.at(-1).toFixed(1)} ms (budget 150)`);
   console.log("    median of each stage: " + names.map((n, k) => `${n} ${median(b.stages.map((s) => s[k])).toFixed(1)} ms`).join(", "));
 }
-if (other) {
-  console.log(`  web/dist / ${against}: ${(median(builds[0].times) / median(builds[1].times)).toFixed(2)} (ratio of the medians)`);
-  process.exit(0);
+for (const b of builds.slice(1)) {
+  console.log(`  web/dist / ${b.name}: ${(median(builds[0].times) / median(b.times)).toFixed(2)} (ratio of the medians)`);
 }
+if (others.length > 0) process.exit(0);
 
 // 3. wasm against native.
 const N = 100;

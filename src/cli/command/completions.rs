@@ -78,9 +78,10 @@ pub struct ManArgs {
 
 /// Why a build without the `manual` feature has no completions nor man pages, and where to
 /// get them.
-pub const NOT_BUILT: &str = "this quadmist was built without its man pages and shell \
-completions (the released files have them); build it with them: cargo build --release \
---features manual";
+#[cfg(not(feature = "manual"))]
+const NOT_BUILT: &str = "this quadmist was built without its man pages and shell \
+completions; the released files have them, and so does a build with --features manual \
+(cargo install --path . --locked --features manual)";
 
 /// Runs `quadmist completions` for `command`, the whole command line's definition.
 #[cfg(feature = "manual")]

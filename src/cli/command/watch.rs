@@ -21,10 +21,11 @@ use std::path::Path;
 use std::time::{Duration, Instant, SystemTime};
 
 const HELP: &str = "\
-quadmist looks at the file 20 times a second (its size, time of change and identity), so a \
-file replaced by a rename is followed. After a write, quadmist waits until the save reads whole (its checksum holds) and prints what changed \
-since the last state it read: cards won and gone, grown and evolved, counters, points and \
-rank. A write that changes nothing in the save prints nothing. Stop with Ctrl-C.
+The file is looked at 20 times a second (its size, time of change and identity), so a file \
+replaced by a rename is followed. After a write, quadmist waits until the save reads whole \
+(its checksum holds) and prints what changed since the last state it read: cards won and \
+gone, grown and evolved, counters, points and rank. A write that changes nothing in the save \
+prints nothing. Stop with Ctrl-C.
 
 Examples:
   Watch save 1 of a memory card:

@@ -7,10 +7,14 @@
 //     save 1's view (decode, score, plan, render), in Node's V8 (the wasm-bindgen build) and
 //     natively (the same calls, `cargo run --example native_bench`, dist and wasm profiles);
 //     apart, the cost of handing the view's HTML to JavaScript.
+// `node scripts/bench.mjs --drops N --against DIR [--against DIR2 …]` measures only 2: N drops
+// (15 by default) of web/dist/ and as many of each other build's dist folder (a baseline built
+// from another commit), taken in turn (A, B, A, B …) so that all meet the same load, and gives
+// the ratio of their medians.
 import { execFileSync } from "node:child_process";
 import { readFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { chromium } from "playwright-core";
 import { serve } from "./serve.mjs";
@@ -18,6 +22,13 @@ import { dist, fixtures, root, web } from "../tests/harness.mjs";
 
 const card = join(fixtures, "ff9-three-saves.mcr");
 const KiB = 1024;
+const args = process.argv.slice(2);
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at < 0 ? undefined : args[at + 1];
+};
+const drops = Number(option("--drops") ?? 15);
+const against = args.flatMap((a, k) => (args[k - 1] === "--against" ? [resolve(a)] : []));
 
 // 1. Download size: the files the save page asks for while it loads (its worker and
 // WebAssembly included), then the companion's.
@@ -55,19 +66,26 @@ const sizes = (files) => {
   });
   return { rows, t };
 };
-for (const [what, path] of [["The save page", "index.html"], ["The match companion", "play.html"]]) {
+for (const [what, path] of against.length > 0 ? [] : [["The save page", "index.html"], ["The match companion", "play.html"]]) {
   const { rows, t } = sizes(await requested(path));
   console.log(`${what} downloads (every file it requests until ready):`);
   console.log(rows.join("\n"));
   console.log(`  total ${(t.raw / KiB).toFixed(1)} KiB, ${(t.gz / KiB).toFixed(1)} KiB gzipped (${(t.gz / 1000).toFixed(1)} kB; budget 300 kB), ${(t.br / KiB).toFixed(1)} KiB Brotli\n`);
 }
 
-// 2. Drop to album painted.
-const times = [];
-const stages = [];
-for (let i = 0; i < 16; i++) {
+// 2. Drop to album painted: the drops of each build in turn, after one drop each that warms the
+// browser's caches of the site's code.
+const builds = [{ name: "web/dist", url: server.url, times: [], stages: [] }];
+const others = [];
+for (const dir of against) {
+  const other = await serve(dir);
+  others.push(other);
+  builds.push({ name: dir, url: other.url, times: [], stages: [] });
+}
+/** One drop on a fresh page of `url`: the total and each stage, from the page's marks. */
+async function drop(url) {
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(url);
   await page.waitForSelector("body[data-ready='1']");
   await page.setInputFiles("#files", card);
   const ms = await page.waitForFunction(() => {
@@ -78,25 +96,34 @@ for (let i = 0; i < 16; i++) {
     return { total: m[0].duration, stages: marks.slice(1).map((n, k) => at(n) - at(marks[k])) };
   });
   const v = await ms.jsonValue();
-  if (i > 0) {
-    // The first page also warms the browser's caches of the site's code.
-    times.push(v.total);
-    stages.push(v.stages);
-  }
   await page.close();
+  return v;
+}
+for (let i = 0; i <= drops; i++) {
+  for (const b of builds) {
+    const v = await drop(b.url);
+    if (i > 0) {
+      b.times.push(v.total);
+      b.stages.push(v.stages);
+    }
+  }
 }
 await context.close();
 server.close();
+for (const o of others) o.close();
 rmSync(profile, { recursive: true, force: true });
-times.sort((a, b) => a - b);
-const median = times[times.length >> 1];
-console.log(`\nDrop of ${card.slice(root.length + 1)} to its album painted (headless Chromium, ${times.length} drops):`);
-console.log(`  median ${median.toFixed(1)} ms, min ${times[0].toFixed(1)} ms, max ${times.at(-1).toFixed(1)} ms (budget 150)`);
 const names = ["file read", "worker: add", "list shown", "worker: view", "view inserted", "painted"];
-console.log("  median of each stage: " + names.map((n, k) => {
-  const xs = stages.map((s) => s[k]).sort((a, b) => a - b);
-  return `${n} ${xs[xs.length >> 1].toFixed(1)} ms`;
-}).join(", "));
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+console.log(`\nDrop of ${card.slice(root.length + 1)} to its album painted (headless Chromium, ${drops} drops${others.length > 0 ? " of each build, in turn" : ""}):`);
+for (const b of builds) {
+  const t = [...b.times].sort((x, y) => x - y);
+  console.log(`  ${b.name}: median ${median(t).toFixed(1)} ms, min ${t[0].toFixed(1)} ms, max ${t.at(-1).toFixed(1)} ms (budget 150)`);
+  console.log("    median of each stage: " + names.map((n, k) => `${n} ${median(b.stages.map((s) => s[k])).toFixed(1)} ms`).join(", "));
+}
+for (const b of builds.slice(1)) {
+  console.log(`  web/dist / ${b.name}: ${(median(builds[0].times) / median(b.times)).toFixed(2)} (ratio of the medians)`);
+}
+if (others.length > 0) process.exit(0);
 
 // 3. wasm against native.
 const N = 100;

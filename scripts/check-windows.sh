@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# The Windows build checked under Wine against the Linux build (both from
-# scripts/build-release.sh, which this runs first when they are missing):
+# The Windows build checked under Wine against the Linux build of the same profile:
+#   scripts/check-windows.sh                     the binaries players download (the `dist` pair
+#                                                of scripts/build-release.sh, built first when
+#                                                missing)
+#   scripts/check-windows.sh LINUX WINDOWS.EXE   any other pair (.ci/run: the debug builds)
 # - on the fixtures and on genuine PlayStation, PC and Switch saves (../shared/data/real),
 #   `saves cards score plan album report diff`, each also with --json: standard output, standard
 #   error, the exit code and the written page are the Linux binary's, byte for byte (line breaks
@@ -20,6 +23,11 @@
 # tests/windows/bcryptprimitives.c sits beside a copy of the .exe (test harness only; the
 # shipped .exe is never next to it).
 set -euo pipefail
+# The binaries named on the command line, as absolute paths (the script works from the root).
+given=()
+for arg in "$@"; do
+    given+=("$(realpath -m -- "$arg")")
+done
 cd "$(dirname "$0")/.."
 started=$SECONDS
 
@@ -27,13 +35,25 @@ as_root() {
     if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
 
-# The profile scripts/build-release.sh builds with.
-profile=dist
-exe=target/x86_64-pc-windows-gnu/$profile/quadmist.exe
-linux=target/x86_64-unknown-linux-gnu/$profile/quadmist
-if [ ! -f "$exe" ] || [ ! -x "$linux" ]; then
-    bash scripts/build-release.sh
+if [ "${#given[@]}" = 2 ]; then
+    linux=${given[0]} exe=${given[1]}
+elif [ "${#given[@]}" = 0 ]; then
+    # The profile scripts/build-release.sh builds with.
+    profile=dist
+    exe=target/x86_64-pc-windows-gnu/$profile/quadmist.exe
+    linux=target/x86_64-unknown-linux-gnu/$profile/quadmist
+    if [ ! -f "$exe" ] || [ ! -x "$linux" ]; then
+        bash scripts/build-release.sh
+    fi
+else
+    echo "usage: scripts/check-windows.sh [LINUX-BINARY WINDOWS-EXE]" >&2
+    exit 2
 fi
+if [ ! -f "$exe" ] || [ ! -x "$linux" ]; then
+    echo "check-windows: no binary at $linux or $exe" >&2
+    exit 2
+fi
+linux=$(realpath "$linux")
 
 find_wine() {
     local w
@@ -407,7 +427,7 @@ watch_line() {
         status=none
     local pid
     if [ "$which" = linux ]; then
-        (cd "$dir" && exec "$abs/$linux" watch card.mcr:3 --json) \
+        (cd "$dir" && exec "$linux" watch card.mcr:3 --json) \
             >"$dir/out" 2>"$dir/err" </dev/null &
     else
         (cd "$dir" && exec "$wine" "$win_exe" watch card.mcr:3 --json) \

@@ -104,7 +104,7 @@ impl fmt::Display for Count {
     }
 }
 
-/// The arrow triangles (bit 0 = up, then clockwise) in the 60 × 80 card box, defined once.
+/// The arrow triangles (bit 0 = up, then clockwise) in the 60 × 80 card box.
 const ARROW_PATHS: [&str; 8] = [
     "M25 10 30 3 35 10Z",
     "M48 4 57 3 56 12Z",
@@ -166,10 +166,6 @@ impl Render for InGame<'_> {
     }
 }
 
-/// The ids of the arrow shapes, and references to them.
-const ARROW_IDS: [&str; 8] = ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"];
-const ARROW_REFS: [&str; 8] = ["#a0", "#a1", "#a2", "#a3", "#a4", "#a5", "#a6", "#a7"];
-
 fn type_class(t: CardType) -> &'static str {
     match t {
         CardType::Physical => "face tP",
@@ -201,14 +197,18 @@ impl Render for TypeWords {
     }
 }
 
-/// The hidden SVG that defines the eight arrow shapes every card uses.
-fn arrow_defs() -> Markup {
-    html! {
-        svg width="0" height="0" style="position:absolute" aria-hidden="true" {
-            defs {
-                @for (bit, d) in ARROW_PATHS.iter().enumerate() {
-                    path id=(ARROW_IDS[bit]) d=(d) {}
-                }
+/// A card's arrows as the data of one SVG path: the triangles of its arrow bits, one after the
+/// other. One path a card rather than a `<use>` of a shared shape per arrow: a `<use>` is an
+/// element and a copy of its shape for the browser to lay out, and an album has hundreds.
+#[derive(Debug, Clone, Copy)]
+struct ArrowPath(u8);
+
+impl Render for ArrowPath {
+    fn render_to(&self, buffer: &mut String) {
+        for (bit, d) in ARROW_PATHS.iter().enumerate() {
+            if self.0 & (1 << bit) != 0 {
+                // Numbers and letters of this file's own: nothing to escape.
+                buffer.push_str(d);
             }
         }
     }
@@ -220,11 +220,7 @@ fn arrows_icon(arrows: u8) -> Markup {
     html! {
         svg.pattern viewBox="0 0 60 80" role="img" aria-label=(ArrowWords(arrows)) {
             rect x="1" y="1" width="58" height="78" rx="5" {}
-            @for bit in 0..8u8 {
-                @if arrows & (1 << bit) != 0 {
-                    use href=(Plain(ARROW_REFS[usize::from(bit)])) {}
-                }
-            }
+            @if arrows != 0 { path.ar d=(ArrowPath(arrows)) {} }
         }
     }
 }
@@ -301,11 +297,7 @@ fn card_face(card: &CardRecord, owned: usize, keeper: bool) -> Markup {
         svg viewBox="0 0 60 80" role="img"
             aria-label={ (name) " " (string) ", " (ArrowWords(card.arrows)) } {
             rect class=(Plain(type_class(card.card_type))) x="1" y="1" width="58" height="78" rx="5" {}
-            @for bit in 0..8u8 {
-                @if card.arrows & (1 << bit) != 0 {
-                    use class="ar" href=(Plain(ARROW_REFS[usize::from(bit)])) {}
-                }
-            }
+            @if card.arrows != 0 { path.ar d=(ArrowPath(card.arrows)) {} }
             text class="n" x="13" y="20" { (card.id as u16 + 1) }
             @if owned > 1 {
                 text class="c" x="48" y="20" { "×" (owned) }
@@ -1006,7 +998,6 @@ pub fn render_page(src: &PageSource<'_>, collection: &Collection, views: &SaveVi
         html lang="en" {
             (page_head(&title, include_str!("report.css")))
             body {
-                (arrow_defs())
                 header {
                     h1 { (title) }
                     p.muted { "Final Fantasy IX, Tetra Master. " (count(score.card_count, "card", "cards"))
@@ -1029,16 +1020,27 @@ pub fn render_page(src: &PageSource<'_>, collection: &Collection, views: &SaveVi
     page.into_string()
 }
 
+/// One save's view on the web page, in the two parts the page shows one after the other.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ViewParts {
+    /// What a player looks at first: the save's header, the score and the album.
+    pub first: String,
+    /// The sections after the album: the copies, the plan, the missing cards, the source and the
+    /// findings. Most of the view's markup (the missing cards' sources, the plan's lists), put
+    /// in once the album is painted, so that laying it out does not hold the album back.
+    pub later: String,
+}
+
 /// One save's view on the web page: the report's sections (score, album, plan, source and
-/// findings, the same markup as [`render_page`]) with the missing cards after the plan, as one
-/// HTML fragment: no page around it, no script (the page wires the cards' × itself). The album
-/// cards' panels are left empty: the page asks for one ([`render_card_panel`]) when its card is
-/// opened, which halves the markup it must lay out when a save is dropped.
-pub fn render_view(src: &PageSource<'_>, collection: &Collection, views: &SaveViews) -> String {
+/// findings, the same markup as [`render_page`]) with the table of copies after the album and
+/// the missing cards after the plan, as HTML fragments: no page around them, no script (the page
+/// wires the cards' × itself). The album cards' panels are left empty: the page asks for one
+/// ([`render_card_panel`]) when its card is opened, which halves the markup it must lay out
+/// when a save is dropped.
+pub fn render_view(src: &PageSource<'_>, collection: &Collection, views: &SaveViews) -> ViewParts {
     let (score, plan, sources) = (&views.score, views.plan.as_ref(), &views.missing);
     let marks = Marks::new(score, plan);
-    let view = html! {
-        (arrow_defs())
+    let first = html! {
         header {
             h2.title { (src.file_name) ", save " (src.entry.selector) }
             p.save-words { (SaveHeader::new(&src.file_name, src.entry, Some(collection)).details()) ", "
@@ -1049,13 +1051,15 @@ pub fn render_view(src: &PageSource<'_>, collection: &Collection, views: &SaveVi
         }
         (score_section(score))
         (album_section(collection, &marks, sources, true))
+    };
+    let later = html! {
         (copies_section(collection))
         (plan_or_limit(collection, score, plan))
         (missing_section(sources))
         (source_section(src, collection))
         (findings_section(src, collection))
     };
-    view.into_string()
+    ViewParts { first: first.into_string(), later: later.into_string() }
 }
 
 /// The card numbers not held, each a link to its album card, with where each can still be
@@ -1332,6 +1336,27 @@ mod tests {
         assert!(html.contains("data-id=\"2\" data-owned=\"0\""));
         assert!(html.contains("Beginner, rank 1 of 32"));
         assert!(html.contains("card numbers held 2 × 10 = <strong>20</strong>"));
+    }
+
+    #[test]
+    fn a_cards_arrows_are_one_path_of_the_triangles_of_its_bits() {
+        // Goblin with arrows up (bit 0), right (bit 2) and up-left (bit 7): the triangle at the
+        // top's middle, the one at the right side's middle, the one in the top left corner, in
+        // that order, as one path; Fang without arrows draws no path.
+        let c = Collection::new(Platform::Pc, vec![card(1, 0, 0b1000_0101, P), card(2, 1, 0, P)]);
+        let html = page(&c);
+        let goblin =
+            &html[html.find("id=\"card-1\"").unwrap()..html.find("id=\"card-2\"").unwrap()];
+        let fang = &html[html.find("id=\"card-2\"").unwrap()..html.find("id=\"card-3\"").unwrap()];
+        assert!(
+            goblin.contains(
+                r#"<path class="ar" d="M25 10 30 3 35 10ZM50 34 57 40 50 46ZM4 12 3 3 12 4Z">"#
+            ),
+            "{goblin}"
+        );
+        assert!(goblin.contains("3 arrows: up, right, up-left"));
+        assert!(!fang.contains("<path"), "{fang}");
+        assert!(!html.contains("<use"));
     }
 
     #[test]

@@ -22,6 +22,7 @@ use quadmist::report::diff::{render_diff, DiffSide};
 use quadmist::report::header::SaveHeader;
 use quadmist::report::html::{
     count, findings_list, render_card_panel, render_copies, render_page, render_view, PageSource,
+    ViewParts,
 };
 use quadmist::report::views::{page_file_name, PlanOptions, SaveViews};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -471,7 +472,9 @@ impl Session {
     /// A save's view: its answer and its HTML.
     pub fn view(&self, file: u32, selector: &str) -> Result<(Answer, String), String> {
         let l = self.collection(file, selector)?;
-        let html = render_view(&l.source(), &l.save.collection, &l.views);
+        let ViewParts { mut first, later } = render_view(&l.source(), &l.save.collection, &l.views);
+        let later_at = first.encode_utf16().count() as u32;
+        first.push_str(&later);
         let name = format!("{}, save {}", l.file.name, l.save.entry.selector);
         Ok((
             Answer::Save {
@@ -481,8 +484,9 @@ impl Session {
                 points: l.views.score.points,
                 card_count: l.save.collection.cards.len() as u32,
                 card: None,
+                later_at,
             },
-            html,
+            first,
         ))
     }
 
@@ -803,6 +807,27 @@ mod tests {
         assert!(latest.contains("does not record which save is the latest"), "{latest}");
         let none = s.view(0, "9").unwrap_err();
         assert_eq!(none, "ff9-three-saves.mcr: no save `9`");
+    }
+
+    /// A save's view splits where the sections after the album begin, counted in UTF-16 code
+    /// units as the page's script slices it (the album's legend has `÷`, `×` and `★`, one code
+    /// unit each but two or three bytes in UTF-8).
+    #[test]
+    fn a_view_splits_after_the_album_at_a_javascript_index() {
+        let (answer, html) = session().view(0, "1").unwrap();
+        let Answer::Save { later_at, .. } = answer else { panic!("{answer:?}") };
+        let units: Vec<u16> = html.encode_utf16().collect();
+        let (first, later) = units.split_at(later_at as usize);
+        let (first, later) =
+            (String::from_utf16(first).unwrap(), String::from_utf16(later).unwrap());
+        assert!(first.contains(r#"<section id="album">"#) && first.contains('★'), "{first}");
+        assert_eq!(first.matches(r#"<details class="card"#).count(), 100);
+        assert!(first.ends_with("</section>"), "{}", &first[first.len() - 80..]);
+        assert!(later.starts_with(r#"<section id="copies">"#), "{}", &later[..80]);
+        for id in ["plan", "missing", "source", "findings"] {
+            assert!(!first.contains(&format!(r#"id="{id}""#)), "{id} before the album's end");
+            assert!(later.contains(&format!(r#"<section id="{id}""#)), "{id} missing");
+        }
     }
 
     /// The export is named by the one function `quadmist report` names its page with.

@@ -131,6 +131,10 @@ pub enum Answer {
         card_count: u32,
         /// The album card to open, by number (1 to 100), when the hash asked for one.
         card: Option<u8>,
+        /// Where the sections after the album begin in the HTML, in UTF-16 code units (a
+        /// JavaScript string's index): the page puts in the header, the score and the album
+        /// first, and the rest once the album is painted.
+        later_at: u32,
     },
     /// A comparison (the HTML).
     Diff {

@@ -133,9 +133,13 @@ export async function pick(page, paths) {
 }
 
 /** Shows a save by its hash and waits for its view; returns the view's figures. */
-/** Waits until the view shows `want` (its `data-shown`, for example "0:1", file 0 save 1). */
+/** Waits until the view shows `want` (its `data-shown`, for example "0:1", file 0 save 1) whole:
+ * a save's sections after the album go in once the album is painted (`aria-busy` till then). */
 export function viewShown(page, want) {
-  return page.waitForFunction((w) => document.getElementById("view")?.dataset.shown === w, want);
+  return page.waitForFunction((w) => {
+    const view = document.getElementById("view");
+    return view?.dataset.shown === w && !view.hasAttribute("aria-busy");
+  }, want);
 }
 
 export async function showSave(page, file, save) {

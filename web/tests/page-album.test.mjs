@@ -1,11 +1,12 @@
 // The album's legend, the table of copies and the plan's lists, read in a real Chromium and
 // checked against what the command line computes for the same save (`cards --json`, `plan
 // --json`): the digits against the exact values, the table's order, sorts and filters, the
-// plan's discards with their costs and arrows.
+// plan's discards with their costs and arrows; and the album put in on its own, painted before
+// the sections after it.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { basename, dirname, join } from "node:path";
-import { fixtures, open, pick, quadmistBin, run, showSave, start } from "./harness.mjs";
+import { fixtures, open, pick, quadmistBin, run, showSave, start, viewShown } from "./harness.mjs";
 
 const card = join(fixtures, "ff9-three-saves.mcr");
 let env;
@@ -163,5 +164,42 @@ test("the plan's discards: the free ones, then the others cheapest first with th
   assert.equal(Number(await page.locator("#battle-wins").getAttribute("data-wins")), wins);
   assert.ok(text.includes(wins.toLocaleString("en-US")), `${wins} not written with separators`);
   assert.match(text, new RegExp(`about ${Math.round(wins / 1000)} thousand`));
+  await page.close();
+});
+
+test("the album goes in whole and a frame is painted before the sections after it", async () => {
+  const page = await open(env);
+  // Counts the frames the page renders, and notes the frame at which each section appears.
+  await page.evaluate(() => {
+    const view = document.getElementById("view");
+    const seen = (window.seen = {});
+    let frames = 0;
+    const tick = () => {
+      frames++;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    new MutationObserver(() => {
+      for (const id of ["album", "copies", "plan", "missing", "source", "findings"]) {
+        if (seen[id] === undefined && view.querySelector(`#${id}`)) {
+          seen[id] = {
+            frame: frames,
+            cards: view.querySelectorAll("#album details.card").length,
+            busy: view.getAttribute("aria-busy"),
+          };
+        }
+      }
+    }).observe(view, { childList: true });
+  });
+  await pick(page, [card]);
+  await viewShown(page, "0:1");
+  const seen = await page.evaluate(() => window.seen);
+  assert.equal(seen.album.cards, 100, "the album went in without all its cards");
+  for (const id of ["copies", "plan", "missing", "source", "findings"]) {
+    assert.ok(seen[id], `#${id} never went in`);
+    assert.ok(seen[id].frame > seen.album.frame, `#${id} went in with the album, before a frame was painted`);
+  }
+  assert.equal(seen.album.busy, "true", "the view was not marked busy while its sections are to come");
+  assert.equal(await page.locator("#view").getAttribute("aria-busy"), null);
   await page.close();
 });

@@ -114,11 +114,13 @@ async function listed(asked: Promise<Answered>): Promise<void> {
     entry?.scrollIntoView({ block: "center" });
   }
   if (`#${answer.open}` !== location.hash && (answer.open !== "" || location.hash !== "")) {
+    // Shown at once rather than on the hashchange event (a task later, often after a frame):
+    // the worker renders the view while the list is laid out; the event then finds it shown.
     location.hash = answer.open;
   } else {
     shown = null;
-    await route();
   }
+  await route();
 }
 
 /** The comparison's choices: every FF9 save, two different ones chosen; hidden below two. */
@@ -158,8 +160,13 @@ async function route(): Promise<void> {
   show(got);
 }
 
+/** Counts the views put in place: a view's later sections go in only while it is still shown. */
+let views = 0;
+
 /** Puts an answer of `show` in place. */
 function show({ answer, html }: Answered): void {
+  views++;
+  view.removeAttribute("aria-busy");
   switch (answer.kind) {
     case "save":
       return showSave(answer, html);
@@ -187,6 +194,8 @@ function show({ answer, html }: Answered): void {
 
 /** Shows why a view cannot be shown (`data-shown` names the view asked for). */
 function failure(message: string, shownAs: string): void {
+  views++;
+  view.removeAttribute("aria-busy");
   view.hidden = false;
   view.dataset.shown = shownAs;
   delete view.dataset.points;
@@ -211,12 +220,16 @@ function showView(): void {
   view.scrollIntoView({ block: "start" });
 }
 
+/** Puts a save's view in place: its header, score and album first; the sections after the
+ * album once it is painted (the view is `aria-busy` until then). */
 function showSave(answer: Extract<Answer, { kind: "save" }>, html: string): void {
+  const shownView = views;
   view.hidden = false;
   view.dataset.shown = answer.shown;
+  view.setAttribute("aria-busy", "true");
   view.innerHTML =
     `<p class="actions"><a href="#">All files</a> <button type="button" id="export">` +
-    `Export the report</button></p>` + html;
+    `Export the report</button></p>` + html.slice(0, answer.later_at);
   view.dataset.points = String(answer.points);
   view.dataset.cards = String(answer.card_count);
   document.title = answer.title;
@@ -231,6 +244,10 @@ function showSave(answer: Extract<Answer, { kind: "save" }>, html: string): void
       if (performance.getEntriesByName("drop").length > 0) {
         performance.measure("drop-to-album", "drop", "album-painted");
       }
+      if (views !== shownView) return;
+      view.insertAdjacentHTML("beforeend", html.slice(answer.later_at));
+      view.removeAttribute("aria-busy");
+      performance.mark("later-inserted");
     }, 0),
   );
 }

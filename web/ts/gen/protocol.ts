@@ -130,7 +130,13 @@ card_count: number,
 /**
  * The album card to open, by number (1 to 100), when the hash asked for one.
  */
-card: number | null, } | { "kind": "diff", 
+card: number | null, 
+/**
+ * Where the sections after the album begin in the HTML, in UTF-16 code units (a
+ * JavaScript string's index): the page puts in the header, the score and the album
+ * first, and the rest once the album is painted.
+ */
+later_at: number, } | { "kind": "diff", 
 /**
  * `file:save,file:save` as the hash named them.
  */

@@ -203,7 +203,7 @@ impl Calibration {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Measured {
-    /// Simulated matches of each measurement (`simulate --calibration`).
+    /// Simulated matches measured (`simulate --calibration`), every level together.
     pub matches: u64,
     /// The largest expected calibration error of the chance to win found over them, rounded up
     /// to whole points.
@@ -224,16 +224,17 @@ impl Measured {
 }
 
 /// The calibration of the shown estimates, as last measured with `simulate --calibration`
-/// (re-measure and update it when the search or the estimate changes). `within_points` bounds
-/// every slice measured: all moves, the first turn alone, the second alone, and the moves whose
-/// figures were estimates (the only ones shown with this label).
+/// (re-measure and update it when the search or the estimate changes), on matches the
+/// recalibration ([`crate::game::estimate::recalibrated`]) was not fitted on. `within_points`
+/// bounds every slice measured: all moves, the first turn alone, the second alone, and the
+/// moves whose figures were estimates (the only ones shown with this label), at each level.
 pub const MEASURED: Measured = Measured {
-    matches: 2_000,
-    within_points: 3,
-    measured_at: "the game's AI at Wise 3 (2,000 matches: error 0.8 points over all moves, \
-                  1.3 on the first turn, 2.4 on the second, 1.6 on the estimated moves) and at \
-                  Wise 1 (2,000 matches: 0.5, 1.3, 2.2, 0.8), 50,000 positions a move (50 ms), \
-                  seed 1",
+    matches: 1_785,
+    within_points: 2,
+    measured_at: "the game's AI at Wise 3 (1,363 matches: error 0.5 points over all moves, \
+                  1.1 on the first turn, 0.7 on the second, 0.2 on the estimated moves) and at \
+                  Wise 1 (422 matches: 0.5, 0.2, 1.2, 0.3), 50,000 positions a move (50 ms), \
+                  seed 2",
 };
 
 #[cfg(test)]

@@ -35,6 +35,8 @@ pub mod heading;
 pub mod help;
 #[cfg(feature = "json-schema")]
 pub mod json_schema;
+#[cfg(feature = "manual")]
+pub mod man;
 pub mod output;
 pub mod select;
 #[cfg(test)]

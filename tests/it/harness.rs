@@ -9,6 +9,9 @@
 //! need is missing is listed as ignored, and the last line of the run says how many were
 //! skipped, for want of what, and how to get it. Under `CI=true` nothing is skipped: such a
 //! test fails with the same words.
+//!
+//! With `QUADMIST_TEST_TIMES` set, each test that runs prints its time on stderr
+//! (`time 12.345 s game_search::...`), to find what makes the run long.
 
 use std::cell::Cell;
 use std::path::PathBuf;
@@ -134,6 +137,7 @@ pub fn main() {
     let args = libtest_mimic::Arguments::from_args();
     let ci = std::env::var("CI").is_ok_and(|v| v == "true");
     let missing: Vec<Need> = Need::ALL.into_iter().filter(|n| !n.is_met()).collect();
+    let timed = std::env::var_os("QUADMIST_TEST_TIMES").is_some();
     let mut count = Count::default();
     let mut trials = Vec::new();
     for (name, test) in tests() {
@@ -146,12 +150,16 @@ pub fn main() {
             }
         }
         let ignored = test.ignore.is_some() || (!lacking.is_empty() && !ci);
-        let trial = libtest_mimic::Trial::test(name, move || {
+        let trial = libtest_mimic::Trial::test(name.clone(), move || {
             if !lacking.is_empty() {
                 return Err(want(&lacking).into());
             }
             DECLARED.with(|d| d.set(Some(test.needs)));
+            let start = std::time::Instant::now();
             (test.run)();
+            if timed {
+                eprintln!("time {:.3} s {name}", start.elapsed().as_secs_f64());
+            }
             DECLARED.with(|d| d.set(None));
             Ok(())
         });

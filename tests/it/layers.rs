@@ -227,19 +227,23 @@ fn graph_of(sources: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<Str
     edges
 }
 
-/// The import graph of the crate's `src/`.
-fn graph() -> BTreeMap<String, BTreeSet<String>> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut list = Vec::new();
-    rs_files(&root, &root, &mut list);
-    let sources = list
-        .into_iter()
-        .map(|file| {
-            let text = std::fs::read_to_string(root.join(&file)).unwrap();
-            (file, text)
-        })
-        .collect();
-    graph_of(&sources)
+/// The import graph of the crate's `src/`, parsed once for all the checks that read it.
+fn graph() -> &'static BTreeMap<String, BTreeSet<String>> {
+    static GRAPH: std::sync::OnceLock<BTreeMap<String, BTreeSet<String>>> =
+        std::sync::OnceLock::new();
+    GRAPH.get_or_init(|| {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut list = Vec::new();
+        rs_files(&root, &root, &mut list);
+        let sources = list
+            .into_iter()
+            .map(|file| {
+                let text = std::fs::read_to_string(root.join(&file)).unwrap();
+                (file, text)
+            })
+            .collect();
+        graph_of(&sources)
+    })
 }
 
 /// Every import of a higher layer, and every import of a writer by a file that is not one.
@@ -368,25 +372,25 @@ fn cycles(g: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
 #[test]
 fn every_file_has_a_layer() {
     let unknown: Vec<String> =
-        graph().into_keys().filter(|f| f != "lib.rs" && layer(f).is_none()).collect();
+        graph().keys().filter(|f| *f != "lib.rs" && layer(f).is_none()).cloned().collect();
     assert!(unknown.is_empty(), "files of no layer (add them to tests/it/layers.rs): {unknown:?}");
 }
 
 #[test]
 fn no_file_imports_a_higher_layer_or_a_writer() {
-    let wrong = layer_violations(&graph());
+    let wrong = layer_violations(graph());
     assert!(wrong.is_empty(), "layer violations:\n{}", wrong.join("\n"));
 }
 
 #[test]
 fn no_cycle_between_files() {
-    let found = cycles(&graph());
+    let found = cycles(graph());
     assert!(found.is_empty(), "import cycles between files:\n{}", found.join("\n"));
 }
 
 #[test]
 fn every_subcommand_is_a_leaf() {
-    let wrong = command_imports(&graph());
+    let wrong = command_imports(graph());
     assert!(wrong.is_empty(), "a command imported from outside it:\n{}", wrong.join("\n"));
 }
 

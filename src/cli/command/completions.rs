@@ -1,9 +1,13 @@
 //! `quadmist completions SHELL` and `quadmist man`: shell completions and a man page, generated
 //! from the command line's own definition (clap_complete, clap_mangen) and printed on stdout.
+//! The generators are built with the `manual` feature only, which the released binaries have:
+//! without it both commands say how to get them.
 
 use crate::cli::error::{CliError, CliResult};
-use crate::cli::help;
+#[cfg(feature = "manual")]
+use crate::cli::man;
 use clap::Args;
+#[cfg(feature = "manual")]
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -24,7 +28,30 @@ Examples:
 pub struct CompletionsArgs {
     /// The shell: bash, zsh, fish, elvish or powershell.
     #[arg(hide_possible_values = true)]
-    pub shell: clap_complete::Shell,
+    pub shell: Shell,
+}
+
+/// The shells completions are written for (clap_complete's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Shell {
+    Bash,
+    Elvish,
+    Fish,
+    Powershell,
+    Zsh,
+}
+
+#[cfg(feature = "manual")]
+impl From<Shell> for clap_complete::Shell {
+    fn from(shell: Shell) -> Self {
+        match shell {
+            Shell::Bash => clap_complete::Shell::Bash,
+            Shell::Elvish => clap_complete::Shell::Elvish,
+            Shell::Fish => clap_complete::Shell::Fish,
+            Shell::Powershell => clap_complete::Shell::PowerShell,
+            Shell::Zsh => clap_complete::Shell::Zsh,
+        }
+    }
 }
 
 const MAN_HELP: &str = "\
@@ -49,18 +76,28 @@ pub struct ManArgs {
     pub dir: Option<PathBuf>,
 }
 
+/// Why a build without the `manual` feature has no completions nor man pages, and where to
+/// get them.
+#[cfg(not(feature = "manual"))]
+const NOT_BUILT: &str = "this quadmist was built without its man pages and shell \
+completions; the released files have them, and so does a build with --features manual \
+(cargo install --path . --locked --features manual)";
+
 /// Runs `quadmist completions` for `command`, the whole command line's definition.
+#[cfg(feature = "manual")]
 pub fn run_completions(args: &CompletionsArgs, mut command: clap::Command) -> CliResult {
     let mut out = Vec::new();
-    clap_complete::generate(args.shell, &mut command, "quadmist", &mut out);
+    let shell = clap_complete::Shell::from(args.shell);
+    clap_complete::generate(shell, &mut command, "quadmist", &mut out);
     std::io::stdout().lock().write_all(&out)?;
     Ok(())
 }
 
 /// Runs `quadmist man` for `command`, the whole command line's definition: one page on
 /// stdout, or every page into a folder (their paths on stdout).
+#[cfg(feature = "manual")]
 pub fn run_man(args: &ManArgs, command: clap::Command) -> CliResult {
-    let pages = help::man_pages(command)
+    let pages = man::man_pages(command)
         .map_err(|e| CliError::unusable(format!("cannot write the man pages: {e}")))?;
     let Some(dir) = &args.dir else {
         let name = match &args.command {
@@ -89,4 +126,16 @@ pub fn run_man(args: &ManArgs, command: clap::Command) -> CliResult {
         writeln!(out, "{}", path.display())?;
     }
     Ok(())
+}
+
+/// `quadmist completions` in a build without the generators.
+#[cfg(not(feature = "manual"))]
+pub fn run_completions(_: &CompletionsArgs, _: clap::Command) -> CliResult {
+    Err(CliError::unusable(NOT_BUILT))
+}
+
+/// `quadmist man` in a build without the generators.
+#[cfg(not(feature = "manual"))]
+pub fn run_man(_: &ManArgs, _: clap::Command) -> CliResult {
+    Err(CliError::unusable(NOT_BUILT))
 }

@@ -16,18 +16,16 @@ use crate::diff;
 use crate::ff9::SaveEntry;
 use crate::model::{Collection, Finding, FindingKind};
 use clap::Args;
-use notify::event::{AccessKind, AccessMode};
-use notify::{Event, EventKind, RecursiveMode, Watcher};
 use std::io::Write;
 use std::path::Path;
-use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 const HELP: &str = "\
-The file is watched through its folder, so a file replaced by a rename is followed. After a \
-write, quadmist waits until the save reads whole (its checksum holds) and prints what changed \
-since the last state it read: cards won and gone, grown and evolved, counters, points and \
-rank. A write that changes nothing in the save prints nothing. Stop with Ctrl-C.
+The file is looked at 20 times a second (its size, time of change and identity), so a file \
+replaced by a rename is followed. After a write, quadmist waits until the save reads whole \
+(its checksum holds) and prints what changed since the last state it read: cards won and \
+gone, grown and evolved, counters, points and rank. A write that changes nothing in the save \
+prints nothing. Stop with Ctrl-C.
 
 Examples:
   Watch save 1 of a memory card:
@@ -47,9 +45,12 @@ pub struct WatchArgs {
     pub json: bool,
 }
 
-/// Quiet time after an event before the file is read (writers send bursts of events).
+/// How often the file is looked at while waiting for a write: one `stat` of its metadata, far
+/// less work than a read, and soon enough after a save in the game.
+const POLL: Duration = Duration::from_millis(50);
+/// Quiet time after a change before the file is read (writers write in several steps).
 const SETTLE: Duration = Duration::from_millis(20);
-/// The longest a burst of events may delay a read.
+/// The longest a run of changes may delay a read.
 const MAX_SETTLE: Duration = Duration::from_millis(200);
 /// Delay between reads of a file that is not whole yet.
 const RETRY: Duration = Duration::from_millis(100);
@@ -84,83 +85,60 @@ fn read_state(args: &SaveArgs, selector: &str) -> Result<(SaveEntry, Collection)
     Ok((loaded.entry, loaded.collection))
 }
 
-/// True when an event may have changed the file named `name` (reads and opens do not).
-fn relevant(event: &Event, name: &std::ffi::OsStr) -> bool {
-    let kind_counts = match event.kind {
-        EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
-        EventKind::Access(_) => false,
-        _ => true,
+/// The file as it stands on disk: a write changes its time of last change (or its size), and
+/// a file renamed over it is another file (on Unix, another inode). `None` while it is missing
+/// (between a writer's delete and rename, or for good).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: Option<SystemTime>,
+    /// The device and inode on Unix; 0 elsewhere, where a new file has its own times.
+    id: (u64, u64),
+}
+
+fn stamp(path: &Path) -> Option<Stamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    #[cfg(unix)]
+    let id = {
+        use std::os::unix::fs::MetadataExt;
+        (meta.dev(), meta.ino())
     };
-    kind_counts && event.paths.iter().any(|p| p.file_name() == Some(name))
+    #[cfg(not(unix))]
+    let id = (0, 0);
+    Some(Stamp { len: meta.len(), modified: meta.modified().ok(), id })
 }
 
-/// Events of the folder watcher.
-type Events = mpsc::Receiver<notify::Result<Event>>;
-
-/// Watches the folder `dir` (so a file replaced by a rename is followed).
-fn watch_folder(dir: &Path) -> Result<(notify::RecommendedWatcher, Events), CliError> {
-    let (tx, rx) = mpsc::channel();
-    let mut watcher = notify::recommended_watcher(move |res| {
-        let _ = tx.send(res);
-    })
-    .map_err(|e| CliError::unusable(format!("cannot watch files here: {e}")))?;
-    watcher
-        .watch(dir, RecursiveMode::NonRecursive)
-        .map_err(|e| CliError::unusable(format!("cannot watch {}: {e}", dir.display())))?;
-    Ok((watcher, rx))
-}
-
-/// What waiting for the file gave.
-enum Wake {
-    /// Read the file: it was written (and the writes have settled), or a retry is due.
-    Read,
-    /// An event about something else: wait again.
-    Skip,
-    /// The watcher is gone.
-    Stop,
-}
-
-/// Waits for a write to the file `name` (when `retrying`, at most [`RETRY`]), then until the
-/// writes that follow it settle.
-fn wait_for_write(rx: &Events, retrying: bool, name: &std::ffi::OsStr) -> Wake {
-    let event = if retrying {
-        match rx.recv_timeout(RETRY) {
-            Ok(e) => Some(e),
-            Err(RecvTimeoutError::Timeout) => None,
-            Err(RecvTimeoutError::Disconnected) => return Wake::Stop,
+/// Waits until the file's stamp differs from `seen` (when `retrying`, at most [`RETRY`]), then
+/// until the writes that follow settle: the stamp unchanged for [`SETTLE`], at most
+/// [`MAX_SETTLE`]. `seen` becomes the stamp of the file about to be read.
+fn wait_for_write(path: &Path, seen: &mut Option<Stamp>, retrying: bool) {
+    let start = Instant::now();
+    loop {
+        std::thread::sleep(POLL);
+        let now = stamp(path);
+        if now != *seen {
+            *seen = now;
+            break;
         }
-    } else {
-        match rx.recv() {
-            Ok(e) => Some(e),
-            Err(_) => return Wake::Stop,
-        }
-    };
-    if let Some(event) = event {
-        match event {
-            Ok(e) if relevant(&e, name) => {}
-            Ok(_) => return Wake::Skip,
-            Err(e) => {
-                findings::print_findings(&[Finding::warning(
-                    FindingKind::Other,
-                    format!("file watch: {e}"),
-                )]);
-                return Wake::Skip;
-            }
-        }
-        let start = Instant::now();
-        while start.elapsed() < MAX_SETTLE {
-            match rx.recv_timeout(SETTLE) {
-                Ok(_) => continue,
-                Err(RecvTimeoutError::Timeout) => break,
-                Err(RecvTimeoutError::Disconnected) => return Wake::Stop,
-            }
+        if retrying && start.elapsed() >= RETRY {
+            return;
         }
     }
-    Wake::Read
+    let start = Instant::now();
+    while start.elapsed() < MAX_SETTLE {
+        std::thread::sleep(SETTLE);
+        let now = stamp(path);
+        if now == *seen {
+            break;
+        }
+        *seen = now;
+    }
 }
 
 /// Runs `quadmist watch`.
 pub fn run(args: &WatchArgs) -> CliResult {
+    // Taken before the first read, so that a write during it is read again.
+    let mut seen = stamp(&args.save.file);
     let (entry, mut current) = select::load_collection(&args.save)?;
     if entry.checksum_ok == Some(false) {
         return Err(CliError::unusable(format!(
@@ -170,18 +148,6 @@ pub fn run(args: &WatchArgs) -> CliResult {
     }
     // The save stays the one chosen now, even if the file gains other saves.
     let selector = entry.selector.clone();
-    let name = args
-        .save
-        .file
-        .file_name()
-        .ok_or_else(|| CliError::usage(format!("{} is not a file", args.save.file.display())))?
-        .to_os_string();
-    let dir = match args.save.file.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => Path::new(".").to_path_buf(),
-    };
-    // The watcher stops when dropped: keep it for the whole loop.
-    let (_watcher, rx) = watch_folder(&dir)?;
     let mut here = SaveRef::new(&args.save, &entry, &current);
     let header = heading::header(&args.save.file, &entry, Some(&current));
     let cards = crate::cli::text::count(current.cards.len() as u64, "card");
@@ -205,11 +171,7 @@ pub fn run(args: &WatchArgs) -> CliResult {
     let mut failures = 0u32;
     let mut changes = 0u32;
     loop {
-        match wait_for_write(&rx, failures > 0, &name) {
-            Wake::Read => {}
-            Wake::Skip => continue,
-            Wake::Stop => break,
-        }
+        wait_for_write(&args.save.file, &mut seen, failures > 0);
         let (later_entry, later) = match read_whole(&args.save, &selector) {
             Ok(s) => s,
             Err(reason) => {
@@ -246,5 +208,4 @@ pub fn run(args: &WatchArgs) -> CliResult {
         current = later;
         here = there;
     }
-    Ok(())
 }

@@ -1339,6 +1339,27 @@ mod tests {
     }
 
     #[test]
+    fn a_cards_arrows_are_one_path_of_the_triangles_of_its_bits() {
+        // Goblin with arrows up (bit 0), right (bit 2) and up-left (bit 7): the triangle at the
+        // top's middle, the one at the right side's middle, the one in the top left corner, in
+        // that order, as one path; Fang without arrows draws no path.
+        let c = Collection::new(Platform::Pc, vec![card(1, 0, 0b1000_0101, P), card(2, 1, 0, P)]);
+        let html = page(&c);
+        let goblin =
+            &html[html.find("id=\"card-1\"").unwrap()..html.find("id=\"card-2\"").unwrap()];
+        let fang = &html[html.find("id=\"card-2\"").unwrap()..html.find("id=\"card-3\"").unwrap()];
+        assert!(
+            goblin.contains(
+                r#"<path class="ar" d="M25 10 30 3 35 10ZM50 34 57 40 50 46ZM4 12 3 3 12 4Z">"#
+            ),
+            "{goblin}"
+        );
+        assert!(goblin.contains("3 arrows: up, right, up-left"));
+        assert!(!fang.contains("<path"), "{fang}");
+        assert!(!html.contains("<use"));
+    }
+
+    #[test]
     fn an_empty_or_odd_collection_still_makes_a_page() {
         // No card at all: 100 outlines, 0 points.
         let html = page(&Collection::new(Platform::Switch, vec![]));

@@ -10,7 +10,10 @@
 // `node scripts/bench.mjs --drops N --against DIR [--against DIR2 …]` measures only 2: N drops
 // (15 by default) of web/dist/ and as many of each other build's dist folder (a baseline built
 // from another commit), taken in turn (A, B, A, B …) so that all meet the same load, and gives
-// the ratio of their medians.
+// the ratio of their medians. With `--cpu`, each drop is also traced (Chromium's trace, through
+// the DevTools protocol) and the page's main thread and its worker are given in CPU time from
+// the drop to the album painted: a figure that the machine's other work hardly moves, where
+// the wall-clock one doubles under load (tracing slows the page: compare traced with traced).
 import { execFileSync } from "node:child_process";
 import { readFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,6 +31,7 @@ const option = (name) => {
   return at < 0 ? undefined : args[at + 1];
 };
 const drops = Number(option("--drops") ?? 15);
+const cpu = args.includes("--cpu");
 const against = args.flatMap((a, k) => (args[k - 1] === "--against" ? [resolve(a)] : []));
 
 // 1. Download size: the files the save page asks for while it loads (its worker and
@@ -75,18 +79,44 @@ for (const [what, path] of against.length > 0 ? [] : [["The save page", "index.h
 
 // 2. Drop to album painted: the drops of each build in turn, after one drop each that warms the
 // browser's caches of the site's code.
-const builds = [{ name: "web/dist", url: server.url, times: [], stages: [] }];
+const builds = [{ name: "web/dist", url: server.url, times: [], stages: [], cpu: [] }];
 const others = [];
 for (const dir of against) {
   const other = await serve(dir);
   others.push(other);
-  builds.push({ name: dir, url: other.url, times: [], stages: [] });
+  builds.push({ name: dir, url: other.url, times: [], stages: [], cpu: [] });
 }
-/** One drop on a fresh page of `url`: the total and each stage, from the page's marks. */
+/** The CPU time of the page's main thread and of its worker from the "drop" mark to the
+ * "album-painted" mark, in ms, from the trace's events: each task (RunTask) that ran between
+ * the two, by its thread time. */
+function threadTimes(events) {
+  const mark = (name) => events.find((e) => e.name === name && e.cat.includes("user_timing") && e.ph !== "e");
+  const [from, to] = [mark("drop"), mark("album-painted")];
+  const threads = new Map(events.filter((e) => e.name === "thread_name" && e.pid === from.pid).map((e) => [e.tid, e.args.name]));
+  const busy = (thread) =>
+    events
+      .filter((e) => e.pid === from.pid && thread(e.tid) && e.ph === "X" && e.name === "RunTask" && e.ts >= from.ts && e.ts + e.dur <= to.ts)
+      .reduce((ms, e) => ms + (e.tdur ?? 0) / 1000, 0);
+  return { main: busy((t) => t === from.tid), worker: busy((t) => /Worker/.test(threads.get(t) ?? "")) };
+}
+
+/** One drop on a fresh page of `url`: the total and each stage, from the page's marks (and with
+ * `--cpu`, the threads' CPU time). */
 async function drop(url) {
   const page = await context.newPage();
   await page.goto(url);
   await page.waitForSelector("body[data-ready='1']");
+  const events = [];
+  let traced = null;
+  if (cpu) {
+    const session = await context.newCDPSession(page);
+    session.on("Tracing.dataCollected", (e) => events.push(...e.value));
+    traced = { session, done: new Promise((resolve) => session.once("Tracing.tracingComplete", resolve)) };
+    await session.send("Tracing.start", {
+      categories: "__metadata,blink.user_timing,devtools.timeline,disabled-by-default-devtools.timeline",
+      transferMode: "ReportEvents",
+    });
+  }
   await page.setInputFiles("#files", card);
   const ms = await page.waitForFunction(() => {
     const m = performance.getEntriesByName("drop-to-album");
@@ -96,6 +126,11 @@ async function drop(url) {
     return { total: m[0].duration, stages: marks.slice(1).map((n, k) => at(n) - at(marks[k])) };
   });
   const v = await ms.jsonValue();
+  if (traced) {
+    await traced.session.send("Tracing.end");
+    await traced.done;
+    v.cpu = threadTimes(events);
+  }
   await page.close();
   return v;
 }
@@ -105,6 +140,7 @@ for (let i = 0; i <= drops; i++) {
     if (i > 0) {
       b.times.push(v.total);
       b.stages.push(v.stages);
+      if (v.cpu) b.cpu.push(v.cpu);
     }
   }
 }
@@ -119,9 +155,13 @@ for (const b of builds) {
   const t = [...b.times].sort((x, y) => x - y);
   console.log(`  ${b.name}: median ${median(t).toFixed(1)} ms, min ${t[0].toFixed(1)} ms, max ${t.at(-1).toFixed(1)} ms (budget 150)`);
   console.log("    median of each stage: " + names.map((n, k) => `${n} ${median(b.stages.map((s) => s[k])).toFixed(1)} ms`).join(", "));
+  if (cpu) {
+    console.log(`    CPU from drop to album (traced): main thread median ${median(b.cpu.map((c) => c.main)).toFixed(1)} ms, worker ${median(b.cpu.map((c) => c.worker)).toFixed(1)} ms`);
+  }
 }
 for (const b of builds.slice(1)) {
-  console.log(`  web/dist / ${b.name}: ${(median(builds[0].times) / median(b.times)).toFixed(2)} (ratio of the medians)`);
+  console.log(`  web/dist / ${b.name}: ${(median(builds[0].times) / median(b.times)).toFixed(2)} (ratio of the medians)` +
+    (cpu ? `, main thread CPU ${(median(builds[0].cpu.map((c) => c.main)) / median(b.cpu.map((c) => c.main))).toFixed(2)}` : ""));
 }
 if (others.length > 0) process.exit(0);
 

@@ -105,18 +105,7 @@ impl Validator {
             }
         }
         if let Some(text) = inst.as_str() {
-            let n = text.chars().count() as u64;
-            if s.get("minLength").and_then(Value::as_u64).is_some_and(|m| n < m) {
-                fail(format!("{inst} is shorter than {}", s["minLength"]));
-            }
-            if s.get("maxLength").and_then(Value::as_u64).is_some_and(|m| n > m) {
-                fail(format!("{inst} is longer than {}", s["maxLength"]));
-            }
-            if let Some(p) = s.get("pattern").and_then(Value::as_str) {
-                if !regex_lite::Regex::new(p).expect("checked by check_schema").is_match(text) {
-                    fail(format!("{inst} does not match {p}"));
-                }
-            }
+            string(s, text, &mut fail);
         }
         if let Some(items) = inst.as_array() {
             let n = items.len() as u64;
@@ -209,6 +198,22 @@ impl Validator {
     fn resolve(&self, r: &str) -> &Value {
         let name = r.strip_prefix("#/$defs/").expect("checked by check_schema");
         &self.root["$defs"][name]
+    }
+}
+
+/// `minLength`, `maxLength` and `pattern` of a string instance.
+fn string(s: &Map<String, Value>, text: &str, fail: &mut impl FnMut(String)) {
+    let n = text.chars().count() as u64;
+    if s.get("minLength").and_then(Value::as_u64).is_some_and(|m| n < m) {
+        fail(format!("{text:?} is shorter than {}", s["minLength"]));
+    }
+    if s.get("maxLength").and_then(Value::as_u64).is_some_and(|m| n > m) {
+        fail(format!("{text:?} is longer than {}", s["maxLength"]));
+    }
+    if let Some(p) = s.get("pattern").and_then(Value::as_str) {
+        if !regex_lite::Regex::new(p).expect("checked by check_schema").is_match(text) {
+            fail(format!("{text:?} does not match {p}"));
+        }
     }
 }
 

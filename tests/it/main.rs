@@ -31,6 +31,7 @@ mod game_vectors;
 mod help_text;
 mod japanese_width;
 mod json_schema;
+mod json_validator;
 mod layers;
 mod library_example;
 mod missing_cli;

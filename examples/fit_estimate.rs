@@ -147,7 +147,8 @@ struct Solved {
     nodes: u64,
 }
 
-fn read(file: &str) -> Vec<Solved> {
+/// The JSON lines of `file` that read as a `T` (none when there is no such file yet).
+fn read<T: serde::de::DeserializeOwned>(file: &str) -> Vec<T> {
     let Ok(f) = std::fs::File::open(file) else { return Vec::new() };
     std::io::BufReader::new(f)
         .lines()
@@ -157,7 +158,8 @@ fn read(file: &str) -> Vec<Solved> {
 }
 
 fn solve(file: &str, games: u64) {
-    let done: HashSet<(usize, u64)> = read(file).iter().map(|s| (s.model, s.game)).collect();
+    let done: HashSet<(usize, u64)> =
+        read::<Solved>(file).iter().map(|s| (s.model, s.game)).collect();
     let mut out =
         std::fs::OpenOptions::new().create(true).append(true).open(file).expect("the data file");
     for game in 0..games {
@@ -484,7 +486,7 @@ fn simulate(rows: &[Solved], wise: u8, nodes: u64, games: u64, which: &str) {
 /// Plays matches `0..games` of [`SHOWN_SEED`] as `simulate --calibration --records` does, the
 /// adviser's chances shown without the recalibration; appends them to `file`.
 fn shown(file: &str, wise: u8, games: u64, nodes: u64) {
-    let done: HashSet<u64> = records(file).iter().map(|r| r.game).collect();
+    let done: HashSet<u64> = read::<Record>(file).iter().map(|r| r.game).collect();
     let mut out =
         std::fs::OpenOptions::new().create(true).append(true).open(file).expect("the data file");
     for game in (0..games).filter(|g| !done.contains(g)) {
@@ -511,24 +513,13 @@ fn shown(file: &str, wise: u8, games: u64, nodes: u64) {
     }
 }
 
-/// One match of a records file: its number and what was played.
+/// One match of a records file (`shown`, or `quadmist simulate --records`): its number and
+/// what was played.
+#[derive(serde::Deserialize)]
 struct Record {
     game: u64,
+    #[serde(flatten)]
     played: Played,
-}
-
-/// The matches of a records file (`shown`, or `quadmist simulate --records`).
-fn records(file: &str) -> Vec<Record> {
-    let Ok(f) = std::fs::File::open(file) else { return Vec::new() };
-    std::io::BufReader::new(f)
-        .lines()
-        .map_while(Result::ok)
-        .filter_map(|l| {
-            let v: serde_json::Value = serde_json::from_str(&l).ok()?;
-            let game = v.get("game")?.as_u64()?;
-            Some(Record { game, played: serde_json::from_value(v).ok()? })
-        })
-        .collect()
 }
 
 /// Isotonic regression by pool-adjacent-violators: for `points` sorted by x, the blocks of the
@@ -550,7 +541,7 @@ fn recalibrate(files: &[&str]) {
     let mut points = Vec::new();
     let mut matches = 0;
     for file in files {
-        for r in records(file) {
+        for r in read::<Record>(file) {
             matches += 1;
             let won = r.played.result.outcome == Outcome::Win;
             for p in r.played.predictions.iter().filter(|p| !p.exact) {

@@ -111,9 +111,11 @@ pub struct AdviceArgs {
     /// The game AI's Wise level, 0..3.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub wise: u8,
-    /// Time for the search, in milliseconds. The default, a quarter of a second, answers at
-    /// once: a longer search makes more figures exact, not the estimates shown, and the
-    /// adviser won the same 20 seeded simulated matches with it as with 2 seconds.
+    /// Time for the search, in milliseconds.
+    ///
+    /// The default, a quarter of a second, answers at once: a longer search makes more figures
+    /// exact, not the estimates shown, and the adviser won the same 20 seeded simulated matches
+    /// with it as with 2 seconds.
     #[arg(long, default_value_t = DEFAULT_BUDGET_MS, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub budget_ms: u64,
 }

@@ -10,6 +10,11 @@ use quadmist::game::notation;
 use quadmist::game::search::{Goal, Opponent};
 use quadmist::game::sim::{deal, play, GameRng, Player};
 
+/// A budget that lets a debug build reach the end of [`POSITION`] on a loaded machine (the
+/// search stops as soon as it does): the default budget is a quarter of a second of wall time,
+/// which a busy CI runner may not give the tests' debug build.
+pub const SOLVE_MS: &str = "600000";
+
 /// A position with four cells left, searched to the end.
 pub const POSITION: &str = "aF../.b.G/c..H/....;\
 60/P/40/30@E+S,70/M/50/60@N+W,55/X/45/35@E,80/P/20/70@N+E+S+W,65/M/65/65@NE+SW;\
@@ -17,7 +22,7 @@ pub const POSITION: &str = "aF../.b.G/c..H/....;\
 
 #[test]
 fn advise_text_fits_80_columns_and_is_stable() {
-    let (out, err, code) = quadmist(&["advise", POSITION, "--top", "5"]);
+    let (out, err, code) = quadmist(&["advise", POSITION, "--top", "5", "--budget-ms", SOLVE_MS]);
     assert_eq!(code, 0, "{err}");
     for line in out.lines() {
         assert!(line.chars().count() <= 80, "too wide: {line}");
@@ -29,8 +34,17 @@ fn advise_text_fits_80_columns_and_is_stable() {
 #[test]
 fn advise_json_figures_equal_the_naive_enumeration() {
     for (opp, model) in [("game", Opponent::Game(3)), ("worst", Opponent::Worst)] {
-        let (out, err, code) =
-            quadmist(&["advise", POSITION, "--json", "--opponent", opp, "--top", "40"]);
+        let (out, err, code) = quadmist(&[
+            "advise",
+            POSITION,
+            "--json",
+            "--opponent",
+            opp,
+            "--top",
+            "40",
+            "--budget-ms",
+            SOLVE_MS,
+        ]);
         assert_eq!(code, 0, "{err}");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["exact"], true);
@@ -315,7 +329,7 @@ fn advise_labels_a_search_cut_by_its_budget_as_estimates() {
     assert_eq!(v["calibration"]["matches"], m.matches);
     assert_eq!(v["calibration"]["within_points"], m.within_points);
     // The end position of the other tests is solved: exact, no estimate line.
-    let (out, _, _) = quadmist(&["advise", POSITION]);
+    let (out, _, _) = quadmist(&["advise", POSITION, "--budget-ms", SOLVE_MS]);
     assert!(out.contains("(exact,") && !out.contains("Estimate"), "{out}");
 }
 

@@ -243,7 +243,18 @@ fn each_command_s_json_on_the_fixtures_conforms() {
         "json_odds_table",
         &["odds", CARD, "--save", "1", "--card", "2", "--vs", "4P23,2M12", "--json"],
     );
-    snap_json("json_advise", &["advise", crate::game_cli::POSITION, "--top", "3", "--json"]);
+    snap_json(
+        "json_advise",
+        &[
+            "advise",
+            crate::game_cli::POSITION,
+            "--top",
+            "3",
+            "--budget-ms",
+            crate::game_cli::SOLVE_MS,
+            "--json",
+        ],
+    );
     snap_json(
         "json_simulate",
         &["simulate", "--games", "20", "--seed", "1", "--player", "greedy", "--json"],
@@ -534,6 +545,8 @@ fn a_save_and_a_card_are_named_once_in_every_document() {
          65/M/65/65@NE+SW;58/P/44/40@W,62/M/38/52@S+W,50/P/50/50@N,75/X/30/45@E+W+N,66/P/40/40@SW",
         "--top",
         "1",
+        "--budget-ms",
+        crate::game_cli::SOLVE_MS,
         "--json",
     ]);
     let best = &advise["moves"][0];

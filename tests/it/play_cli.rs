@@ -43,6 +43,8 @@ fn advise_takes_my_cards_exact_from_a_save() {
             opp,
             "--top",
             "40",
+            "--budget-ms",
+            crate::game_cli::SOLVE_MS,
         ]);
         assert_eq!(code, 0, "{err}");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();

@@ -9,9 +9,9 @@
 # Usage: bash web/build.sh             (from anywhere)
 #        bash web/build.sh --tools     only installs what the build needs
 #        bash web/build.sh --bindgen   only installs wasm-bindgen-cli (.ci/run does it early)
-#        bash web/build.sh --wasm      only the two cargo builds, which need nothing but the wasm32
-#                                      target (.ci/run starts them at once, beside the other
-#                                      installs; the whole build then finds them done)
+#        bash web/build.sh --wasm      only compiles (the first build: most of the work, and it
+#                                      needs nothing but the wasm32 target; .ci/run starts it at
+#                                      once, beside the installs)
 set -euo pipefail
 web="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$web")"
@@ -43,16 +43,17 @@ fi
 target="${CARGO_TARGET_DIR:-$root/target}"
 wasm="$target/wasm32-unknown-unknown/wasm/quadmist_web.wasm"
 # The crate built for the browser (the `wasm` profile), with cargo FEATURES: the save page's
-# without the match engine (--no-default-features), the companion's with it. Both land at $wasm;
-# a build that finds its output current puts it back there all the same, so each runs again
-# right before its bindings are made.
+# without the match engine (--no-default-features), the companion's with it. The two share all
+# but the crate's own last step, and their output, $wasm: each redoes that step after the other
+# ran, so each runs right before its bindings are made.
 compile() {
     cargo build --manifest-path "$root/Cargo.toml" -p quadmist-web --target wasm32-unknown-unknown \
         --profile wasm "$@"
 }
 if [ "${1:-}" = --wasm ]; then
+    # The first of the two: all they share (the dependencies, the library), and its own last step,
+    # which the whole build then finds current.
     compile --no-default-features
-    compile
     exit 0
 fi
 install_bindgen

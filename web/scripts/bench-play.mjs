@@ -17,6 +17,8 @@ import { join } from "node:path";
 import { start, web, root } from "../tests/harness.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 3);
+/** Cards left, positions, budget in positions (0: to the end), as web/examples/search_speed.rs. */
+const CASES = [[6, 8, 0], [8, 4, 0], [10, 4, 300000]];
 const SEARCH = !process.argv.includes("--no-search");
 /** The table's rows: what, how many, median, 90th percentile, max (milliseconds). */
 const rows = [];
@@ -25,7 +27,7 @@ function row(what, xs) {
   const q = (p) => v[Math.min(v.length - 1, Math.floor(p * (v.length - 1)))];
   rows.push([what, v.length, q(0.5), q(0.9), v.at(-1)]);
 }
-/** One native run: [[left, positions, milliseconds], ...]. */
+/** One native run: [[left, nodes, positions, milliseconds], ...] (nodes 0: to the end). */
 function nativeRun() {
   return execFileSync(
     "cargo",
@@ -46,25 +48,27 @@ await page.waitForSelector("body[data-ready='1']");
 // Native and wasm runs alternate (the machine is shared: its load drifts); the best of each.
 if (SEARCH) {
   console.log(`search, positions a second (best of ${RUNS} runs each, alternating):`);
-  console.log("cards left | native | wasm | wasm / native");
+  console.log("cards left (budget) | native | wasm | wasm / native");
   const best = new Map();
   const keep = (k, out) => {
     if (!best.has(k) || out[1] < best.get(k)[1]) best.set(k, out);
   };
   for (let r = 0; r < RUNS; r++) {
-    for (const [left, nodes, ms] of nativeRun()) keep(`native ${left}`, [nodes, ms]);
-    for (const [left, count] of [[6, 8], [8, 4]]) {
-      const out = await page.evaluate(([l, c]) => globalThis.quadmistPlay.searchSpeed(l, c), [left, count]);
+    for (const [left, , nodes, ms] of nativeRun()) keep(`native ${left}`, [nodes, ms]);
+    // The example's cases (web/examples/search_speed.rs).
+    for (const [left, count, budget] of CASES) {
+      const out = await page.evaluate(([l, c, b]) => globalThis.quadmistPlay.searchSpeed(l, c, b), [left, count, budget]);
       keep(`wasm ${left}`, out);
     }
   }
-  for (const left of [6, 8]) {
+  for (const [left, , budget] of CASES) {
     const [nn, nm] = best.get(`native ${left}`);
     const [wn, wm] = best.get(`wasm ${left}`);
     if (nn !== wn) throw new Error(`different positions searched: ${wn} vs ${nn}`);
     const n = nn / (nm / 1000);
     const w = wn / (wm / 1000);
-    console.log(`${left} | ${Math.round(n)} | ${Math.round(w)} | ${(w / n).toFixed(2)}`);
+    const cut = budget ? ` (${budget.toLocaleString("en")} positions)` : " (to the end)";
+    console.log(`${left}${cut} | ${Math.round(n)} | ${Math.round(w)} | ${(w / n).toFixed(2)}`);
   }
 }
 

@@ -16,7 +16,7 @@ use quadmist::game::companion::{
     Advice, AdviceOptions, AskView, CardView, Command, Companion, CompanionError, View,
 };
 use quadmist::game::notation::{self, arrows_text, card_text, cell_name};
-use quadmist::game::search::{Goal, Opponent, Searcher};
+use quadmist::game::search::{Budget, Goal, Opponent, Searcher};
 use quadmist::game::sim::random_position;
 use quadmist::model::catalogue::{self as cards, CATALOGUE};
 use quadmist::model::CardType;
@@ -449,11 +449,13 @@ pub fn card_names() -> String {
 }
 
 /// Positions searched a second on the benchmark's positions (`benches/game.rs`: the first
-/// `count` of `sim::random_position(seed, left)` with `left` cards left, solved exactly
-/// against the game's AI at Wise 3, best move only): `[positions, milliseconds]`.
+/// `count` of `sim::random_position(seed, left)` with `left` cards left, against the game's AI
+/// at Wise 3, best move only): `[positions, milliseconds]`. `nodes` 0 solves each exactly;
+/// otherwise the search stops after that many positions, its leaves scored by the estimate
+/// (at the opening, where the end is out of reach).
 #[wasm_bindgen]
-pub fn search_speed(left: u32, count: usize) -> Vec<f64> {
-    let (mut nodes, mut ms) = (0u64, 0.0);
+pub fn search_speed(left: u32, count: usize, nodes: u64) -> Vec<f64> {
+    let (mut searched, mut ms) = (0u64, 0.0);
     let found = (0..10_000u64)
         .filter_map(|s| random_position(s, left))
         .filter(|m| m.board.cards_left() == left)
@@ -461,12 +463,13 @@ pub fn search_speed(left: u32, count: usize) -> Vec<f64> {
     for m in found {
         let mut s = Searcher::new(&m.cards, Opponent::Game(3), Goal::Win, 20);
         s.set_top(1);
+        let budget = if nodes == 0 { Budget::Unlimited } else { Budget::Nodes(nodes) };
         let t = page_clock();
-        let a = s.analyse(&m.board, None);
+        let a = s.analyse(&m.board, budget);
         ms += page_clock() - t;
-        nodes += a.nodes;
+        searched += a.nodes;
     }
-    vec![nodes as f64, ms]
+    vec![searched as f64, ms]
 }
 
 /// What a tap on the opponent card picker does.
@@ -804,7 +807,8 @@ fn ask_name(ask: &AskView) -> &'static str {
 }
 
 /// The adviser's time budgets offered, milliseconds and words.
-const BUDGETS: [(u64, &str); 6] = [
+const BUDGETS: [(u64, &str); 7] = [
+    (250, "0.25 s"),
     (500, "0.5 s"),
     (1000, "1 s"),
     (2000, "2 s"),
@@ -1328,6 +1332,20 @@ mod tests {
         command(&mut m, r#"{"do":"blocks","cells":[]}"#);
         command(&mut m, r#"{"do":"first","me":true}"#);
         m
+    }
+
+    /// The companion starts at the adviser's default budget, the one its calibration was
+    /// measured at: the setup menu selects it, and the in-match menu offers it.
+    #[test]
+    fn the_default_budget_is_the_advisers() {
+        use quadmist::game::search::DEFAULT_BUDGET_MS;
+        let setup = include_str!("../static/play.html");
+        let menu = &setup[setup.find(r#"<select id="budget">"#).unwrap()..];
+        let menu = &menu[..menu.find("</select>").unwrap()];
+        let selected: Vec<&str> = menu.lines().filter(|l| l.contains(" selected")).collect();
+        assert_eq!(selected.len(), 1, "{menu}");
+        assert!(selected[0].starts_with(&format!(r#"<option value="{DEFAULT_BUDGET_MS}" "#)));
+        assert!(BUDGETS.iter().any(|&(ms, _)| ms == DEFAULT_BUDGET_MS));
     }
 
     #[test]

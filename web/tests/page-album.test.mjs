@@ -167,7 +167,7 @@ test("the plan's discards: the free ones, then the others cheapest first with th
   await page.close();
 });
 
-test("the album goes in whole and a frame is painted before the sections after it", async () => {
+test("the album goes in whole, its first screen drawn in the first frame, the sections after it a frame later", async () => {
   const page = await open(env);
   // Counts the frames the page renders, and notes the frame at which each section appears.
   await page.evaluate(() => {
@@ -189,6 +189,16 @@ test("the album goes in whole and a frame is painted before the sections after i
           };
         }
       }
+      // In the album's first frame, which cards are laid out (a face drawn) and where.
+      if (seen.album && !seen.faces) {
+        seen.faces = [];
+        requestAnimationFrame(() => {
+          for (const card of view.querySelectorAll("#album details.card")) {
+            const { top, bottom } = card.getBoundingClientRect();
+            seen.faces.push({ top, bottom, drawn: card.querySelector("summary svg").checkVisibility() });
+          }
+        });
+      }
     }).observe(view, { childList: true });
   });
   await pick(page, [card]);
@@ -200,6 +210,15 @@ test("the album goes in whole and a frame is painted before the sections after i
     assert.ok(seen[id].frame > seen.album.frame, `#${id} went in with the album, before a frame was painted`);
   }
   assert.equal(seen.album.busy, "true", "the view was not marked busy while its sections are to come");
+  // The first frame lays out every card a player can see, and not the cards far below them
+  // (1280 × 900: the header, the score and a few rows of the album are on the first screen).
+  assert.equal(seen.faces.length, 100);
+  const onScreen = seen.faces.filter((f) => f.bottom > 0 && f.top < 900);
+  assert.ok(onScreen.length >= 10, `only ${onScreen.length} cards on the first screen`);
+  assert.ok(onScreen.every((f) => f.drawn), "a card on the first screen was not drawn in the album's first frame");
+  assert.equal(seen.faces[99].drawn, false, "the last card, far below the first screen, was laid out in the first frame");
+  const drawn = await page.$$eval("#album details.card summary svg", (svgs) => svgs.filter((s) => s.checkVisibility()).length);
+  assert.equal(drawn, 100, "once the view has settled, not every card is drawn");
   assert.equal(await page.locator("#view").getAttribute("aria-busy"), null);
   await page.close();
 });

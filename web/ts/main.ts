@@ -167,6 +167,7 @@ let views = 0;
 function show({ answer, html }: Answered): void {
   views++;
   view.removeAttribute("aria-busy");
+  view.classList.remove("settling");
   switch (answer.kind) {
     case "save":
       return showSave(answer, html);
@@ -196,6 +197,7 @@ function show({ answer, html }: Answered): void {
 function failure(message: string, shownAs: string): void {
   views++;
   view.removeAttribute("aria-busy");
+  view.classList.remove("settling");
   view.hidden = false;
   view.dataset.shown = shownAs;
   delete view.dataset.points;
@@ -221,12 +223,16 @@ function showView(): void {
 }
 
 /** Puts a save's view in place: its header, score and album first; the sections after the
- * album once it is painted (the view is `aria-busy` until then). */
+ * album once it is painted (the view is `aria-busy` until then). While it settles, the first
+ * frame lays out only the album cards on the first screen: the others wait as placeholders
+ * (`settling` in page.css) and are laid out the frame after, with the sections. */
 function showSave(answer: Extract<Answer, { kind: "save" }>, html: string): void {
   const shownView = views;
   view.hidden = false;
   view.dataset.shown = answer.shown;
   view.setAttribute("aria-busy", "true");
+  // A card asked for by the hash is scrolled to: every card is laid out at once then.
+  view.classList.toggle("settling", answer.card === null);
   view.innerHTML =
     `<p class="actions"><a href="#">All files</a> <button type="button" id="export">` +
     `Export the report</button></p>` + html.slice(0, answer.later_at);
@@ -236,6 +242,7 @@ function showSave(answer: Extract<Answer, { kind: "save" }>, html: string): void
   say(answer.status);
   showView();
   if (answer.card !== null) openCard(`card-${answer.card}`);
+  else markFirstScreen();
   performance.mark("view-inserted");
   // Painted: the frame after the one that lays the view out.
   requestAnimationFrame(() =>
@@ -246,10 +253,31 @@ function showSave(answer: Extract<Answer, { kind: "save" }>, html: string): void
       }
       if (views !== shownView) return;
       view.insertAdjacentHTML("beforeend", html.slice(answer.later_at));
+      view.classList.remove("settling");
       view.removeAttribute("aria-busy");
       performance.mark("later-inserted");
+      // The whole view painted: every album card laid out, the sections after it too.
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          performance.mark("view-painted");
+          if (performance.getEntriesByName("drop").length > 0) {
+            performance.measure("drop-to-view", "drop", "view-painted");
+          }
+        }, 0),
+      );
     }, 0),
   );
+}
+
+/** Marks the album cards that the view's first frame lays out: those whose placeholder starts
+ * on the first screen. A placeholder is a card face without its name below it, shorter than
+ * the card: a row that the card would only just reach is laid out too. */
+function markFirstScreen(): void {
+  // Every position read before any card is marked: a mark between two reads would have the
+  // browser lay the page out again for the second.
+  const cards = [...view.querySelectorAll<HTMLElement>(".album > .card")];
+  const near = cards.filter((card) => card.getBoundingClientRect().top < innerHeight);
+  for (const card of near) card.classList.add("near");
 }
 
 /** The save the view shows: `[file, save]` from `data-shown` (`0:1-2`). */

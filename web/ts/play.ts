@@ -145,7 +145,9 @@ const WASM = new URL("./quadmist_play_bg.wasm", import.meta.url);
 const WORKER = new URL("./play-worker.js", import.meta.url);
 
 let match: PlayMatch | null = null;
-let ui: Ui = freshUi(2000);
+/** The default budget: the setup menu's selected option (the adviser's own default). */
+const DEFAULT_BUDGET_MS = Number(budgetSelect.value);
+let ui: Ui = freshUi(DEFAULT_BUDGET_MS);
 /** The worker's last answer (JSON), shown only while it is for the match as it is now. */
 let advice = "";
 /** The search under way: its worker, the session it searches, its id. */
@@ -213,7 +215,7 @@ function load(which: string): boolean {
   try {
     match?.free();
     match = PlayMatch.restore(s.session);
-    ui = { ...freshUi(s.budget_ms || 2000), ...(s.draft ?? {}) };
+    ui = { ...freshUi(s.budget_ms || DEFAULT_BUDGET_MS), ...(s.draft ?? {}) };
     advice = "";
     return true;
   } catch {
@@ -913,7 +915,8 @@ async function keepOffline(): Promise<void> {
 /** For tests and the benchmark: the search's positions and milliseconds on this thread. */
 (globalThis as unknown as { quadmistPlay: object }).quadmistPlay = {
   stats,
-  searchSpeed: (left: number, count: number) => Array.from(search_speed(left, count)),
+  searchSpeed: (left: number, count: number, nodes: number) =>
+    Array.from(search_speed(left, count, BigInt(nodes))),
 };
 
 async function main(): Promise<void> {

@@ -234,8 +234,10 @@ function showView(): void {
 
 /** Puts a save's view in place: its header, score and album first; the sections after the
  * album once it is painted (the view is `aria-busy` until then). While it settles, the first
- * frame lays out only the album cards on the first screen: the others wait as placeholders
- * (`settling` in page.css) and are laid out the frame after, with the sections. */
+ * frame lays out only the album cards on the first screen: the others wait as placeholders the
+ * shape of a card face (`settling` in page.css) and are laid out the frame after, with the
+ * sections. The browser's own `content-visibility: auto` would not do it: it lays out a screen
+ * and more around the one in sight, which is the whole album at 1280 × 900. */
 function showSave(answer: Extract<Answer, { kind: "save" }>, html: string): void {
   const shownView = views;
   view.hidden = false;

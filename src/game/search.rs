@@ -949,15 +949,16 @@ impl Searcher {
             if self.aborted {
                 break;
             }
-            m.value = if self.recalibrate { self.recalibrated(v) } else { v };
+            m.value = if self.recalibrate { self.recalibrated(v, b.cards_left()) } else { v };
         }
         self.plain = plain;
     }
 
-    /// `v` with its chance to win through [`estimate::recalibrated`]; draw and loss scaled to
-    /// share the rest as before, expected cards and the chance to keep a card moved with them.
-    fn recalibrated(&self, v: Value) -> Value {
-        let win = estimate::recalibrated(v.win);
+    /// `v`, a move's figure with `left` cards left before it, with its chance to win through
+    /// [`estimate::recalibrated`]; draw and loss scaled to share the rest as before, expected
+    /// cards and the chance to keep a card moved with them.
+    fn recalibrated(&self, v: Value, left: u32) -> Value {
+        let win = estimate::recalibrated(v.win, left);
         let loss = (1.0 - v.win - v.draw).max(0.0);
         let rest = v.draw + loss;
         let scale = if rest > 0.0 { (1.0 - win) / rest } else { 0.0 };

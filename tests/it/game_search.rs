@@ -435,12 +435,14 @@ fn the_shown_chance_to_win_hardly_moves_between_300_ms_and_8_s() {
 
 #[test]
 fn the_recalibration_changes_the_figures_shown_and_no_move() {
-    use quadmist::game::estimate::{recalibrated, SHOWN_WIN};
+    use quadmist::game::estimate::{recalibrated, SHOWN_WIN, SHOWN_WIN_LATE};
     use quadmist::game::search::Budget;
-    // The map by hand: straight lines from (0, 0) through the knots to (1, 1).
-    let knots: Vec<(f64, f64)> =
-        [(0.0, 0.0)].into_iter().chain(SHOWN_WIN.iter().copied()).chain([(1.0, 1.0)]).collect();
-    let by_hand = |x: f64| {
+    // The maps by hand: straight lines from (0, 0) through the knots to (1, 1), the first
+    // placement's with 9 or 10 cards left, the later one's with 8 or fewer.
+    let by_hand = |x: f64, left: u32| {
+        let map = if left >= 9 { SHOWN_WIN } else { SHOWN_WIN_LATE };
+        let knots: Vec<(f64, f64)> =
+            [(0.0, 0.0)].into_iter().chain(map.iter().copied()).chain([(1.0, 1.0)]).collect();
         let i = knots.iter().position(|k| x <= k.0).unwrap().max(1);
         let ((x0, y0), (x1, y1)) = (knots[i - 1], knots[i]);
         y0 + (y1 - y0) * (x - x0) / (x1 - x0)
@@ -467,8 +469,10 @@ fn the_recalibration_changes_the_figures_shown_and_no_move() {
                 }
                 estimated += 1;
                 let (w, d, l) = (b.value.win, b.value.draw, b.value.loss());
-                assert!((a.value.win - by_hand(w)).abs() < 1e-12, "{} for {w}", a.value.win);
-                assert!((a.value.win - recalibrated(w)).abs() < 1e-12);
+                let left = m.board.cards_left();
+                let shown = by_hand(w, left);
+                assert!((a.value.win - shown).abs() < 1e-12, "{} for {w}", a.value.win);
+                assert!((a.value.win - recalibrated(w, left)).abs() < 1e-12);
                 // Win, draw and loss still add up to 1, draw and loss in the same proportion.
                 let sum = a.value.win + a.value.draw + a.value.loss();
                 assert!((sum - 1.0).abs() < 1e-9, "{sum}");

@@ -105,22 +105,26 @@ async function listed(asked: Promise<Answered>): Promise<void> {
   const { answer, html } = got;
   if (answer.kind !== "listed") return show(got);
   performance.mark("added");
-  list.innerHTML = html;
-  fillCompare(answer.saves);
-  notice = answer.notice;
-  say(answer.status);
-  if (answer.problem !== null && answer.open === "") {
-    const entry = list.querySelector<HTMLElement>(`section.file[data-file="${answer.problem}"]`);
-    entry?.scrollIntoView({ block: "center" });
-  }
+  const putList = () => {
+    list.innerHTML = html;
+    fillCompare(answer.saves);
+    notice = answer.notice;
+    say(answer.status);
+    if (answer.problem !== null && answer.open === "") {
+      const entry = list.querySelector<HTMLElement>(`section.file[data-file="${answer.problem}"]`);
+      entry?.scrollIntoView({ block: "center" });
+    }
+  };
   if (`#${answer.open}` !== location.hash && (answer.open !== "" || location.hash !== "")) {
-    // Shown at once rather than on the hashchange event (a task later, often after a frame):
-    // the worker renders the view while the list is laid out; the event then finds it shown.
+    // Asked at once rather than on the hashchange event (a task later, often after a frame);
+    // the event then finds it shown.
     location.hash = answer.open;
   } else {
     shown = null;
   }
-  await route();
+  // The list goes in with the view, in one task: one frame lays out both, where a frame of the
+  // list alone would hold up the view's answer.
+  await route(putList);
 }
 
 /** The comparison's choices: every FF9 save, two different ones chosen; hidden below two. */
@@ -148,14 +152,20 @@ function fillCompare(saves: SaveItem[]): void {
 /** The hash last shown (`null`: show it again). */
 let shown: string | null = null;
 
-/** Shows what the hash names (the library reads it). */
-async function route(): Promise<void> {
+/** Shows what the hash names (the library reads it); `first` (the file list) goes in just
+ * before it, when its answer is in. */
+async function route(first?: () => void): Promise<void> {
   const hash = location.hash.slice(1);
-  if (hash === shown) return;
+  if (hash === shown) return first?.();
   shown = hash;
   performance.mark("view-asked");
-  const got = await ask({ kind: "show", hash });
-  performance.mark("view-answered");
+  let got: Answered;
+  try {
+    got = await ask({ kind: "show", hash });
+  } finally {
+    performance.mark("view-answered");
+    first?.();
+  }
   if (location.hash.slice(1) !== hash) return; // a later hash is on its way
   show(got);
 }
@@ -224,8 +234,10 @@ function showView(): void {
 
 /** Puts a save's view in place: its header, score and album first; the sections after the
  * album once it is painted (the view is `aria-busy` until then). While it settles, the first
- * frame lays out only the album cards on the first screen: the others wait as placeholders
- * (`settling` in page.css) and are laid out the frame after, with the sections. */
+ * frame lays out only the album cards on the first screen: the others wait as placeholders the
+ * shape of a card face (`settling` in page.css) and are laid out the frame after, with the
+ * sections. The browser's own `content-visibility: auto` would not do it: it lays out a screen
+ * and more around the one in sight, which is the whole album at 1280 × 900. */
 function showSave(answer: Extract<Answer, { kind: "save" }>, html: string): void {
   const shownView = views;
   view.hidden = false;

@@ -5,15 +5,45 @@
 
 use std::{env, fs, path::Path};
 
+/// The records of the CSV file `path` after its header line, each a list of fields, with the
+/// line each starts on. Read with `csv-core`, the parser of the csv crate without its serde
+/// layer: the build script then waits for two small crates, not for serde.
+fn records(path: &str) -> Vec<(usize, Vec<String>)> {
+    use csv_core::{ReadFieldResult, Reader};
+    println!("cargo:rerun-if-changed={path}");
+    let bytes = fs::read(path).unwrap_or_else(|e| panic!("{path} is not readable: {e}"));
+    let mut input = &bytes[..];
+    let (mut reader, mut out) = (Reader::new(), [0u8; 1024]);
+    let (mut rows, mut row, mut field) = (Vec::new(), Vec::new(), Vec::new());
+    let mut line = 1;
+    loop {
+        // An empty `input` tells the reader the file has ended.
+        let (result, read, written) = reader.read_field(input, &mut out);
+        input = &input[read..];
+        field.extend_from_slice(&out[..written]);
+        match result {
+            ReadFieldResult::InputEmpty | ReadFieldResult::OutputFull => {}
+            ReadFieldResult::Field { record_end } => {
+                let text = String::from_utf8(std::mem::take(&mut field))
+                    .unwrap_or_else(|e| panic!("{path} line {line}: {e}"));
+                row.push(text);
+                if record_end {
+                    rows.push((line, std::mem::take(&mut row)));
+                    line = reader.line() as usize;
+                }
+            }
+            ReadFieldResult::End => break,
+        }
+    }
+    // The first record is the header.
+    rows.into_iter().skip(1).collect()
+}
+
 fn catalogue() {
-    println!("cargo:rerun-if-changed=data/cards.csv");
-    let mut reader = csv::Reader::from_path("data/cards.csv").expect("data/cards.csv is readable");
     let mut rows = String::new();
-    for (n, record) in reader.records().enumerate() {
-        let line = n + 2;
-        let f = record.unwrap_or_else(|e| panic!("data/cards.csv line {line}: {e}"));
+    for (line, f) in records("data/cards.csv") {
         assert_eq!(f.len(), 7, "data/cards.csv line {line}: 7 fields expected");
-        let ty = match &f[3] {
+        let ty = match f[3].as_str() {
             "P" => "CardType::Physical",
             "M" => "CardType::Magic",
             other => panic!("data/cards.csv line {line}: default type {other}"),
@@ -33,15 +63,9 @@ fn catalogue() {
 /// Compiles `data/card-sources-refs.csv` (each public source, by key) and
 /// `data/card-sources.csv` (the ways to get each card) into Rust tables.
 fn card_sources() {
-    println!("cargo:rerun-if-changed=data/card-sources-refs.csv");
-    println!("cargo:rerun-if-changed=data/card-sources.csv");
     let (keys, table) = source_refs();
-    let mut reader =
-        csv::Reader::from_path("data/card-sources.csv").expect("data/card-sources.csv is readable");
     let mut rows = String::new();
-    for (n, record) in reader.records().enumerate() {
-        let line = n + 2;
-        let f = record.unwrap_or_else(|e| panic!("data/card-sources.csv line {line}: {e}"));
+    for (line, f) in records("data/card-sources.csv") {
         rows.push_str(&card_source_row(&f, line, &keys));
     }
     let out_dir = env::var("OUT_DIR").unwrap();
@@ -53,13 +77,9 @@ fn card_sources() {
 /// The sources' keys with their origins, and their table: each cited as a page address or a
 /// repository file at a commit, each key once.
 fn source_refs() -> (Vec<(String, String)>, String) {
-    let mut refs = csv::Reader::from_path("data/card-sources-refs.csv")
-        .expect("data/card-sources-refs.csv is readable");
     let mut keys: Vec<(String, String)> = Vec::new();
     let mut table = String::new();
-    for (n, record) in refs.records().enumerate() {
-        let line = n + 2;
-        let f = record.unwrap_or_else(|e| panic!("data/card-sources-refs.csv line {line}: {e}"));
+    for (line, f) in records("data/card-sources-refs.csv") {
         assert_eq!(f.len(), 4, "data/card-sources-refs.csv line {line}: 4 fields expected");
         let cited = f[2].starts_with("https://")
             || (f[2].starts_with("github.com/") && f[2].contains('@') && f[2].contains(':'));
@@ -83,7 +103,7 @@ fn source_refs() -> (Vec<(String, String)>, String) {
 /// disputed fight saying why, a disc window inside 1..4, a story-point window (scenario
 /// counter) in order, flags written `0xOFFSET:BIT`, known source keys (a window, a place or a
 /// fight names the source it comes from), and no internal label in the player's words.
-fn card_source_row(f: &csv::StringRecord, line: usize, keys: &[(String, String)]) -> String {
+fn card_source_row(f: &[String], line: usize, keys: &[(String, String)]) -> String {
     let at = |e: &dyn std::fmt::Display| format!("data/card-sources.csv line {line}: {e}");
     assert_eq!(f.len(), 15, "{}", at(&"15 fields expected"));
     let cell = |i: usize| f[i].trim();
@@ -187,17 +207,12 @@ fn card_source_row(f: &csv::StringRecord, line: usize, keys: &[(String, String)]
 /// Rejects a row out of order, a cell of more than one character, and a character given to a
 /// Japanese kanji prefix (0xFA..0xFC start a kanji; they are no character of their own).
 fn charset() {
-    println!("cargo:rerun-if-changed=data/charset.csv");
-    let mut reader =
-        csv::Reader::from_path("data/charset.csv").expect("data/charset.csv is readable");
     let mut rows = String::new();
     let mut n = 0usize;
-    for record in reader.records() {
-        let line = n + 2;
-        let f = record.unwrap_or_else(|e| panic!("data/charset.csv line {line}: {e}"));
+    for (line, f) in records("data/charset.csv") {
         assert_eq!(f.len(), 3, "data/charset.csv line {line}: 3 fields expected");
         assert_eq!(
-            &f[0],
+            f[0],
             format!("0x{n:02X}"),
             "data/charset.csv line {line}: codes go 0x00..0xFE in order"
         );

@@ -381,15 +381,21 @@ fn played(seed: u64, left: u32) -> Option<Match> {
 /// The best move's chance to win as shown after a search of `short` and of `long` placement
 /// nodes, on openings (the player's first turn, 10 or 9 cards to place) and middle positions
 /// (8 and 7 cards), against the game's AI at Wise 3 and Wise 1: the largest difference in
-/// points (with the position), and the positions searched. `fixed`: the figures shown (else
-/// the deep search's own, for comparison).
-fn shown_drift(short: u64, long: u64, positions: usize, fixed: bool) -> (f64, String, usize) {
+/// points (with the position), and the positions searched. Of each kind, `positions` positions
+/// from the `first` (counted from 0). `fixed`: the figures shown (else the deep search's own,
+/// for comparison).
+fn shown_drift(
+    short: u64,
+    long: u64,
+    (first, positions): (usize, usize),
+    fixed: bool,
+) -> (f64, String, usize) {
     use quadmist::game::search::Budget;
     let mut worst: (f64, String) = (0.0, String::new());
     let mut count = 0;
     for (i, left) in [10, 8, 7].into_iter().enumerate() {
         let found = (0..200u64).filter_map(|seed| played(seed, left).map(|m| (seed, m)));
-        for (seed, m) in found.take(positions) {
+        for (seed, m) in found.skip(first).take(positions) {
             let wise = if (seed + i as u64).is_multiple_of(2) { 3 } else { 1 };
             let figure = |nodes: u64| {
                 let mut s = Searcher::new(&m.cards, Opponent::Game(wise), Goal::Win, 18);
@@ -416,11 +422,13 @@ fn the_shown_chance_to_win_hardly_moves_with_the_budget() {
     // The 300 ms and 8 s of a player's budget (NODES_PER_MS nodes a millisecond), scaled down
     // by 300 to run in a debug build: the same 1 : 27 ratio of depth reached (depths 3 and 4
     // on the position that moves most, as at 3,000 and 80,000 nodes, with the same figures).
-    let (drift, at, n) = shown_drift(1_000, 27_000, 2, true);
-    assert_eq!(n, 6);
+    // The second position of each kind: those where the deep search's own figure moves most
+    // at these budgets (6.5, 7.2 and 5.7 points; the first ones, less than 1).
+    let (drift, at, n) = shown_drift(1_000, 27_000, (1, 1), true);
+    assert_eq!(n, 3);
     assert!(drift <= 3.0, "the shown chance moved {drift:.2} points: {at}");
     // The deep search's own figure moves more on the same positions: what the test guards.
-    let (deep, at, _) = shown_drift(1_000, 27_000, 2, false);
+    let (deep, at, _) = shown_drift(1_000, 27_000, (1, 1), false);
     assert!(deep > 3.0, "the deep figure moved only {deep:.2} points: {at}");
 }
 
@@ -428,7 +436,7 @@ fn the_shown_chance_to_win_hardly_moves_with_the_budget() {
 #[ignore = "full scale: 300 ms against 8 s of nodes; run with --release -- --ignored"]
 fn the_shown_chance_to_win_hardly_moves_between_300_ms_and_8_s() {
     use quadmist::game::search::NODES_PER_MS;
-    let (drift, at, n) = shown_drift(300 * NODES_PER_MS, 8_000 * NODES_PER_MS, 4, true);
+    let (drift, at, n) = shown_drift(300 * NODES_PER_MS, 8_000 * NODES_PER_MS, (0, 4), true);
     assert_eq!(n, 12);
     assert!(drift <= 3.0, "the shown chance moved {drift:.2} points: {at}");
 }

@@ -913,11 +913,21 @@ impl Searcher {
         }
         self.deadline = None;
         self.node_limit = u64::MAX;
-        if !last.exact && self.fixed_figures && !self.cancelled() {
-            self.shown_figures(b, &mut last.moves);
-            last.nodes = self.nodes;
+        if self.fixed_figures {
+            last = self.with_fixed_figures(b, last);
         }
         last
+    }
+
+    /// `a`, an analysis of `b` by this searcher with [`Searcher::set_fixed_figures`] off, with
+    /// the figures [`Searcher::analyse`] shows otherwise: the fixed-shape ones when unfinished,
+    /// its own when exact. For reading both figures of one search.
+    pub fn with_fixed_figures(&mut self, b: &Board, mut a: Analysis) -> Analysis {
+        if !a.exact && !self.cancelled() {
+            self.shown_figures(b, &mut a.moves);
+            a.nodes = self.nodes;
+        }
+        a
     }
 
     /// Replaces the figures of `moves` (searched to a depth that depends on the budget) by the

@@ -72,11 +72,13 @@ const sizes = (files) => {
   });
   return { rows, t };
 };
-for (const [what, path] of against.length > 0 ? [] : [["The save page", "index.html"], ["The match companion", "play.html"]]) {
+// The 300 kB budget is the save page's; the companion's WebAssembly holds the match engine too.
+const pages = [["The save page", "index.html", "; budget 300 kB"], ["The match companion", "play.html", ""]];
+for (const [what, path, budget] of against.length > 0 ? [] : pages) {
   const { rows, t } = sizes(await requested(path));
   console.log(`${what} downloads (every file it requests until ready):`);
   console.log(rows.join("\n"));
-  console.log(`  total ${(t.raw / KiB).toFixed(1)} KiB, ${(t.gz / KiB).toFixed(1)} KiB gzipped (${(t.gz / 1000).toFixed(1)} kB; budget 300 kB), ${(t.br / KiB).toFixed(1)} KiB Brotli\n`);
+  console.log(`  total ${(t.raw / KiB).toFixed(1)} KiB, ${(t.gz / KiB).toFixed(1)} KiB gzipped (${(t.gz / 1000).toFixed(1)} kB${budget}), ${(t.br / KiB).toFixed(1)} KiB Brotli\n`);
 }
 
 // 2. Drop to album painted: the drops of each build in turn, after one drop each that warms the

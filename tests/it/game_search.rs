@@ -405,11 +405,12 @@ fn shown_drift(
                 let deep = read(&a);
                 (read(&s.with_fixed_figures(&m.board, a)), deep)
             };
-            let (a, b) = (figures(short), figures(long));
+            let (at_short, at_long) = (figures(short), figures(long));
             let left = m.board.cards_left();
-            for (worst, a, b, which) in
-                [(&mut shown, a.0, b.0, "shown"), (&mut deep, a.1, b.1, "deep")]
-            {
+            for (worst, a, b, which) in [
+                (&mut shown, at_short.0, at_long.0, "shown"),
+                (&mut deep, at_short.1, at_long.1, "deep"),
+            ] {
                 let drift = (a.0 - b.0).abs() * 100.0;
                 let at = format!("seed {seed}, {left} left, Wise {wise}: {a:?} then {b:?}");
                 eprintln!("{which}: {drift:.2} points, {at}");

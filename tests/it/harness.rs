@@ -139,7 +139,8 @@ pub fn tests() -> Vec<(String, &'static Test)> {
 
 /// The tests that take a second or more alone (`QUADMIST_TEST_TIMES`, one thread), longest
 /// first. They start before all others: by name, the longest (`width80`, `watch_cli`) came
-/// last, and the run ended on them with a core idle for a tenth of its time.
+/// last, and the last 12 s of a 46 s run were theirs, one core mostly waiting on the watch
+/// tests.
 const LONG_FIRST: [&str; 24] = [
     "width80::every_line_of_every_command_fits_80_columns",
     "watch_cli::each_change_is_reported_once_and_a_half_written_card_never",
@@ -226,10 +227,10 @@ pub fn main() {
 }
 
 /// How many tests run at once without `--test-threads`: `RUST_TEST_THREADS` as libtest reads
-/// it (libtest-mimic does not), else one more than the cores. A tenth of the suite's time is
-/// spent waiting (the watch tests' quiet windows, programs started and read back), and with
-/// one test per core a core idled meanwhile: on 2 cores, 3 threads ran the suite in 36, 32, 36
-/// and 39 s, 2 threads in 41, 42, 39 and 41 s, alternated.
+/// it (libtest-mimic does not), else one more than the cores. Some tests wait (the watch
+/// tests' quiet windows, programs started and read back), and with one test per core that core
+/// idled meanwhile: on 2 cores, a run of 41 s used 67 s of CPU. Alternated, 3 threads ran the
+/// suite in 39, 36, 36 and 32 s, 2 threads in 41, 39, 41 and 42 s.
 fn default_threads() -> Option<usize> {
     match std::env::var("RUST_TEST_THREADS") {
         Ok(n) => n.parse().ok().filter(|&n| n > 0),

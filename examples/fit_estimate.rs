@@ -32,6 +32,18 @@
 //!    every prediction, one from those with `estimate::LATE_LEFT` or fewer cards left. It
 //!    prints them as Rust (`src/game/shown_params.rs`).
 //!
+//! 8. `replay RECORDS OUT [THREADS]`: the matches of `quadmist simulate --records` RECORDS
+//!    (the adviser's) with the figures this build shows, written to OUT as `simulate
+//!    --records` writes them, for a build that changes figures and no move. A replay, not a
+//!    new run: at each turn whose recorded figure is an estimate, the move played is the one
+//!    legal move whose estimate this build gives equal to the recorded figure (to 1e-9, win
+//!    and draw; the deep search that chose it is not run again, unless several moves give
+//!    that figure, and then it chooses among them). At each solved turn, the move is the
+//!    solution's, and its banded figure must equal the recorded one. A match that differs
+//!    from its record anywhere (a figure, the cards left at a turn, the number of turns, the
+//!    result) is played again in full (`play_with`, the run's budget). So OUT holds the
+//!    matches this build plays. It reports how many matches took which way.
+//!
 //! Run: `cargo run --release --example fit_estimate -- solve fit.jsonl 586`, then
 //! `cargo run --release --example fit_estimate -- fit fit.jsonl > src/game/estimate_params.rs`;
 //! then `shown w3.jsonl 3 2000`, `shown w1.jsonl 1 2000` and
@@ -44,9 +56,10 @@ use quadmist::game::calibration::Calibration;
 use quadmist::game::card::start_values;
 use quadmist::game::engine::{Chooser, Match, Outcome, Phase};
 use quadmist::game::estimate::{self, CardTables, Params, FEATURES, MODELS};
-use quadmist::game::search::{Budget, Goal, Opponent, Searcher};
+use quadmist::game::search::{Analysis, Budget, Goal, MoveValue, Opponent, Searcher, Value};
 use quadmist::game::sim::{
-    deal, greedy_move, legal, play_with, seen_by_player, GameRng, Played, Player, Rate,
+    deal, fight, greedy_move, legal, play_with, seen_by_player, GameRng, Played, Player,
+    Prediction, Rate,
 };
 use quadmist::model::CardType;
 use quadmist::rules::creation::RangeRng;
@@ -594,6 +607,147 @@ fn print_map(name: &str, what: &str, points: &[(u32, f64, f64)], keep: impl Fn(u
     println!("];");
 }
 
+/// One line of `simulate --records` (its fields as that command writes them).
+#[derive(serde::Deserialize, serde::Serialize)]
+struct RunRecord {
+    seed: u64,
+    player: String,
+    wise: u8,
+    nodes: Option<u64>,
+    game: u64,
+    #[serde(flatten)]
+    played: Played,
+}
+
+/// Figures equal to the 1e-9 (the same computation, up to the order of a sum).
+fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9
+}
+
+/// One recorded match replayed with this build's figures (`replay`, module docs); `None`
+/// when the shortcut does not give the recorded match.
+fn replay_fast(r: &RunRecord) -> Option<Played> {
+    let wise = r.wise;
+    let mut rng = GameRng::new(r.seed, r.game);
+    let d = deal(&mut rng);
+    let mut m = Match::new(d.cards, d.blocks, d.first);
+    let view = AiView::new(&d.cards, &m.types);
+    let mut s = Searcher::new(&seen_by_player(&d.cards), Opponent::Game(wise), Goal::Win, 18);
+    s.set_top(1);
+    s.set_fixed_figures(false);
+    let mut predictions: Vec<Prediction> = Vec::new();
+    loop {
+        match m.phase() {
+            Phase::Over(result) => {
+                let same_end =
+                    result == r.played.result && predictions.len() == r.played.predictions.len();
+                return same_end.then_some(Played { result, predictions });
+            }
+            Phase::Place(Side::Npc) => {
+                let (slot, cell) = decide(&view, &m.board, Side::Npc, wise, &mut rng);
+                m.place(slot, cell).ok()?;
+            }
+            Phase::Place(Side::Player) => {
+                let p = *r.played.predictions.get(predictions.len())?;
+                if p.left != m.board.cards_left() {
+                    return None;
+                }
+                let (slot, cell, shown) = if p.exact {
+                    s.set_fixed_figures(false);
+                    let a = s.analyse(&m.board, Budget::Nodes(r.nodes?));
+                    let best = *a.moves.first()?;
+                    if !a.exact || !same(best.value.win, p.win) || !same(best.value.draw, p.draw) {
+                        return None;
+                    }
+                    let shown = s.with_fixed_figures(&m.board, a);
+                    (best.slot, best.cell, shown.moves[0].value)
+                } else {
+                    let moves = legal(&m.board, Side::Player)
+                        .into_iter()
+                        .map(|(slot, cell)| MoveValue {
+                            slot,
+                            cell,
+                            value: Value::default(),
+                            first_target: None,
+                        })
+                        .collect();
+                    let a = Analysis { moves, depth: 0, exact: false, nodes: 0 };
+                    let shown = s.with_fixed_figures(&m.board, a);
+                    let found = shown
+                        .moves
+                        .iter()
+                        .filter(|mv| same(mv.value.win, p.win) && same(mv.value.draw, p.draw));
+                    let found: Vec<MoveValue> = found.copied().collect();
+                    let mv = match found.as_slice() {
+                        [] => return None,
+                        [mv] => *mv,
+                        _ => {
+                            // Equal estimates (an opening's symmetric cells): the deep search
+                            // chooses, as it did (the same search when no turn before it was
+                            // replayed; else checked by the rest of the match).
+                            let a = s.analyse(&m.board, Budget::Nodes(r.nodes?));
+                            let best = a.moves.first()?;
+                            *found.iter().find(|f| (f.slot, f.cell) == (best.slot, best.cell))?
+                        }
+                    };
+                    (mv.slot, mv.cell, mv.value)
+                };
+                predictions.push(Prediction { win: shown.win, draw: shown.draw, ..p });
+                m.place(slot, cell).ok()?;
+            }
+            Phase::Battle { attacker, targets, chooser } => {
+                let defender = match chooser {
+                    Chooser::Automatic(d) => d,
+                    Chooser::Side(_) => {
+                        let turn = m.turn?;
+                        let depth = m.board.cards_left().min(4);
+                        s.best_target(&m.board, turn, m.types[attacker as usize], depth)
+                            .map_or(targets[0], |x| x.0)
+                    }
+                };
+                fight(&mut m, attacker, defender, &mut rng);
+            }
+        }
+    }
+}
+
+fn replay(records: &str, out: &str, threads: usize) {
+    let rows: Vec<RunRecord> = read(records);
+    let done = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for t in 0..threads {
+            let (rows, done) = (&rows, &done);
+            scope.spawn(move || {
+                for r in rows.iter().skip(t).step_by(threads) {
+                    let (played, fast) = match replay_fast(r) {
+                        Some(p) => (p, true),
+                        None => {
+                            let mut rng = GameRng::new(r.seed, r.game);
+                            let d = deal(&mut rng);
+                            let budget = r.nodes.map_or(Budget::Unlimited, Budget::Nodes);
+                            (play_with(&d, Player::Adviser(budget), r.wise, &mut rng, |s| s), false)
+                        }
+                    };
+                    let line = RunRecord { played, player: r.player.clone(), ..*r };
+                    done.lock().expect("no panic").push((r.game, fast, line));
+                }
+            });
+        }
+    });
+    let mut done = done.into_inner().expect("no panic");
+    done.sort_by_key(|x| x.0);
+    let mut f = std::io::BufWriter::new(std::fs::File::create(out).expect("OUT can be written"));
+    for (_, _, line) in &done {
+        writeln!(f, "{}", serde_json::to_string(line).expect("a record")).expect("written");
+    }
+    let fast = done.iter().filter(|x| x.1).count();
+    eprintln!(
+        "{} matches: {fast} replayed, {} played again in full",
+        done.len(),
+        done.len() - fast
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
@@ -622,10 +776,14 @@ fn main() {
             nodes.parse().expect("nodes"),
         ),
         ["recalibrate", files @ ..] if !files.is_empty() => recalibrate(files),
+        ["replay", records, out] => replay(records, out, 2),
+        ["replay", records, out, threads] => {
+            replay(records, out, threads.parse().expect("a number of threads"))
+        }
         _ => eprintln!(
             "usage: fit_estimate solve FILE [GAMES] | fit FILE | check FILE | depth FILE | \
              sim FILE WISE NODES GAMES fitted|old|built-in | shown FILE WISE GAMES [NODES] | \
-             recalibrate FILE..."
+             recalibrate FILE... | replay RECORDS OUT [THREADS]"
         ),
     }
 }

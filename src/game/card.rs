@@ -161,6 +161,13 @@ impl GameCard {
         }
     }
 
+    /// The same card with each stat drawn from its span by `pick(lo, hi)`, which returns a
+    /// value in `lo..=hi` (an exact stat is kept).
+    pub fn drawn(&self, mut pick: impl FnMut(u8, u8) -> u8) -> GameCard {
+        let mut draw = |s: Span| if s.is_exact() { s } else { Span::exact(pick(s.lo, s.hi)) };
+        GameCard { atk: draw(self.atk), pdef: draw(self.pdef), mdef: draw(self.mdef), ..*self }
+    }
+
     /// The in-game string, e.g. `3P2A`.
     pub fn digits(&self) -> String {
         format!(

@@ -24,7 +24,7 @@ use crate::game::calibration::MEASURED;
 use crate::game::card::{GameCard, Span};
 use crate::game::engine::{evolve, Chooser, Match, MatchResult, MoveError, Phase};
 use crate::game::notation::{self, PositionError};
-use crate::game::search::{Analysis, Clock, Goal, MoveValue, Opponent, Searcher};
+use crate::game::search::{Analysis, Clock, Goal, MoveValue, Opponent, Searcher, HIDDEN_DRAWS};
 use crate::model::words::count;
 use crate::model::CardType;
 use std::sync::atomic::AtomicBool;
@@ -457,7 +457,9 @@ impl Live {
             label[..1].make_ascii_uppercase();
             Some(format!("{label} ({} searched).", count(a.depth, "placement")))
         } else if self.cards_now().is_some_and(|c| notation::has_bands(&c)) {
-            Some("Estimates: a card known by its digits counts as the mean of its values.".into())
+            Some(format!(
+                "Estimates: a mean over up to {HIDDEN_DRAWS} draws of their hidden stats."
+            ))
         } else {
             None
         }

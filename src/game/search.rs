@@ -25,7 +25,13 @@
 //! estimate after the opponent's reply, the same whatever the budget, its chance to win mapped
 //! to how often such a figure was won ([`Searcher::analyse`], [`SHOWN_DEPTH`],
 //! [`estimate::recalibrated`]). These are estimates and are labelled so: a result is exact only
-//! when [`Analysis::exact`].
+//! when [`Analysis::exact`] and every stat is known.
+//!
+//! # Solved positions with hidden stats
+//! When the search reaches the end of the match but some of the opponent's stats are known only
+//! by their digits, the figures shown are the mean of exact solutions over draws of those stats
+//! ([`HIDDEN_DRAWS`], [`Searcher::with_fixed_figures`]): the search itself takes each battle as
+//! an independent draw from the bands, which a card's one true value is not.
 
 use crate::game::ai::{choices, AiView};
 use crate::game::board::{Board, Side, Turn, EMPTY, NEIGHBOURS};
@@ -81,6 +87,16 @@ pub const DEFAULT_BUDGET_MS: u64 = 250;
 /// positions at the opening, measured) and lets the estimate see the reply it is most wrong
 /// about.
 pub const SHOWN_DEPTH: u32 = 2;
+
+/// Draws of the opponent's hidden stats whose exact solutions are averaged for the figures of
+/// a solved position in which some stats are known only by their digits
+/// ([`Searcher::with_fixed_figures`]).
+pub const HIDDEN_DRAWS: u32 = 32;
+
+/// Placement nodes the draws of one solved analysis may take in all: as many as a search at
+/// the default budget. The draws that do not fit are left out, so the time a figure takes
+/// stays bounded; in the simulated matches of `simulate` at either budget, 32 draws fit.
+pub const DRAWN_NODES: u64 = DEFAULT_BUDGET_MS * NODES_PER_MS;
 
 /// How long a search may run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -215,6 +231,8 @@ fn bound_flag(objective: f64, alpha: f64, beta: f64) -> u8 {
 /// A search over one match's ten cards.
 #[derive(Debug)]
 pub struct Searcher {
+    /// The ten cards as known, for [`Searcher::drawn_figures`].
+    cards: [GameCard; 10],
     arrows: [u8; 10],
     hand_types: [CardType; 10],
     odds: [[[f64; 5]; 10]; 10],
@@ -250,6 +268,8 @@ pub struct Searcher {
     fixed_figures: bool,
     /// The fixed-shape figures go through [`estimate::recalibrated`].
     recalibrate: bool,
+    /// Draws of the hidden stats for the figures of a solved position ([`HIDDEN_DRAWS`]).
+    draws: u32,
 }
 
 /// A root move and its figures.
@@ -275,7 +295,8 @@ pub struct Analysis {
     /// Placements searched ahead in the last completed iteration.
     pub depth: u32,
     /// True when the search reached the end of the match on every line: the figures are exact
-    /// (given the card knowledge, see [`crate::game`]).
+    /// when every stat is known, and the mean over draws of the hidden ones otherwise
+    /// ([`crate::game`]).
     pub exact: bool,
     /// Placement nodes visited.
     pub nodes: u64,
@@ -287,6 +308,19 @@ fn splitmix(state: &mut u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The table's Zobrist keys: one per cell, slot and side, from `seed`.
+fn zobrist_keys(mut seed: u64) -> [[[u64; 2]; 10]; 16] {
+    let mut zobrist = [[[0u64; 2]; 10]; 16];
+    for c in zobrist.iter_mut() {
+        for s in c.iter_mut() {
+            for z in s.iter_mut() {
+                *z = splitmix(&mut seed);
+            }
+        }
+    }
+    zobrist
 }
 
 impl Searcher {
@@ -307,16 +341,8 @@ impl Searcher {
                 }
             }
         }
-        let mut seed = 0x5EED_u64;
-        let mut zobrist = [[[0u64; 2]; 10]; 16];
-        for c in zobrist.iter_mut() {
-            for s in c.iter_mut() {
-                for z in s.iter_mut() {
-                    *z = splitmix(&mut seed);
-                }
-            }
-        }
         Searcher {
+            cards: *cards,
             arrows: cards.map(|c| c.arrows),
             ai: AiView::new(cards, &hand_types),
             tables: CardTables::new(cards),
@@ -329,7 +355,7 @@ impl Searcher {
             opponent,
             goal,
             evolution: EvolutionOdds::ENGINE,
-            zobrist,
+            zobrist: zobrist_keys(0x5EED),
             table: Vec::new(),
             table_bits: table_bits.clamp(4, 26),
             nodes: 0,
@@ -343,6 +369,7 @@ impl Searcher {
             root_hint: 0,
             fixed_figures: true,
             recalibrate: true,
+            draws: HIDDEN_DRAWS,
         }
     }
 
@@ -358,6 +385,12 @@ impl Searcher {
         if self.table.len() < 1 << bits {
             self.table = vec![Entry::default(); 1 << bits];
         }
+    }
+
+    /// Draws of the opponent's hidden stats whose solutions a solved position's figures average
+    /// (0: the figures of the search itself, over 16-value bands; default [`HIDDEN_DRAWS`]).
+    pub fn set_hidden_draws(&mut self, draws: u32) {
+        self.draws = draws;
     }
 
     /// Ranks only the `k` (≥ 1) best moves exactly: the others are searched with the k-th best
@@ -920,14 +953,85 @@ impl Searcher {
     }
 
     /// `a`, an analysis of `b` by this searcher with [`Searcher::set_fixed_figures`] off, with
-    /// the figures [`Searcher::analyse`] shows otherwise: the fixed-shape ones when unfinished,
-    /// its own when exact. For reading both figures of one search.
+    /// the figures [`Searcher::analyse`] shows otherwise: the fixed-shape estimate when
+    /// unfinished ([`SHOWN_DEPTH`]); when solved, its own if every stat is known, else the mean
+    /// over draws of the hidden stats ([`HIDDEN_DRAWS`]). For reading both figures of one
+    /// search.
     pub fn with_fixed_figures(&mut self, b: &Board, mut a: Analysis) -> Analysis {
-        if !a.exact && !self.cancelled() {
-            self.shown_figures(b, &mut a.moves);
-            a.nodes = self.nodes;
+        if self.cancelled() {
+            return a;
         }
+        // The searches below index the table even where they do not read it.
+        self.prepare(b.cards_left());
+        if a.exact {
+            self.drawn_figures(b, &mut a.moves);
+        } else {
+            self.shown_figures(b, &mut a.moves);
+        }
+        a.nodes = self.nodes;
         a
+    }
+
+    /// Replaces the figures of `moves`, solved to the end of the match with each hidden stat
+    /// taken as uniform on its band, by the mean of exact solutions over [`HIDDEN_DRAWS`] draws
+    /// of the opponent's stats (uniform on each band, as the game creates them; drawn from a
+    /// seed of the position, so the same position shows the same figures), or as many as fit
+    /// in [`DRAWN_NODES`].
+    ///
+    /// Why: a card's stat is one value, the same in all its battles, and the game's AI chooses
+    /// with the true values. The banded solution treats each battle as an independent draw and
+    /// models the AI by the band's middle. In 2,000 simulated matches a level at the default
+    /// budget, its figures of 80 to 90 % at Wise 3 (86.4 % on average) were won 94.0 % of the
+    /// time, and those of 70 to 80 % at Wise 1 (76.5 %) 69.6 % of the time. Each draw is solved
+    /// exactly, the opponent model choosing with the drawn stats; the move order is the banded
+    /// search's, so the move chosen does not change. Does nothing when every stat is exact.
+    fn drawn_figures(&mut self, b: &Board, moves: &mut [MoveValue]) {
+        if self.draws == 0 || moves.is_empty() || self.cards.iter().all(GameCard::is_exact) {
+            return;
+        }
+        let left = b.cards_left();
+        let mut state = self.key(b) ^ 0xD8A3_11C7_5EED_0001;
+        let mut sums = vec![Value::default(); moves.len()];
+        // One table for every draw: each draw has its own keys, so an entry of another draw
+        // is never read (a 64-bit key match by chance aside), and nothing is zeroed again.
+        let mut table = Vec::new();
+        let (mut done, mut spent) = (0u32, 0u64);
+        while done < self.draws && spent < DRAWN_NODES {
+            let cards = self.cards.map(|c| {
+                c.drawn(|lo, hi| lo + (splitmix(&mut state) % (u64::from(hi - lo) + 1)) as u8)
+            });
+            let mut s = Searcher::new(&cards, self.opponent, self.goal, self.table_bits);
+            s.zobrist = zobrist_keys(splitmix(&mut state));
+            s.table = std::mem::take(&mut table);
+            s.evolution = self.evolution;
+            s.cancel = self.cancel.clone();
+            s.node_limit = DRAWN_NODES - spent;
+            s.prepare(left);
+            let (lo, hi) = s.range();
+            let values: Vec<Value> = moves
+                .iter()
+                .map(|m| s.placement(b, m.slot, m.cell, left, lo - 1.0, hi + 1.0))
+                .collect();
+            spent += s.nodes;
+            self.nodes += s.nodes;
+            if s.aborted {
+                // Out of nodes, or cancelled: this draw is left out.
+                break;
+            }
+            for (sum, v) in sums.iter_mut().zip(values) {
+                *sum = sum.add(v);
+            }
+            done += 1;
+            table = s.table;
+        }
+        if done == 0 || self.cancelled() {
+            // The banded figures stay.
+            return;
+        }
+        let share = 1.0 / f64::from(done);
+        for (m, sum) in moves.iter_mut().zip(sums) {
+            m.value = self.finish(sum.scaled(share));
+        }
     }
 
     /// Replaces the figures of `moves` (searched to a depth that depends on the budget) by the

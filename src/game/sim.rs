@@ -323,21 +323,27 @@ pub fn play_with(
                         Player::Game => targets[0],
                     },
                 };
-                let a = attacker as usize;
-                let (av, dv) = start_values(&m.cards[a], m.types[a], &m.cards[defender as usize]);
-                let won = rng.range(0, av) > rng.range(0, dv);
-                let winner = if won { attacker } else { defender };
-                let evolves = match m.types[winner as usize] {
-                    crate::model::CardType::Physical | crate::model::CardType::Magic => {
-                        rng.range(0, m.evolution.to_x) == 0
-                    }
-                    crate::model::CardType::Flexible => rng.range(0, m.evolution.to_a) == 0,
-                    _ => false,
-                };
-                let _ = m.fight(defender, won, evolves);
+                fight(&mut m, attacker, defender, rng);
             }
         }
     }
+}
+
+/// Fights the pending battle of `attacker` against `defender` as the game does: the two
+/// rolls, then the winner's evolution roll.
+pub fn fight(m: &mut Match, attacker: u8, defender: u8, rng: &mut GameRng) {
+    let a = attacker as usize;
+    let (av, dv) = start_values(&m.cards[a], m.types[a], &m.cards[defender as usize]);
+    let won = rng.range(0, av) > rng.range(0, dv);
+    let winner = if won { attacker } else { defender };
+    let evolves = match m.types[winner as usize] {
+        crate::model::CardType::Physical | crate::model::CardType::Magic => {
+            rng.range(0, m.evolution.to_x) == 0
+        }
+        crate::model::CardType::Flexible => rng.range(0, m.evolution.to_a) == 0,
+        _ => false,
+    };
+    let _ = m.fight(defender, won, evolves);
 }
 
 /// A rate with its 95 % Wilson score interval.

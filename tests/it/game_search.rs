@@ -499,3 +499,72 @@ fn the_recalibration_changes_the_figures_shown_and_no_move() {
     }
     assert!(estimated >= 50, "{estimated} estimated figures compared");
 }
+
+#[test]
+fn a_solved_figure_with_hidden_stats_is_the_mean_over_the_stats_drawn() {
+    use quadmist::game::search::{Budget, MoveValue, HIDDEN_DRAWS};
+    use quadmist::game::sim::seen_by_player;
+    // Solved positions with 4 cards left, the opponent's cards known by their digits only. The
+    // figure shown must be the mean over draws of those stats of the exact solution, which a
+    // second Monte Carlo here computes on its own: its own draws (uniform on each band, as
+    // the game creates a card), its own searchers, each given every stat.
+    let banded_and_shown = |m: &Match, draws: u32| {
+        let mut s = Searcher::new(&seen_by_player(&m.cards), Opponent::Game(3), Goal::Win, 12);
+        s.set_hidden_draws(draws);
+        s.set_fixed_figures(false);
+        let a = s.analyse(&m.board, Budget::Unlimited);
+        assert!(a.exact);
+        let shown = s.with_fixed_figures(&m.board, a.clone());
+        (a.moves, shown.moves)
+    };
+    // Of the first 30 such positions, the one where the banded solution is furthest from the
+    // figure shown: where the stats drawn matter most.
+    let (m, banded, shown) = (0..400u64)
+        .filter_map(|seed| played(seed, 4))
+        .filter(|m| m.board.cards_left() == 4)
+        .take(30)
+        .map(|m| {
+            let (banded, shown) = banded_and_shown(&m, HIDDEN_DRAWS);
+            (m, banded, shown)
+        })
+        .max_by(|a, b| {
+            let gap = |x: &(Match, Vec<MoveValue>, Vec<MoveValue>)| {
+                (x.1[0].value.win - x.2[0].value.win).abs()
+            };
+            gap(a).total_cmp(&gap(b))
+        })
+        .unwrap();
+    // The same move order, every move; the same figures again for the same position.
+    let order = |v: &[MoveValue]| -> Vec<(u8, u8)> { v.iter().map(|x| (x.slot, x.cell)).collect() };
+    assert_eq!(order(&banded), order(&shown));
+    assert_eq!(banded_and_shown(&m, HIDDEN_DRAWS).1, shown);
+
+    let draws = 300u32;
+    let (_, many) = banded_and_shown(&m, draws);
+    let mut rng = GameRng::new(0xD2A5, 0);
+    let seen = seen_by_player(&m.cards);
+    let (mut sum, mut squares) = (0.0, 0.0);
+    let (slot, cell) = (many[0].slot, many[0].cell);
+    for _ in 0..draws {
+        let mut exact = seen;
+        for c in &mut exact[5..] {
+            *c = c.drawn(|lo, hi| (u32::from(lo) + rng.range(0, u32::from(hi - lo) + 1)) as u8);
+        }
+        assert!(exact.iter().all(|c| c.is_exact()));
+        let mut s = Searcher::new(&exact, Opponent::Game(3), Goal::Win, 12);
+        let a = s.analyse(&m.board, Budget::Unlimited);
+        let v = a.moves.iter().find(|x| (x.slot, x.cell) == (slot, cell)).unwrap().value.win;
+        sum += v;
+        squares += v * v;
+    }
+    let n = f64::from(draws);
+    let (mean, sd) = (sum / n, (squares / n - (sum / n).powi(2)).max(0.0).sqrt());
+    // Two means of `draws` draws each: their difference has a standard error of sd·√(2/n).
+    let tolerance = 4.0 * sd * (2.0 / n).sqrt();
+    let got = many[0].value.win;
+    eprintln!("banded {}, shown {got}, second count {mean} (sd {sd})", banded[0].value.win);
+    assert!((got - mean).abs() <= tolerance, "shown {got} over {draws} draws, {mean} here");
+    // And the banded figure is not that mean (its standard error sd/√n): the test can tell
+    // the two apart.
+    assert!((banded[0].value.win - mean).abs() > 4.0 * sd / n.sqrt(), "banded {banded:?}");
+}

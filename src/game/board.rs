@@ -104,7 +104,7 @@ pub struct Board {
 }
 
 /// The turn in progress after a placement: the battles still to fight.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Turn {
     /// The placed card's slot.
     pub attacker: u8,

@@ -29,10 +29,9 @@
 //!
 //! # Solved positions with hidden stats
 //! When the search reaches the end of the match but some of the opponent's stats are known only
-//! by their digits, the figures shown are their mean over draws of those stats, the game's AI
-//! and the battles going by the stats drawn, the player's later choices by the search itself
-//! ([`HIDDEN_DRAWS`], [`Searcher::with_fixed_figures`]): the search takes each battle as an
-//! independent draw from the bands, which a card's one true value is not.
+//! by their digits, the figures shown are the mean of exact solutions over draws of those stats
+//! ([`HIDDEN_DRAWS`], [`Searcher::with_fixed_figures`]): the search itself takes each battle as
+//! an independent draw from the bands, which a card's one true value is not.
 
 use crate::game::ai::{choices, AiView};
 use crate::game::board::{Board, Side, Turn, EMPTY, NEIGHBOURS};
@@ -42,7 +41,6 @@ use crate::game::estimate::{self, CardTables};
 use crate::model::CardType;
 use crate::rules::growth::EvolutionOdds;
 use serde::Serialize;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -90,8 +88,9 @@ pub const DEFAULT_BUDGET_MS: u64 = 250;
 /// about.
 pub const SHOWN_DEPTH: u32 = 2;
 
-/// Draws of the opponent's hidden stats over which the figures of a solved position are
-/// averaged when some stats are known only by their digits ([`Searcher::with_fixed_figures`]).
+/// Draws of the opponent's hidden stats whose exact solutions are averaged for the figures of
+/// a solved position in which some stats are known only by their digits
+/// ([`Searcher::with_fixed_figures`]).
 pub const HIDDEN_DRAWS: u32 = 32;
 
 /// Placement nodes the draws of one solved analysis may take in all: as many as a search at
@@ -271,48 +270,6 @@ pub struct Searcher {
     recalibrate: bool,
     /// Draws of the hidden stats for the figures of a solved position ([`HIDDEN_DRAWS`]).
     draws: u32,
-    /// Set while a draw is evaluated: the player's choices are the banded search's, not this
-    /// searcher's ([`Searcher::drawn_figures`]).
-    policy: Option<Box<Policy>>,
-}
-
-/// The player's choices as a search over 16-value bands makes them, remembered by position:
-/// what the adviser, which knows only the digits, would play there.
-#[derive(Debug)]
-struct Policy {
-    banded: Searcher,
-    places: HashMap<Board, (u8, u8)>,
-    targets: HashMap<(Board, Turn, CardType), u8>,
-}
-
-impl Policy {
-    /// The placement the banded search solves as best at `b` (the player to place).
-    fn place(&mut self, b: &Board) -> (u8, u8) {
-        if let Some(&m) = self.places.get(b) {
-            return m;
-        }
-        let moves = self.banded.analyse_depth(b, b.cards_left());
-        let m = moves.first().map_or((b.hands.trailing_zeros() as u8, 0), |m| (m.slot, m.cell));
-        self.places.insert(*b, m);
-        m
-    }
-
-    /// The target the adviser picks at `b` in `turn` (`t` the attacker's type now): the banded
-    /// search's best, at most 4 placements ahead, as a simulated adviser picks it.
-    fn target(&mut self, b: &Board, turn: Turn, t: CardType) -> u8 {
-        let key = (*b, turn, t);
-        if let Some(&d) = self.targets.get(&key) {
-            return d;
-        }
-        let depth = b.cards_left().min(4);
-        // Plain: the answer depends on the position only, not on what the table holds from
-        // earlier questions (a search short of the end reads deeper entries when it has them).
-        self.banded.set_plain(true);
-        let d = self.banded.best_target(b, turn, t, depth).map_or(turn.targets()[0], |x| x.0);
-        self.banded.set_plain(false);
-        self.targets.insert(key, d);
-        d
-    }
 }
 
 /// A root move and its figures.
@@ -413,7 +370,6 @@ impl Searcher {
             fixed_figures: true,
             recalibrate: true,
             draws: HIDDEN_DRAWS,
-            policy: None,
         }
     }
 
@@ -431,7 +387,7 @@ impl Searcher {
         }
     }
 
-    /// Draws of the opponent's hidden stats over which a solved position's figures are averaged
+    /// Draws of the opponent's hidden stats whose solutions a solved position's figures average
     /// (0: the figures of the search itself, over 16-value bands; default [`HIDDEN_DRAWS`]).
     pub fn set_hidden_draws(&mut self, draws: u32) {
         self.draws = draws;
@@ -674,10 +630,6 @@ impl Searcher {
             Probe::Hint(m) => m,
         };
         let (value, best) = match (b.mover, self.opponent) {
-            (Side::Player, _) if self.policy.is_some() => {
-                let (slot, cell) = self.policy.as_mut().map_or((0, 0), |p| p.place(b));
-                (self.placement(b, slot, cell, depth, alpha, beta), slot * 16 + cell + 1)
-            }
             (Side::Player, _) | (Side::Npc, Opponent::Worst) => {
                 self.choose(b, best_move, depth, alpha, beta)
             }
@@ -788,10 +740,6 @@ impl Searcher {
                 }
                 sum
             }
-            (Side::Player, _) if self.policy.is_some() => {
-                let (slot, cell) = self.policy.as_mut().map_or((slot, 0), |p| p.place(b));
-                self.placement(b, slot, cell, 1, lo - 1.0, hi + 1.0)
-            }
             (mover, _) => {
                 let mut best: Option<Value> = None;
                 for cell in (0..16u8).filter(|c| free & (1 << c) != 0) {
@@ -844,10 +792,6 @@ impl Searcher {
         let (alpha, beta) = self.window(alpha, beta);
         match chooser(b, &turn) {
             Chooser::Automatic(d) => self.fight(b, turn, d, t, depth, alpha, beta),
-            Chooser::Side(Side::Player) if self.policy.is_some() => {
-                let d = self.policy.as_mut().map_or(turn.targets()[0], |p| p.target(b, turn, t));
-                self.fight(b, turn, d, t, depth, alpha, beta)
-            }
             Chooser::Side(side) => {
                 let maximise = side == Side::Player;
                 let (mut a, mut bt) = (alpha, beta);
@@ -1029,23 +973,18 @@ impl Searcher {
     }
 
     /// Replaces the figures of `moves`, solved to the end of the match with each hidden stat
-    /// taken as uniform on its band, by their mean over [`HIDDEN_DRAWS`] draws of the
-    /// opponent's stats (uniform on each band, as the game creates them; drawn from a seed of
-    /// the position, so the same position shows the same figures), or as many as fit in
-    /// [`DRAWN_NODES`]. For each draw, the figures are those of the move when the game's AI
-    /// and the battles go by the stats drawn, and the player goes on as the adviser does: each
-    /// later placement and target chosen by the banded search ([`Policy`]), which knows the
-    /// digits only.
+    /// taken as uniform on its band, by the mean of exact solutions over [`HIDDEN_DRAWS`] draws
+    /// of the opponent's stats (uniform on each band, as the game creates them; drawn from a
+    /// seed of the position, so the same position shows the same figures), or as many as fit
+    /// in [`DRAWN_NODES`].
     ///
     /// Why: a card's stat is one value, the same in all its battles, and the game's AI chooses
     /// with the true values. The banded solution treats each battle as an independent draw and
     /// models the AI by the band's middle. In 2,000 simulated matches a level at the default
     /// budget, its figures of 80 to 90 % at Wise 3 (86.4 % on average) were won 94.0 % of the
-    /// time, and those of 70 to 80 % at Wise 1 (76.5 %) 69.6 % of the time. Solving each draw
-    /// as if the player knew the stats drawn overstates the chance instead (the player's
-    /// choices would follow values the player cannot see): the adviser's own choices are
-    /// kept. The move order is the banded search's, so the move chosen does not change. Does
-    /// nothing when every stat is exact.
+    /// time, and those of 70 to 80 % at Wise 1 (76.5 %) 69.6 % of the time. Each draw is solved
+    /// exactly, the opponent model choosing with the drawn stats; the move order is the banded
+    /// search's, so the move chosen does not change. Does nothing when every stat is exact.
     fn drawn_figures(&mut self, b: &Board, moves: &mut [MoveValue]) {
         if self.draws == 0 || moves.is_empty() || self.cards.iter().all(GameCard::is_exact) {
             return;
@@ -1056,12 +995,6 @@ impl Searcher {
         // One table for every draw: each draw has its own keys, so an entry of another draw
         // is never read (a 64-bit key match by chance aside), and nothing is zeroed again.
         let mut table = Vec::new();
-        let mut banded = Searcher::new(&self.cards, self.opponent, self.goal, self.table_bits);
-        banded.set_top(1);
-        banded.evolution = self.evolution;
-        banded.cancel = self.cancel.clone();
-        let mut policy =
-            Some(Box::new(Policy { banded, places: HashMap::new(), targets: HashMap::new() }));
         let (mut done, mut spent) = (0u32, 0u64);
         while done < self.draws && spent < DRAWN_NODES {
             let cards = self.cards.map(|c| {
@@ -1073,20 +1006,15 @@ impl Searcher {
             s.evolution = self.evolution;
             s.cancel = self.cancel.clone();
             s.node_limit = DRAWN_NODES - spent;
-            s.policy = policy.take();
-            let policy_nodes = s.policy.as_ref().map_or(0, |p| p.banded.nodes);
             s.prepare(left);
             let (lo, hi) = s.range();
             let values: Vec<Value> = moves
                 .iter()
                 .map(|m| s.placement(b, m.slot, m.cell, left, lo - 1.0, hi + 1.0))
                 .collect();
-            policy = s.policy.take();
-            // The banded searches of the policy count too.
-            let used = s.nodes + policy.as_ref().map_or(0, |p| p.banded.nodes) - policy_nodes;
-            spent += used;
-            self.nodes += used;
-            if s.aborted || spent > DRAWN_NODES {
+            spent += s.nodes;
+            self.nodes += s.nodes;
+            if s.aborted {
                 // Out of nodes, or cancelled: this draw is left out.
                 break;
             }

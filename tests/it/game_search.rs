@@ -500,67 +500,14 @@ fn the_recalibration_changes_the_figures_shown_and_no_move() {
     assert!(estimated >= 50, "{estimated} estimated figures compared");
 }
 
-/// The chance to win when the player makes the adviser's choices (`banded`'s: its best
-/// placement solved to the end, its best target searched at most 4 placements ahead) and the
-/// game's AI at `wise` and the battles go by the exact cards of `m`, by enumeration.
-fn policy_value(m: &Match, view: &AiView, wise: u8, banded: &mut Searcher) -> f64 {
-    match m.phase() {
-        Phase::Over(_) => terminal(m, Goal::Win),
-        Phase::Place(Side::Npc) => distribution(view, &m.board, Side::Npc, wise)
-            .iter()
-            .map(|c| {
-                let mut n = m.clone();
-                n.place(c.slot, c.cell).unwrap();
-                c.p * policy_value(&n, view, wise, banded)
-            })
-            .sum(),
-        Phase::Place(Side::Player) => {
-            let best = banded.analyse_depth(&m.board, m.board.cards_left())[0];
-            let mut n = m.clone();
-            n.place(best.slot, best.cell).unwrap();
-            policy_value(&n, view, wise, banded)
-        }
-        Phase::Battle { attacker, targets, chooser } => {
-            let d = match chooser {
-                Chooser::Automatic(d) => d,
-                Chooser::Side(_) => {
-                    let (turn, t) = (m.turn.unwrap(), m.types[attacker as usize]);
-                    banded.set_plain(true);
-                    let depth = m.board.cards_left().min(4);
-                    let d =
-                        banded.best_target(&m.board, turn, t, depth).map_or(targets[0], |x| x.0);
-                    banded.set_plain(false);
-                    d
-                }
-            };
-            let p = m.win_probability(d).unwrap();
-            let mut total = 0.0;
-            for (won, q) in [(true, p), (false, 1.0 - p)] {
-                let winner = if won { attacker } else { d };
-                let e = evolution_chance(m.types[winner as usize], m.evolution);
-                for (evolves, r) in [(false, 1.0 - e), (true, e)] {
-                    if q * r > 0.0 {
-                        let mut n = m.clone();
-                        n.fight(d, won, evolves).unwrap();
-                        total += q * r * policy_value(&n, view, wise, banded);
-                    }
-                }
-            }
-            total
-        }
-    }
-}
-
 #[test]
-fn a_solved_figure_with_hidden_stats_is_the_advisers_chance_over_the_stats_drawn() {
+fn a_solved_figure_with_hidden_stats_is_the_mean_over_the_stats_drawn() {
     use quadmist::game::search::{Budget, MoveValue, HIDDEN_DRAWS};
     use quadmist::game::sim::seen_by_player;
     // Solved positions with 4 cards left, the opponent's cards known by their digits only. The
-    // figure shown must be the mean, over draws of those stats, of the chance to win when the
-    // player goes on as the adviser does (knowing the digits only) and the game's AI and the
-    // battles go by the stats drawn. A second Monte Carlo here computes it on its own: its own
-    // draws (uniform on each band, as the game creates a card), the match engine and the AI's
-    // move distribution enumerated, no search but the adviser's own choices.
+    // figure shown must be the mean over draws of those stats of the exact solution, which a
+    // second Monte Carlo here computes on its own: its own draws (uniform on each band, as
+    // the game creates a card), its own searchers, each given every stat.
     let banded_and_shown = |m: &Match, draws: u32| {
         let mut s = Searcher::new(&seen_by_player(&m.cards), Opponent::Game(3), Goal::Win, 12);
         s.set_hidden_draws(draws);
@@ -594,22 +541,19 @@ fn a_solved_figure_with_hidden_stats_is_the_advisers_chance_over_the_stats_drawn
 
     let draws = 300u32;
     let (_, many) = banded_and_shown(&m, draws);
-    let seen = seen_by_player(&m.cards);
-    let mut adviser = Searcher::new(&seen, Opponent::Game(3), Goal::Win, 12);
-    adviser.set_top(1);
     let mut rng = GameRng::new(0xD2A5, 0);
+    let seen = seen_by_player(&m.cards);
     let (mut sum, mut squares) = (0.0, 0.0);
+    let (slot, cell) = (many[0].slot, many[0].cell);
     for _ in 0..draws {
         let mut exact = seen;
         for c in &mut exact[5..] {
             *c = c.drawn(|lo, hi| (u32::from(lo) + rng.range(0, u32::from(hi - lo) + 1)) as u8);
         }
         assert!(exact.iter().all(|c| c.is_exact()));
-        let mut n = m.clone();
-        n.cards = exact;
-        let view = AiView::new(&exact, &exact.map(|c| c.card_type));
-        n.place(many[0].slot, many[0].cell).unwrap();
-        let v = policy_value(&n, &view, 3, &mut adviser);
+        let mut s = Searcher::new(&exact, Opponent::Game(3), Goal::Win, 12);
+        let a = s.analyse(&m.board, Budget::Unlimited);
+        let v = a.moves.iter().find(|x| (x.slot, x.cell) == (slot, cell)).unwrap().value.win;
         sum += v;
         squares += v * v;
     }

@@ -161,7 +161,7 @@ pub fn json_schema() -> schemars::Schema {
 fn estimate_reasons(p: &Position, a: &Analysis) -> Vec<String> {
     let mut estimates = Vec::new();
     if notation::has_bands(&p.cards) && a.exact {
-        estimates.push(format!("some card is known by its digits: each move's figures are the mean over up to {HIDDEN_DRAWS} random draws of the values those digits allow, the game AI and the battles going by the values drawn"));
+        estimates.push(format!("some card is known by its digits: each move's figures are the mean of its exact results over up to {HIDDEN_DRAWS} random draws of the values those digits allow"));
     } else if notation::has_bands(&p.cards) {
         estimates.push("some card is known by its digits: each battle uses the mean chance over its values, and the game AI the middle of each band".to_string());
     }

@@ -31,8 +31,10 @@ Cells are named by column A-D (left to right) and row 1-4 (top to bottom).
 
 Figures are exact when every card is known exactly and the search reached the end of the \
 match. An opponent card known by its digits is averaged over its equally likely values, each \
-battle on its own, and the game AI is assumed to see the middle of each band: such figures, \
-and those of a search cut by --budget-ms, are marked as estimates. A cut search ranks the \
+battle on its own, and the game AI is assumed to see the middle of each band; where the \
+search reaches the end, each figure shown is then its mean over up to 32 random draws of the \
+hidden values, each draw solved to the end with the values drawn. Such figures, and those of a search cut by --budget-ms, are marked \
+as estimates. A cut search ranks the \
 moves as deep as its budget allows, but the figures it shows for a move are those of a fixed \
 estimate, the same at any budget: the move, each reply of the opponent, then the chances \
 fitted on matches solved to the end (from the card balance, the best capture of each hand \
@@ -274,4 +276,16 @@ pub fn run(args: &AdviseArgs) -> CliResult {
         writeln!(out, "{line}")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_help_gives_the_number_of_draws_the_search_makes() {
+        // The help is a constant string: it must name the constant's value.
+        let words = AFTER_HELP.replace('\\', "").split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words.contains(&format!("up to {HIDDEN_DRAWS} random draws")), "{words}");
+    }
 }

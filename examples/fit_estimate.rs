@@ -59,7 +59,7 @@ use quadmist::game::estimate::{self, CardTables, Params, FEATURES, MODELS};
 use quadmist::game::search::{Analysis, Budget, Goal, MoveValue, Opponent, Searcher, Value};
 use quadmist::game::sim::{
     deal, fight, greedy_move, legal, play_with, seen_by_player, GameRng, Played, Player,
-    Prediction, Rate,
+    Prediction, Rate, Record,
 };
 use quadmist::model::CardType;
 use quadmist::rules::creation::RangeRng;
@@ -511,29 +511,19 @@ fn shown(file: &str, wise: u8, games: u64, nodes: u64) {
                 s.set_recalibrated(false);
                 s
             });
-        let line = serde_json::json!({
-            "seed": SHOWN_SEED,
-            "player": "adviser",
-            "wise": wise,
-            "nodes": nodes,
-            "game": game,
-            "result": played.result,
-            "predictions": played.predictions,
-        });
-        writeln!(out, "{line}").expect("write");
+        let record = Record {
+            seed: SHOWN_SEED,
+            player: "adviser".into(),
+            wise,
+            nodes: Some(nodes),
+            game,
+            played,
+        };
+        writeln!(out, "{}", serde_json::to_string(&record).expect("a record")).expect("write");
         if game % 100 == 99 {
             eprintln!("{} matches", game + 1);
         }
     }
-}
-
-/// One match of a records file (`shown`, or `quadmist simulate --records`): its number and
-/// what was played.
-#[derive(serde::Deserialize)]
-struct Record {
-    game: u64,
-    #[serde(flatten)]
-    played: Played,
 }
 
 /// Isotonic regression by pool-adjacent-violators: for `points` sorted by x, the blocks of the
@@ -607,18 +597,6 @@ fn print_map(name: &str, what: &str, points: &[(u32, f64, f64)], keep: impl Fn(u
     println!("];");
 }
 
-/// One line of `simulate --records` (its fields as that command writes them).
-#[derive(serde::Deserialize, serde::Serialize)]
-struct RunRecord {
-    seed: u64,
-    player: String,
-    wise: u8,
-    nodes: Option<u64>,
-    game: u64,
-    #[serde(flatten)]
-    played: Played,
-}
-
 /// Figures equal to the 1e-9 (the same computation, up to the order of a sum).
 fn same(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-9
@@ -626,7 +604,7 @@ fn same(a: f64, b: f64) -> bool {
 
 /// One recorded match replayed with this build's figures (`replay`, module docs); `None`
 /// when the shortcut does not give the recorded match.
-fn replay_fast(r: &RunRecord) -> Option<Played> {
+fn replay_fast(r: &Record) -> Option<Played> {
     let wise = r.wise;
     let mut rng = GameRng::new(r.seed, r.game);
     let d = deal(&mut rng);
@@ -712,7 +690,7 @@ fn replay_fast(r: &RunRecord) -> Option<Played> {
 }
 
 fn replay(records: &str, out: &str, threads: usize) {
-    let rows: Vec<RunRecord> = read(records);
+    let rows: Vec<Record> = read(records);
     let done = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for t in 0..threads {
@@ -728,7 +706,7 @@ fn replay(records: &str, out: &str, threads: usize) {
                             (play_with(&d, Player::Adviser(budget), r.wise, &mut rng, |s| s), false)
                         }
                     };
-                    let line = RunRecord { played, player: r.player.clone(), ..*r };
+                    let line = Record { played, player: r.player.clone(), ..*r };
                     done.lock().expect("no panic").push((r.game, fast, line));
                 }
             });

@@ -222,6 +222,24 @@ pub struct Played {
     pub predictions: Vec<Prediction>,
 }
 
+/// One line of a `simulate --records` file: a match and the run it belongs to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The run's seed.
+    pub seed: u64,
+    /// The player's policy, as `simulate --player` names it.
+    pub player: String,
+    /// The game AI's Wise level.
+    pub wise: u8,
+    /// The adviser's budget in placement nodes a move (none for other players).
+    pub nodes: Option<u64>,
+    /// The match's number in the run.
+    pub game: u64,
+    /// The match.
+    #[serde(flatten)]
+    pub played: Played,
+}
+
 /// Plays one match to the end; returns its result. The adviser sees the NPC's cards by their
 /// digits only ([`seen_by_player`]).
 pub fn play(deal: &Deal, player: Player, wise: u8, rng: &mut GameRng) -> MatchResult {

@@ -7,10 +7,10 @@ use crate::cli::output;
 use crate::cli::text;
 use crate::game::calibration::{Calibration, Reliability, MEASURED};
 use crate::game::search::{Budget, NODES_PER_MS};
-use crate::game::sim::{play_game, Played, Player, Rate, Tally};
+use crate::game::sim::{play_game, Played, Player, Rate, Record, Tally};
 use crate::report::simulation::{reliability_svg, simulation_page, SimulationReport};
 use clap::{Args, ValueEnum};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -127,18 +127,6 @@ pub struct SimulateArgs {
     /// Write JSON instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-/// One line of a records file: a match and the run it belongs to.
-#[derive(Debug, Serialize, Deserialize)]
-struct Record {
-    seed: u64,
-    player: String,
-    wise: u8,
-    nodes: Option<u64>,
-    game: u64,
-    #[serde(flatten)]
-    played: Played,
 }
 
 /// The matches already played, from the --resume files; an error if a line belongs to

@@ -33,9 +33,9 @@ Figures are exact when every card is known exactly and the search reached the en
 match. An opponent card known by its digits is averaged over its equally likely values, each \
 battle on its own, and the game AI is assumed to see the middle of each band; where the \
 search reaches the end, each figure shown is then its mean over up to 32 random draws of the \
-hidden values, each draw solved to the end with the values drawn. Such figures, and those of a search cut by --budget-ms, are marked \
-as estimates. A cut search ranks the \
-moves as deep as its budget allows, but the figures it shows for a move are those of a fixed \
+hidden values, each draw solved to the end with the values drawn. Such figures, and those of \
+a search cut by --budget-ms, are marked as estimates. A cut search ranks the moves as deep \
+as its budget allows, but the figures it shows for a move are those of a fixed \
 estimate, the same at any budget: the move, each reply of the opponent, then the chances \
 fitted on matches solved to the end (from the card balance, the best capture of each hand \
 and the cards left open to capture), the chance to win then mapped to how often the adviser \

@@ -1095,7 +1095,8 @@ impl Searcher {
     }
 
     /// The best next target for the player when several face the attacker in a turn in
-    /// progress (`t` the attacker's type now).
+    /// progress (`t` the attacker's type now), searching `budget_depth` placements after this
+    /// turn (the cards left, or more: exact).
     pub fn best_target(
         &mut self,
         b: &Board,
@@ -1105,10 +1106,12 @@ impl Searcher {
     ) -> Option<(u8, Value)> {
         self.prepare(b.cards_left() + 1);
         let (lo, hi) = self.range();
+        // `fight` counts the turn in progress as a placement of its depth.
+        let depth = budget_depth + 1;
         turn.targets()
             .to_vec()
             .into_iter()
-            .map(|d| (d, self.fight(b, turn, d, t, budget_depth, lo - 1.0, hi + 1.0)))
+            .map(|d| (d, self.fight(b, turn, d, t, depth, lo - 1.0, hi + 1.0)))
             .max_by(|x, y| x.1.objective.total_cmp(&y.1.objective))
     }
 }

@@ -568,3 +568,48 @@ fn a_solved_figure_with_hidden_stats_is_the_mean_over_the_stats_drawn() {
     // the two apart.
     assert!((banded[0].value.win - mean).abs() > 4.0 * sd / n.sqrt(), "banded {banded:?}");
 }
+
+#[test]
+fn the_best_target_searched_as_deep_as_the_cards_left_is_exact() {
+    // Turns in progress where the player picks the next of several targets, with 3 cards or
+    // fewer left to place: the figure of the target chosen with `budget_depth` = the cards
+    // left must be the naive enumeration's (the best over the targets, to the end).
+    let mut checked = 0;
+    for seed in 0..400u64 {
+        let mut rng = GameRng::new(seed, 5);
+        let d = deal(&mut rng);
+        let view = AiView::new(&d.cards, &d.cards.map(|c| c.card_type));
+        let mut m = Match::new(d.cards, d.blocks, d.first);
+        loop {
+            match m.phase() {
+                Phase::Over(_) => break,
+                Phase::Place(side) => {
+                    let moves: Vec<(u8, u8)> = (0..10u8)
+                        .filter(|s| m.board.hand(side) & (1 << s) != 0)
+                        .flat_map(|s| (0..16u8).map(move |c| (s, c)))
+                        .filter(|&(_, c)| m.board.cells[c as usize] == EMPTY)
+                        .collect();
+                    let (s, c) = moves[rng.range(0, moves.len() as u32) as usize];
+                    m.place(s, c).unwrap();
+                }
+                Phase::Battle { attacker, targets, chooser } => {
+                    let left = m.board.cards_left();
+                    if chooser == Chooser::Side(Side::Player) && left <= 3 {
+                        let mut s = Searcher::new(&m.cards, Opponent::Game(1), Goal::Win, 12);
+                        let t = m.types[attacker as usize];
+                        let (_, v) = s.best_target(&m.board, m.turn.unwrap(), t, left).unwrap();
+                        let exact = naive(&m, &view, Opponent::Game(1), Goal::Win);
+                        assert!((v.win - exact).abs() < 1e-9, "seed {seed}: {} vs {exact}", v.win);
+                        checked += 1;
+                    }
+                    let d = match chooser {
+                        Chooser::Automatic(d) => d,
+                        Chooser::Side(_) => targets[rng.range(0, targets.len() as u32) as usize],
+                    };
+                    m.fight(d, rng.range(0, 2) == 0, rng.range(0, 8) == 0).unwrap();
+                }
+            }
+        }
+    }
+    assert!(checked >= 20, "{checked} turns checked");
+}

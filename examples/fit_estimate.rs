@@ -41,7 +41,7 @@
 //!    that figure, and then it chooses among them). At each solved turn, the move is the
 //!    solution's, and its banded figure must equal the recorded one. A match that differs
 //!    from its record anywhere (a figure, the cards left at a turn, the number of turns, the
-//!    result) is played again in full (`play_with`, the run's budget). So OUT holds the
+//!    result) is played again in full (`play_recorded`, the run's budget). So OUT holds the
 //!    matches this build plays. It reports how many matches took which way.
 //!
 //! Run: `cargo run --release --example fit_estimate -- solve fit.jsonl 586`, then
@@ -58,8 +58,8 @@ use quadmist::game::engine::{Chooser, Match, Outcome, Phase};
 use quadmist::game::estimate::{self, CardTables, Params, FEATURES, MODELS};
 use quadmist::game::search::{Analysis, Budget, Goal, MoveValue, Opponent, Searcher, Value};
 use quadmist::game::sim::{
-    deal, fight, greedy_move, legal, play_with, seen_by_player, GameRng, Played, Player,
-    Prediction, Rate, Record,
+    adviser_target, deal, fight, greedy_move, legal, play_recorded, play_with, seen_by_player,
+    GameRng, Played, Player, Prediction, Rate, Record,
 };
 use quadmist::model::CardType;
 use quadmist::rules::creation::RangeRng;
@@ -631,7 +631,6 @@ fn replay_fast(r: &Record) -> Option<Played> {
                     return None;
                 }
                 let (slot, cell, shown) = if p.exact {
-                    s.set_fixed_figures(false);
                     let a = s.analyse(&m.board, Budget::Nodes(r.nodes?));
                     let best = *a.moves.first()?;
                     if !a.exact || !same(best.value.win, p.win) || !same(best.value.draw, p.draw) {
@@ -651,11 +650,11 @@ fn replay_fast(r: &Record) -> Option<Played> {
                         .collect();
                     let a = Analysis { moves, depth: 0, exact: false, nodes: 0 };
                     let shown = s.with_fixed_figures(&m.board, a);
-                    let found = shown
+                    let found: Vec<MoveValue> = shown
                         .moves
-                        .iter()
-                        .filter(|mv| same(mv.value.win, p.win) && same(mv.value.draw, p.draw));
-                    let found: Vec<MoveValue> = found.copied().collect();
+                        .into_iter()
+                        .filter(|mv| same(mv.value.win, p.win) && same(mv.value.draw, p.draw))
+                        .collect();
                     let mv = match found.as_slice() {
                         [] => return None,
                         [mv] => *mv,
@@ -676,12 +675,7 @@ fn replay_fast(r: &Record) -> Option<Played> {
             Phase::Battle { attacker, targets, chooser } => {
                 let defender = match chooser {
                     Chooser::Automatic(d) => d,
-                    Chooser::Side(_) => {
-                        let turn = m.turn?;
-                        let depth = m.board.cards_left().min(4);
-                        s.best_target(&m.board, turn, m.types[attacker as usize], depth)
-                            .map_or(targets[0], |x| x.0)
-                    }
+                    Chooser::Side(_) => adviser_target(&mut s, &m, attacker, &targets),
                 };
                 fight(&mut m, attacker, defender, &mut rng);
             }
@@ -703,7 +697,7 @@ fn replay(records: &str, out: &str, threads: usize) {
                             let mut rng = GameRng::new(r.seed, r.game);
                             let d = deal(&mut rng);
                             let budget = r.nodes.map_or(Budget::Unlimited, Budget::Nodes);
-                            (play_with(&d, Player::Adviser(budget), r.wise, &mut rng, |s| s), false)
+                            (play_recorded(&d, Player::Adviser(budget), r.wise, &mut rng), false)
                         }
                     };
                     let line = Record { played, player: r.player.clone(), ..*r };

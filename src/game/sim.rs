@@ -317,10 +317,7 @@ pub fn play_with(
                     Chooser::Side(_) => match player {
                         Player::Adviser(_) => {
                             let s = searcher.as_mut().expect("an adviser has a searcher");
-                            let turn = m.turn.expect("a battle is pending");
-                            let depth = m.board.cards_left().min(4);
-                            s.best_target(&m.board, turn, m.types[attacker as usize], depth)
-                                .map_or(targets[0], |x| x.0)
+                            adviser_target(s, &m, attacker, &targets)
                         }
                         Player::Greedy => {
                             let mut best = (f64::NEG_INFINITY, targets[0]);
@@ -345,6 +342,15 @@ pub fn play_with(
             }
         }
     }
+}
+
+/// The adviser's next target among `targets` for `attacker` in the turn in progress: the best
+/// of a search 4 placements beyond the turn (to the end when fewer cards are left).
+pub fn adviser_target(s: &mut Searcher, m: &Match, attacker: u8, targets: &[u8]) -> u8 {
+    let depth = m.board.cards_left().min(4);
+    m.turn
+        .and_then(|turn| s.best_target(&m.board, turn, m.types[attacker as usize], depth))
+        .map_or(targets[0], |x| x.0)
 }
 
 /// Fights the pending battle of `attacker` against `defender` as the game does: the two

@@ -97,6 +97,32 @@ pub fn naive(m: &Match, view: &AiView, opp: Opponent, goal: Goal) -> f64 {
     }
 }
 
+/// One uniformly random step of a match: a placement, or a battle's target, outcome and
+/// evolution (1 in 8).
+fn random_step(m: &mut Match, rng: &mut GameRng) {
+    match m.phase() {
+        Phase::Over(_) => {}
+        Phase::Place(side) => {
+            let moves: Vec<(u8, u8)> = (0..10u8)
+                .filter(|s| m.board.hand(side) & (1 << s) != 0)
+                .flat_map(|s| (0..16u8).map(move |c| (s, c)))
+                .filter(|&(_, c)| m.board.cells[c as usize] == EMPTY)
+                .collect();
+            let (s, c) = moves[rng.range(0, moves.len() as u32) as usize];
+            m.place(s, c).unwrap();
+        }
+        Phase::Battle { targets, chooser, .. } => {
+            let d = match chooser {
+                Chooser::Automatic(d) => d,
+                Chooser::Side(_) => targets[rng.range(0, targets.len() as u32) as usize],
+            };
+            let won = rng.range(0, 2) == 0;
+            let evolves = rng.range(0, 8) == 0;
+            m.fight(d, won, evolves).unwrap();
+        }
+    }
+}
+
 /// A match played at random until `left` cards remain and the player is to place.
 fn position(seed: u64, left: u32) -> Option<Match> {
     let mut rng = GameRng::new(seed, 0);
@@ -105,27 +131,10 @@ fn position(seed: u64, left: u32) -> Option<Match> {
     loop {
         match m.phase() {
             Phase::Over(_) => return None,
-            Phase::Place(side) => {
-                if m.board.cards_left() <= left {
-                    return (side == Side::Player).then_some(m);
-                }
-                let moves: Vec<(u8, u8)> = (0..10u8)
-                    .filter(|s| m.board.hand(side) & (1 << s) != 0)
-                    .flat_map(|s| (0..16u8).map(move |c| (s, c)))
-                    .filter(|&(_, c)| m.board.cells[c as usize] == EMPTY)
-                    .collect();
-                let (s, c) = moves[rng.range(0, moves.len() as u32) as usize];
-                m.place(s, c).unwrap();
+            Phase::Place(side) if m.board.cards_left() <= left => {
+                return (side == Side::Player).then_some(m);
             }
-            Phase::Battle { targets, chooser, .. } => {
-                let d = match chooser {
-                    Chooser::Automatic(d) => d,
-                    Chooser::Side(_) => targets[rng.range(0, targets.len() as u32) as usize],
-                };
-                let won = rng.range(0, 2) == 0;
-                let evolves = rng.range(0, 8) == 0;
-                m.fight(d, won, evolves).unwrap();
-            }
+            _ => random_step(&mut m, &mut rng),
         }
     }
 }
@@ -583,32 +592,20 @@ fn the_best_target_searched_as_deep_as_the_cards_left_is_exact() {
         loop {
             match m.phase() {
                 Phase::Over(_) => break,
-                Phase::Place(side) => {
-                    let moves: Vec<(u8, u8)> = (0..10u8)
-                        .filter(|s| m.board.hand(side) & (1 << s) != 0)
-                        .flat_map(|s| (0..16u8).map(move |c| (s, c)))
-                        .filter(|&(_, c)| m.board.cells[c as usize] == EMPTY)
-                        .collect();
-                    let (s, c) = moves[rng.range(0, moves.len() as u32) as usize];
-                    m.place(s, c).unwrap();
-                }
-                Phase::Battle { attacker, targets, chooser } => {
+                Phase::Battle { attacker, chooser, .. }
+                    if chooser == Chooser::Side(Side::Player) && m.board.cards_left() <= 3 =>
+                {
                     let left = m.board.cards_left();
-                    if chooser == Chooser::Side(Side::Player) && left <= 3 {
-                        let mut s = Searcher::new(&m.cards, Opponent::Game(1), Goal::Win, 12);
-                        let t = m.types[attacker as usize];
-                        let (_, v) = s.best_target(&m.board, m.turn.unwrap(), t, left).unwrap();
-                        let exact = naive(&m, &view, Opponent::Game(1), Goal::Win);
-                        assert!((v.win - exact).abs() < 1e-9, "seed {seed}: {} vs {exact}", v.win);
-                        checked += 1;
-                    }
-                    let d = match chooser {
-                        Chooser::Automatic(d) => d,
-                        Chooser::Side(_) => targets[rng.range(0, targets.len() as u32) as usize],
-                    };
-                    m.fight(d, rng.range(0, 2) == 0, rng.range(0, 8) == 0).unwrap();
+                    let mut s = Searcher::new(&m.cards, Opponent::Game(1), Goal::Win, 12);
+                    let t = m.types[attacker as usize];
+                    let (_, v) = s.best_target(&m.board, m.turn.unwrap(), t, left).unwrap();
+                    let exact = naive(&m, &view, Opponent::Game(1), Goal::Win);
+                    assert!((v.win - exact).abs() < 1e-9, "seed {seed}: {} vs {exact}", v.win);
+                    checked += 1;
                 }
+                _ => {}
             }
+            random_step(&mut m, &mut rng);
         }
     }
     assert!(checked >= 20, "{checked} turns checked");

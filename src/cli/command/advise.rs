@@ -162,10 +162,12 @@ pub fn json_schema() -> schemars::Schema {
 /// Why the figures of `a` are estimates, if they are: one sentence a reason.
 fn estimate_reasons(p: &Position, a: &Analysis) -> Vec<String> {
     let mut estimates = Vec::new();
-    if notation::has_bands(&p.cards) && a.exact {
-        estimates.push(format!("some card is known by its digits: each move's figures are the mean of its exact results over up to {HIDDEN_DRAWS} random draws of the values those digits allow"));
-    } else if notation::has_bands(&p.cards) {
-        estimates.push("some card is known by its digits: each battle uses the mean chance over its values, and the game AI the middle of each band".to_string());
+    if notation::has_bands(&p.cards) {
+        estimates.push(if a.exact {
+            format!("some card is known by its digits: each move's figures are the mean of its exact results over up to {HIDDEN_DRAWS} random draws of the values those digits allow")
+        } else {
+            "some card is known by its digits: each battle uses the mean chance over its values, and the game AI the middle of each band".to_string()
+        });
     }
     if !a.exact {
         estimates.push(format!(

@@ -44,6 +44,16 @@
 //!    result) is played again in full (`play_recorded`, the run's budget). So OUT holds the
 //!    matches this build plays. It reports how many matches took which way.
 //!
+//! 9. `playouts SEED WISE NODES GAMES LO HI PLAYOUTS [THREADS]`: what the adviser's solved
+//!    chances to win from LO (included) to HI mean, without the luck of one match. Plays
+//!    matches 0..GAMES of `quadmist simulate --seed SEED --wise WISE --nodes NODES`; at each
+//!    of the adviser's turns whose chance shown is in that range and solved (the search
+//!    reached the end), plays the match on PLAYOUTS times from the move played, the adviser
+//!    choosing as it does, the game's AI and the battles drawn anew, the deal's true stats.
+//!    The share won is that position's chance to win under the adviser's own play, close to
+//!    exact (its standard error, at most 0.5/√PLAYOUTS). Prints one line per such turn
+//!    (match, cards left, shown, playouts won, the match's own result) and the means.
+//!
 //! Run: `cargo run --release --example fit_estimate -- solve fit.jsonl 586`, then
 //! `cargo run --release --example fit_estimate -- fit fit.jsonl > src/game/estimate_params.rs`;
 //! then `shown w3.jsonl 3 2000`, `shown w1.jsonl 1 2000` and
@@ -58,8 +68,8 @@ use quadmist::game::engine::{Chooser, Match, Outcome, Phase};
 use quadmist::game::estimate::{self, CardTables, Params, FEATURES, MODELS};
 use quadmist::game::search::{Analysis, Budget, Goal, MoveValue, Opponent, Searcher, Value};
 use quadmist::game::sim::{
-    adviser_target, deal, fight, greedy_move, legal, play_recorded, play_with, seen_by_player,
-    GameRng, Played, Player, Prediction, Rate, Record,
+    adviser_target, deal, fight, greedy_move, legal, play_on, play_recorded, play_with,
+    seen_by_player, GameRng, Played, Player, Prediction, Rate, Record,
 };
 use quadmist::model::CardType;
 use quadmist::rules::creation::RangeRng;
@@ -720,6 +730,87 @@ fn replay(records: &str, out: &str, threads: usize) {
     );
 }
 
+/// One solved turn of the `playouts` command: the match, the cards left, the chance shown,
+/// the playouts won from there, and whether the match itself was won.
+struct PlayedOut {
+    game: u64,
+    left: u32,
+    shown: f64,
+    won: usize,
+    result: bool,
+}
+
+/// The `playouts` command (module docs): for each match, the solved turns shown in [lo, hi)
+/// with the share of `n` playouts won from there, and whether the match itself was won.
+fn playouts(seed: u64, wise: u8, nodes: u64, games: u64, range: (f64, f64), n: u64, threads: u64) {
+    let lines = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for t in 0..threads {
+            let lines = &lines;
+            scope.spawn(move || {
+                for game in (t..games).step_by(threads as usize) {
+                    let mut rng = GameRng::new(seed, game);
+                    let d = deal(&mut rng);
+                    let mut turns = Vec::new();
+                    let advised = |m: &Match, a: &Analysis| {
+                        let Some(best) = a.moves.first() else { return };
+                        let shown = best.value.win;
+                        if !a.exact || shown < range.0 || shown >= range.1 {
+                            return;
+                        }
+                        let mut from = m.clone();
+                        let _ = from.place(best.slot, best.cell);
+                        let left = m.board.cards_left();
+                        let mut prng =
+                            GameRng::new(seed ^ 0x9A1E_0075, game * 16 + u64::from(left));
+                        // Solved: the moves are the same at any budget; the figures are not
+                        // read, so they are not computed.
+                        let won = (0..n)
+                            .filter(|_| {
+                                let played = play_on(
+                                    from.clone(),
+                                    Player::Adviser(Budget::Unlimited),
+                                    wise,
+                                    &mut prng,
+                                    |mut s| {
+                                        s.set_fixed_figures(false);
+                                        s
+                                    },
+                                    |_, _| {},
+                                );
+                                played.result.outcome == Outcome::Win
+                            })
+                            .count();
+                        turns.push((left, shown, won));
+                    };
+                    let start = Match::new(d.cards, d.blocks, d.first);
+                    let adviser = Player::Adviser(Budget::Nodes(nodes));
+                    let played = play_on(start, adviser, wise, &mut rng, |s| s, advised);
+                    let result = played.result.outcome == Outcome::Win;
+                    let mut lines = lines.lock().expect("no panic");
+                    for (left, shown, won) in turns {
+                        lines.push(PlayedOut { game, left, shown, won, result });
+                    }
+                }
+            });
+        }
+    });
+    let mut lines = lines.into_inner().expect("no panic");
+    lines.sort_by_key(|x| (x.game, std::cmp::Reverse(x.left)));
+    for x in &lines {
+        println!("{} {} {:.6} {} {}", x.game, x.left, x.shown, x.won, u8::from(x.result));
+    }
+    let k = lines.len() as f64;
+    let mean = |f: fn(&PlayedOut, u64) -> f64| lines.iter().map(|x| f(x, n)).sum::<f64>() / k;
+    println!(
+        "{} turns: shown {:.1} %, playouts won {:.1} %, the matches won {:.1} %",
+        lines.len(),
+        100.0 * mean(|x, _| x.shown),
+        100.0 * mean(|x, n| x.won as f64 / n as f64),
+        100.0 * mean(|x, _| f64::from(u8::from(x.result))),
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
@@ -752,10 +843,22 @@ fn main() {
         ["replay", records, out, threads] => {
             replay(records, out, threads.parse().expect("a number of threads"))
         }
+        ["playouts", seed, wise, nodes, games, lo, hi, n, rest @ ..] if rest.len() <= 1 => {
+            playouts(
+                seed.parse().expect("a seed"),
+                wise.parse().expect("Wise 0..3"),
+                nodes.parse().expect("nodes"),
+                games.parse().expect("matches"),
+                (lo.parse().expect("a chance"), hi.parse().expect("a chance")),
+                n.parse().expect("playouts"),
+                rest.first().map_or(2, |t| t.parse().expect("a number of threads")),
+            )
+        }
         _ => eprintln!(
             "usage: fit_estimate solve FILE [GAMES] | fit FILE | check FILE | depth FILE | \
              sim FILE WISE NODES GAMES fitted|old|built-in | shown FILE WISE GAMES [NODES] | \
-             recalibrate FILE... | replay RECORDS OUT [THREADS]"
+             recalibrate FILE... | replay RECORDS OUT [THREADS] | \
+             playouts SEED WISE NODES GAMES LO HI PLAYOUTS [THREADS]"
         ),
     }
 }

@@ -26,7 +26,7 @@ use crate::game::ai::{decide, AiView};
 use crate::game::board::{Board, Side, EMPTY};
 use crate::game::card::{start_values, GameCard};
 use crate::game::engine::{Chooser, Match, MatchResult, Outcome, Phase};
-use crate::game::search::{Budget, Goal, Opponent, Searcher};
+use crate::game::search::{Analysis, Budget, Goal, Opponent, Searcher};
 use crate::model::catalogue::CATALOGUE;
 use crate::rules::creation::{create, RangeRng};
 use rand::{Rng as _, SeedableRng};
@@ -260,13 +260,28 @@ pub fn play_with(
     rng: &mut GameRng,
     setup: impl FnOnce(Searcher) -> Searcher,
 ) -> Played {
+    let m = Match::new(deal.cards, deal.blocks, deal.first);
+    play_on(m, player, wise, rng, setup, |_, _| {})
+}
+
+/// Plays `m` (its cards the true ones) on to the end, as [`play_with`]; `advised` sees each
+/// position where the adviser is to place a card, with the analysis whose best move it plays.
+/// The turns of the predictions count from `m`.
+pub fn play_on(
+    mut m: Match,
+    player: Player,
+    wise: u8,
+    rng: &mut GameRng,
+    setup: impl FnOnce(Searcher) -> Searcher,
+    mut advised: impl FnMut(&Match, &Analysis),
+) -> Played {
     let mut predictions = Vec::new();
-    let mut m = Match::new(deal.cards, deal.blocks, deal.first);
-    let view = AiView::new(&deal.cards, &m.types);
+    // The AI reads its hand cards' types, which never change before they are placed.
+    let view = AiView::new(&m.cards, &m.cards.map(|c| c.card_type));
     let mut searcher = match player {
         Player::Adviser(_) => {
             let mut s =
-                Searcher::new(&seen_by_player(&deal.cards), Opponent::Game(wise), Goal::Win, 18);
+                Searcher::new(&seen_by_player(&m.cards), Opponent::Game(wise), Goal::Win, 18);
             // Only the best move is played: the others need not be ranked.
             s.set_top(1);
             Some(setup(s))
@@ -286,6 +301,7 @@ pub fn play_with(
                         let s = searcher.as_mut().expect("an adviser has a searcher");
                         let before = s.nodes;
                         let a = s.analyse(&m.board, budget);
+                        advised(&m, &a);
                         match a.moves.first() {
                             Some(mv) => {
                                 predictions.push(Prediction {

@@ -610,3 +610,29 @@ fn the_best_target_searched_as_deep_as_the_cards_left_is_exact() {
     }
     assert!(checked >= 20, "{checked} turns checked");
 }
+
+#[test]
+fn play_on_shows_each_position_the_adviser_played_from() {
+    use quadmist::game::search::Budget;
+    use quadmist::game::sim::{play_on, play_with, Player};
+    for seed in 0..4u64 {
+        let d = deal(&mut GameRng::new(seed, 3));
+        let player = Player::Adviser(Budget::Nodes(2_000));
+        let whole = play_with(&d, player, 1, &mut GameRng::new(seed, 4), |s| s);
+        let mut seen = Vec::new();
+        let on = play_on(
+            Match::new(d.cards, d.blocks, d.first),
+            player,
+            1,
+            &mut GameRng::new(seed, 4),
+            |s| s,
+            |m, a| seen.push((m.board.cards_left(), m.board.mover, a.moves[0].value.win)),
+        );
+        assert_eq!(on, whole);
+        // One call a turn, before the move, with the figure recorded for it.
+        assert_eq!(seen.len(), whole.predictions.len());
+        for (&(left, mover, win), p) in seen.iter().zip(&whole.predictions) {
+            assert_eq!((left, mover, win), (p.left, Side::Player, p.win));
+        }
+    }
+}

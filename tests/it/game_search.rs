@@ -636,3 +636,73 @@ fn play_on_shows_each_position_the_adviser_played_from() {
         }
     }
 }
+
+/// Plays `m` on to the end in the simulation (the game's AI drawing its choices by
+/// [`quadmist::game::ai::decide`], the battles by [`quadmist::game::sim::fight`]), the player
+/// choosing by `s`, which knows every stat; true when the player wins.
+fn played_out(m: &Match, s: &mut Searcher, wise: u8, rng: &mut GameRng) -> bool {
+    use quadmist::game::ai::decide;
+    use quadmist::game::search::Budget;
+    use quadmist::game::sim::{adviser_target, fight};
+    let view = AiView::new(&m.cards, &m.cards.map(|c| c.card_type));
+    let mut m = m.clone();
+    loop {
+        match m.phase() {
+            Phase::Over(r) => return r.player > 5,
+            Phase::Place(Side::Npc) => {
+                let (slot, cell) = decide(&view, &m.board, Side::Npc, wise, rng);
+                m.place(slot, cell).unwrap();
+            }
+            Phase::Place(Side::Player) => {
+                let best = s.analyse(&m.board, Budget::Unlimited).moves[0];
+                m.place(best.slot, best.cell).unwrap();
+            }
+            Phase::Battle { attacker, targets, chooser } => {
+                let d = match chooser {
+                    Chooser::Automatic(d) => d,
+                    Chooser::Side(_) => adviser_target(s, &m, attacker, &targets),
+                };
+                fight(&mut m, attacker, d, rng);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_simulated_game_wins_as_often_as_the_exact_search_says() {
+    use quadmist::game::search::Budget;
+    // The search's model of the game (the AI's exact distribution of moves, each battle's exact
+    // chance, the evolution rolls) against the simulation, which draws them as the game does:
+    // from positions with 4 cards or fewer left, every stat known, the exact chance to win of
+    // the best move must be the share of playouts won, the player following the search.
+    // Summed over the positions: the wins' gap from the chances, in standard errors.
+    let gap = |wise: u8, model: u8| {
+        let (mut gap, mut variance, mut positions) = (0.0, 0.0, 0);
+        let mut rng = GameRng::new(0x51A7, u64::from(wise));
+        for m in (0..600u64).filter_map(|seed| played(seed, 4)).take(150) {
+            let mut s = Searcher::new(&m.cards, Opponent::Game(model), Goal::Win, 10);
+            let chance = s.analyse(&m.board, Budget::Unlimited).moves[0].value.win;
+            if !(0.01..=0.99).contains(&chance) {
+                continue;
+            }
+            positions += 1;
+            let n = 200;
+            let won = (0..n).filter(|_| played_out(&m, &mut s, wise, &mut rng)).count();
+            gap += won as f64 - chance * f64::from(n);
+            variance += chance * (1.0 - chance) * f64::from(n);
+        }
+        eprintln!("{positions} positions");
+        assert!(positions >= 30, "{positions} positions");
+        gap / variance.sqrt()
+    };
+    for wise in [1, 3] {
+        let z = gap(wise, wise);
+        eprintln!("Wise {wise}: {z:.2} standard errors");
+        assert!(z.abs() < 4.0, "Wise {wise}: the playouts are {z:.2} standard errors off");
+    }
+    // The test can tell: playouts against Wise 1 are far from the figures of a search that
+    // models Wise 3.
+    let wrong = gap(1, 3);
+    eprintln!("Wise 1 played, Wise 3 modelled: {wrong:.2} standard errors");
+    assert!(wrong.abs() >= 4.0, "{wrong:.2}");
+}

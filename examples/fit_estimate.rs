@@ -636,6 +636,7 @@ fn replay_fast(r: &Record) -> Option<Played> {
                 m.place(slot, cell).ok()?;
             }
             Phase::Place(Side::Player) => {
+                s.set_seen(m.seen());
                 let p = *r.played.predictions.get(predictions.len())?;
                 if p.left != m.board.cards_left() {
                     return None;

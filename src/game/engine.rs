@@ -183,6 +183,34 @@ pub fn chooser(board: &Board, turn: &Turn) -> Chooser {
     }
 }
 
+/// Something the player saw happen that depends on the opponent's stats, which the player may
+/// know only by their digits: the game's AI chose its placements knowing them, and a battle's
+/// outcome is drawn from them. What the draws of the hidden stats are conditioned on
+/// ([`crate::game::search::Searcher::set_seen`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seen {
+    /// The opponent placed its card `slot` on `cell` in this position (before the placement).
+    Placed {
+        /// The position the opponent chose in.
+        board: Board,
+        /// The card's slot (5..=9).
+        slot: u8,
+        /// The cell, x + 4·y.
+        cell: u8,
+    },
+    /// A battle and its outcome.
+    Battle {
+        /// The attacker's slot.
+        attacker: u8,
+        /// The attacker's type in this battle.
+        attacker_type: CardType,
+        /// The defender's slot.
+        defender: u8,
+        /// True when the attacker won.
+        won: bool,
+    },
+}
+
 /// A match in progress.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Match {
@@ -197,6 +225,8 @@ pub struct Match {
     /// Evolution odds per battle won.
     pub evolution: EvolutionOdds,
     arrows: [u8; 10],
+    /// The opponent's placements and the battles, in order: at most 5 + 10 · 8 entries.
+    seen: Vec<Seen>,
 }
 
 impl Match {
@@ -209,6 +239,7 @@ impl Match {
             board: Board::new(blocks, first),
             turn: None,
             evolution: EvolutionOdds::ENGINE,
+            seen: Vec::new(),
         }
     }
 
@@ -221,12 +252,19 @@ impl Match {
             board,
             turn: None,
             evolution: EvolutionOdds::ENGINE,
+            seen: Vec::new(),
         }
     }
 
     /// The arrow masks by slot.
     pub fn arrows(&self) -> &[u8; 10] {
         &self.arrows
+    }
+
+    /// What the match has shown of the opponent's stats so far: its placements and the
+    /// battles, in order (none before [`Match::from_board`]'s position).
+    pub fn seen(&self) -> &[Seen] {
+        &self.seen
     }
 
     /// What the match waits for.
@@ -267,6 +305,9 @@ impl Match {
         }
         if cell >= 16 || self.board.cells[cell as usize] != crate::game::board::EMPTY {
             return Err(MoveError::CellNotFree(cell));
+        }
+        if self.board.mover == Side::Npc {
+            self.seen.push(Seen::Placed { board: self.board, slot, cell });
         }
         let turn = self.board.place(&self.arrows, slot, cell);
         let targets = turn.targets().to_vec();
@@ -309,6 +350,12 @@ impl Match {
             return Err(MoveError::NotATarget(defender));
         }
         let winner = if won { turn.attacker } else { defender };
+        self.seen.push(Seen::Battle {
+            attacker: turn.attacker,
+            attacker_type: self.types[turn.attacker as usize],
+            defender,
+            won,
+        });
         let flipped = self.board.battle(&self.arrows, &mut turn, defender, won);
         if winner_evolves {
             let t = &mut self.types[winner as usize];

@@ -497,6 +497,7 @@ impl Live {
         let g = self.state.game.as_ref()?;
         let cards = self.cards_now()?;
         let mut s = Searcher::new(&cards, opponent, goal, 20);
+        s.set_seen(g.seen());
         s.set_clock(clock);
         if let Some(flag) = cancel {
             s.cancel_with(flag);

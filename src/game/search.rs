@@ -36,7 +36,7 @@
 use crate::game::ai::{choices, AiView};
 use crate::game::board::{Board, Side, Turn, EMPTY, NEIGHBOURS};
 use crate::game::card::{win_probability, GameCard};
-use crate::game::engine::{chooser, evolution_chance, evolve, Chooser};
+use crate::game::engine::{chooser, evolution_chance, evolve, Chooser, Seen};
 use crate::game::estimate::{self, CardTables};
 use crate::model::CardType;
 use crate::rules::growth::EvolutionOdds;
@@ -92,6 +92,15 @@ pub const SHOWN_DEPTH: u32 = 2;
 /// a solved position in which some stats are known only by their digits
 /// ([`Searcher::with_fixed_figures`]).
 pub const HIDDEN_DRAWS: u32 = 32;
+
+/// When the match has shown something of the hidden stats ([`Searcher::set_seen`]): draws
+/// from the bands per draw kept, the kept ones taken in proportion to how well each explains
+/// what was seen.
+pub const SEEN_CANDIDATES: u32 = 16;
+
+/// The most entries [`Searcher::set_seen`] keeps: a match has 5 placements of the opponent and
+/// at most 8 battles (one per neighbour) in each of its 10 turns.
+const MAX_SEEN: usize = 5 + 10 * 8;
 
 /// Placement nodes the draws of one solved analysis may take in all: as many as a search at
 /// the default budget. The draws that do not fit are left out, so the time a figure takes
@@ -272,6 +281,8 @@ pub struct Searcher {
     recalibrate: bool,
     /// Draws of the hidden stats for the figures of a solved position ([`HIDDEN_DRAWS`]).
     draws: u32,
+    /// What the match has shown of the hidden stats, which the draws are conditioned on.
+    seen: Vec<Seen>,
 }
 
 /// A root move and its figures.
@@ -372,6 +383,7 @@ impl Searcher {
             fixed_figures: true,
             recalibrate: true,
             draws: HIDDEN_DRAWS,
+            seen: Vec::new(),
         }
     }
 
@@ -393,6 +405,13 @@ impl Searcher {
     /// (0: the figures of the search itself, over 16-value bands; default [`HIDDEN_DRAWS`]).
     pub fn set_hidden_draws(&mut self, draws: u32) {
         self.draws = draws;
+    }
+
+    /// What the match has shown so far ([`crate::game::engine::Match::seen`]): the draws of the
+    /// hidden stats are weighted by how likely each makes it ([`Searcher::with_fixed_figures`]).
+    /// Entries beyond the 85 a match can hold are ignored.
+    pub fn set_seen(&mut self, seen: &[Seen]) {
+        self.seen = seen.iter().take(MAX_SEEN).copied().collect();
     }
 
     /// Ranks only the `k` (≥ 1) best moves exactly: the others are searched with the k-th best
@@ -976,9 +995,10 @@ impl Searcher {
 
     /// Replaces the figures of `moves`, solved to the end of the match with each hidden stat
     /// taken as uniform on its band, by the mean of exact solutions over [`HIDDEN_DRAWS`] draws
-    /// of the opponent's stats (uniform on each band, as the game creates them; drawn from a
-    /// seed of the position, so the same position shows the same figures), or as many as fit
-    /// in [`DRAWN_NODES`].
+    /// of the opponent's stats (uniform on each band, as the game creates them, then weighted
+    /// by what the match has shown, [`Searcher::set_seen`]; drawn from a seed of the position,
+    /// so the same position and history show the same figures), or as many as fit in
+    /// [`DRAWN_NODES`].
     ///
     /// Why: a card's stat is one value, the same in all its battles, and the game's AI chooses
     /// with the true values. The banded solution treats each battle as an independent draw and
@@ -993,24 +1013,30 @@ impl Searcher {
     /// later choices instead was measured, on the same matches, to understate it at Wise 3
     /// (two tenths 5.5 and 12.4 points under what happened) and to be no better at Wise 1: the
     /// positions a match reaches say something of the hidden stats, which draws from the bands
-    /// alone do not know.
+    /// alone do not know. Hence the weights: at Wise 3 the game's AI places its cards by their
+    /// true stats, without chance, so its placements say much. On the 62 solved moves shown
+    /// 70 to 80 % in 2,000 matches at 50 ms (seed 3), the draws from the bands alone showed
+    /// 75.6 % where 400 playouts from each position, with the deal's true stats, won 79.1 %;
+    /// weighted by what was seen, 79.7 %, and the mean squared gap to the playouts fell from
+    /// 0.045 to 0.020.
     fn drawn_figures(&mut self, b: &Board, moves: &mut [MoveValue]) {
         if self.draws == 0 || moves.is_empty() || self.cards.iter().all(GameCard::is_exact) {
             return;
         }
         let left = b.cards_left();
         let mut state = self.key(b) ^ 0xD8A3_11C7_5EED_0001;
+        let draws = self.drawn_from_seen(&mut state);
         let mut sums = vec![Value::default(); moves.len()];
         // One table for every draw: each draw has its own keys, so an entry of another draw
         // is never read (a 64-bit key match by chance aside), and nothing is zeroed again.
         let mut table = Vec::new();
         let (mut done, mut spent) = (0u32, 0u64);
-        while done < self.draws && spent < DRAWN_NODES {
-            let cards = self.cards.map(|c| {
-                c.drawn(|lo, hi| lo + (splitmix(&mut state) % (u64::from(hi - lo) + 1)) as u8)
-            });
+        for (cards, keys, times) in draws {
+            if spent >= DRAWN_NODES {
+                break;
+            }
             let mut s = Searcher::new(&cards, self.opponent, self.goal, self.table_bits);
-            s.zobrist = zobrist_keys(splitmix(&mut state));
+            s.zobrist = zobrist_keys(keys);
             s.table = std::mem::take(&mut table);
             s.evolution = self.evolution;
             s.cancel = self.cancel.clone();
@@ -1028,9 +1054,9 @@ impl Searcher {
                 break;
             }
             for (sum, v) in sums.iter_mut().zip(values) {
-                *sum = sum.add(v);
+                *sum = sum.add(v.scaled(f64::from(times)));
             }
-            done += 1;
+            done += times;
             table = s.table;
         }
         if done == 0 || self.cancelled() {
@@ -1041,6 +1067,91 @@ impl Searcher {
         for (m, sum) in moves.iter_mut().zip(sums) {
             m.value = self.finish(sum.scaled(share));
         }
+    }
+
+    /// The draws of the hidden stats for [`Searcher::drawn_figures`]: each as the ten cards,
+    /// the seed of its table keys, and how many of the [`HIDDEN_DRAWS`] it counts for.
+    ///
+    /// With nothing seen, [`HIDDEN_DRAWS`] draws uniform on the bands, once each. Otherwise
+    /// [`SEEN_CANDIDATES`] times as many are drawn, each weighted by the chance of what was
+    /// seen under its stats (every battle's outcome, and every placement of the game's AI),
+    /// and [`HIDDEN_DRAWS`] are taken from them in proportion to the weights (systematic
+    /// resampling): draws of the stats as the player can know them now, not as before the
+    /// match. When no draw explains what was seen (a contradiction entered by the player),
+    /// the weights are ignored.
+    fn drawn_from_seen(&self, state: &mut u64) -> Vec<([GameCard; 10], u64, u32)> {
+        let wise = match self.opponent {
+            Opponent::Game(w) => Some(w),
+            Opponent::Worst => None,
+        };
+        let informative = !self.seen.is_empty();
+        let n = if informative { self.draws * SEEN_CANDIDATES } else { self.draws };
+        let mut out: Vec<([GameCard; 10], u64, u32)> = (0..n)
+            .map(|_| {
+                let cards = self.cards.map(|c| {
+                    c.drawn(|lo, hi| lo + (splitmix(state) % (u64::from(hi - lo) + 1)) as u8)
+                });
+                (cards, splitmix(state), 1)
+            })
+            .collect();
+        if !informative {
+            return out;
+        }
+        let weights: Vec<f64> = out.iter().map(|d| self.likelihood(&d.0, wise)).collect();
+        let total: f64 = weights.iter().sum();
+        if total <= 0.0 || !total.is_finite() {
+            out.truncate(self.draws as usize);
+            return out;
+        }
+        // Systematic resampling: one uniform offset, then points evenly spaced on the
+        // cumulative weights.
+        let step = total / f64::from(self.draws);
+        let mut point = (splitmix(state) >> 11) as f64 / (1u64 << 53) as f64 * step;
+        let mut cumulative = 0.0;
+        for (d, w) in out.iter_mut().zip(&weights) {
+            cumulative += w;
+            let mut times = 0;
+            while point < cumulative {
+                times += 1;
+                point += step;
+            }
+            d.2 = times;
+        }
+        out.retain(|d| d.2 > 0);
+        out
+    }
+
+    /// The chance of what was seen ([`Searcher::set_seen`]) if the cards were `cards`: the
+    /// product of each battle's chance of its outcome and, against the game's AI, of each of
+    /// its placements.
+    fn likelihood(&self, cards: &[GameCard; 10], wise: Option<u8>) -> f64 {
+        let view = wise.map(|_| AiView::new(cards, &self.hand_types));
+        let mut p = 1.0;
+        for e in &self.seen {
+            p *= match *e {
+                Seen::Battle { attacker, attacker_type, defender, won } => {
+                    let q = win_probability(
+                        &cards[attacker as usize],
+                        attacker_type,
+                        &cards[defender as usize],
+                    );
+                    if won {
+                        q
+                    } else {
+                        1.0 - q
+                    }
+                }
+                Seen::Placed { board, slot, cell } => match (&view, wise) {
+                    (Some(view), Some(w)) => choices(view, &board, Side::Npc, w)
+                        .as_slice()
+                        .iter()
+                        .find(|c| c.slot == slot && c.cell == cell)
+                        .map_or(0.0, |c| c.p),
+                    _ => 1.0,
+                },
+            };
+        }
+        p
     }
 
     /// Replaces the figures of `moves` (searched to a depth that depends on the budget) by the

@@ -300,6 +300,7 @@ pub fn play_on(
                     Player::Adviser(budget) => {
                         let s = searcher.as_mut().expect("an adviser has a searcher");
                         let before = s.nodes;
+                        s.set_seen(m.seen());
                         let a = s.analyse(&m.board, budget);
                         advised(&m, &a);
                         match a.moves.first() {

@@ -31,7 +31,8 @@
 //! When the search reaches the end of the match but some of the opponent's stats are known only
 //! by their digits, the figures shown are the mean of exact solutions over draws of those stats
 //! ([`HIDDEN_DRAWS`], [`Searcher::with_fixed_figures`]): the search itself takes each battle as
-//! an independent draw from the bands, which a card's one true value is not.
+//! an independent draw from the bands, which a card's one true value is not. The draws are
+//! weighted by what the match has shown of those stats ([`Searcher::set_seen`]).
 
 use crate::game::ai::{choices, AiView};
 use crate::game::board::{Board, Side, Turn, EMPTY, NEIGHBOURS};

@@ -458,7 +458,7 @@ impl Live {
             Some(format!("{label} ({} searched).", count(a.depth, "placement")))
         } else if self.cards_now().is_some_and(|c| notation::has_bands(&c)) {
             Some(format!(
-                "Estimates: a mean over up to {HIDDEN_DRAWS} draws of their hidden stats."
+                "Estimates: a mean over up to {HIDDEN_DRAWS} draws of hidden stats that fit the match."
             ))
         } else {
             None

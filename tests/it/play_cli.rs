@@ -280,7 +280,10 @@ fn play_on_a_terminal_through_tmux() {
         v.cards
     );
     assert!(s.contains(&figures), "expected {figures} on\n{s}");
-    assert!(s.contains("Estimates: a mean over up to 32 draws of their hidden stats."), "{s}");
+    assert!(
+        s.contains("Estimates: a mean over up to 32 draws of hidden stats that fit the match."),
+        "{s}"
+    );
     // Every line fits the 80 columns of the terminal, and NO_COLOR means no colour.
     let coloured = t.screen(true);
     for sgr in ["\u{1b}[3", "\u{1b}[9", "\u{1b}[1m", "\u{1b}[2m"] {

@@ -1126,7 +1126,9 @@ impl Searcher {
     /// product of each battle's chance of its outcome and, against the game's AI, of each of
     /// its placements.
     fn likelihood(&self, cards: &[GameCard; 10], wise: Option<u8>) -> f64 {
-        let view = wise.map(|_| AiView::new(cards, &self.hand_types));
+        // The AI's view costs 100 pairs of start values: only when a placement was seen.
+        let placed = self.seen.iter().any(|e| matches!(e, Seen::Placed { .. }));
+        let view = wise.filter(|_| placed).map(|_| AiView::new(cards, &self.hand_types));
         let mut p = 1.0;
         for e in &self.seen {
             p *= match *e {

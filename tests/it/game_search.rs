@@ -347,15 +347,21 @@ fn a_node_budget_stops_at_its_count_and_gives_the_same_answer_on_any_clock() {
     assert_eq!(a.moves[0].value.objective, b.moves[0].value.objective);
 }
 
+/// The start of match `game` of `seed` as `quadmist simulate` deals it, the game's AI view of
+/// its cards, and the generator that plays it on.
+fn dealt(seed: u64, game: u64) -> (Match, AiView, GameRng) {
+    let mut rng = GameRng::new(seed, game);
+    let d = deal(&mut rng);
+    let view = AiView::new(&d.cards, &d.cards.map(|c| c.card_type));
+    (Match::new(d.cards, d.blocks, d.first), view, rng)
+}
+
 /// A match where the player plays greedily and the opponent as the game's AI at Wise 3 would,
 /// battles decided by `seed`'s dice, until the player is to place with `left` cards or fewer
 /// to go: positions like those a player meets.
 fn played(seed: u64, left: u32) -> Option<Match> {
     use quadmist::game::sim::greedy_move;
-    let mut rng = GameRng::new(seed, 1);
-    let d = deal(&mut rng);
-    let view = AiView::new(&d.cards, &d.cards.map(|c| c.card_type));
-    let mut m = Match::new(d.cards, d.blocks, d.first);
+    let (mut m, view, mut rng) = dealt(seed, 1);
     loop {
         match m.phase() {
             Phase::Over(_) => return None,
@@ -585,10 +591,7 @@ fn the_best_target_searched_as_deep_as_the_cards_left_is_exact() {
     // left must be the naive enumeration's (the best over the targets, to the end).
     let mut checked = 0;
     for seed in 0..400u64 {
-        let mut rng = GameRng::new(seed, 5);
-        let d = deal(&mut rng);
-        let view = AiView::new(&d.cards, &d.cards.map(|c| c.card_type));
-        let mut m = Match::new(d.cards, d.blocks, d.first);
+        let (mut m, view, mut rng) = dealt(seed, 5);
         loop {
             match m.phase() {
                 Phase::Over(_) => break,
@@ -767,10 +770,8 @@ fn a_solved_figure_weighs_the_hidden_stats_by_what_the_match_showed() {
     // deal's stats were won) and match 90 with 3 (76.9 %; 400 of 400).
     for (game, left) in [(47, 2), (90, 3)] {
         let mut m = None;
-        let mut rng = GameRng::new(3, game);
-        let d = deal(&mut rng);
+        let (start, _, mut rng) = dealt(3, game);
         let adviser = Player::Adviser(Budget::Nodes(50_000));
-        let start = Match::new(d.cards, d.blocks, d.first);
         play_on(
             start,
             adviser,

@@ -39,10 +39,11 @@
 //!    legal move whose estimate this build gives equal to the recorded figure (to 1e-9, win
 //!    and draw; the deep search that chose it is not run again, unless several moves give
 //!    that figure, and then it chooses among them). At each solved turn, the move is the
-//!    solution's, and its banded figure must equal the recorded one. A match that differs
-//!    from its record anywhere (a figure, the cards left at a turn, the number of turns, the
-//!    result) is played again in full (`play_recorded`, the run's budget). So OUT holds the
-//!    matches this build plays. It reports how many matches took which way.
+//!    solution's, and the search's own figure must equal the recorded one (`searched`; the
+//!    figure shown in records that lack it). A match that differs from its record anywhere (a
+//!    figure, the cards left at a turn, the number of turns, the result) is played again in
+//!    full (`play_recorded`, the run's budget). So OUT holds the matches this build plays. It
+//!    reports how many matches took which way.
 //!
 //! 9. `playouts SEED WISE NODES GAMES LO HI PLAYOUTS [THREADS]`: what the adviser's solved
 //!    chances to win from LO (included) to HI mean, without the luck of one match. Plays
@@ -641,14 +642,16 @@ fn replay_fast(r: &Record) -> Option<Played> {
                 if p.left != m.board.cards_left() {
                     return None;
                 }
-                let (slot, cell, shown) = if p.exact {
+                let (slot, cell, shown, searched) = if p.exact {
                     let a = s.analyse(&m.board, Budget::Nodes(r.nodes?));
                     let best = *a.moves.first()?;
-                    if !a.exact || !same(best.value.win, p.win) || !same(best.value.draw, p.draw) {
+                    let (win, draw) = p.searched.unwrap_or((p.win, p.draw));
+                    if !a.exact || !same(best.value.win, win) || !same(best.value.draw, draw) {
                         return None;
                     }
                     let shown = s.with_fixed_figures(&m.board, a);
-                    (best.slot, best.cell, shown.moves[0].value)
+                    let searched = Some((best.value.win, best.value.draw));
+                    (best.slot, best.cell, shown.moves[0].value, searched)
                 } else {
                     let moves = legal(&m.board, Side::Player)
                         .into_iter()
@@ -678,9 +681,9 @@ fn replay_fast(r: &Record) -> Option<Played> {
                             *found.iter().find(|f| (f.slot, f.cell) == (best.slot, best.cell))?
                         }
                     };
-                    (mv.slot, mv.cell, mv.value)
+                    (mv.slot, mv.cell, mv.value, None)
                 };
-                predictions.push(Prediction { win: shown.win, draw: shown.draw, ..p });
+                predictions.push(Prediction { win: shown.win, draw: shown.draw, searched, ..p });
                 m.place(slot, cell).ok()?;
             }
             Phase::Battle { attacker, targets, chooser } => {

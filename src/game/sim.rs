@@ -211,6 +211,12 @@ pub struct Prediction {
     pub nodes: u64,
     /// The search reached the end of the match (exact under the adviser's knowledge).
     pub exact: bool,
+    /// When `exact`: the search's own P(win) and P(draw), each hidden stat taken as uniform on
+    /// its band, which chose the move; `win` and `draw` are the figures shown, a mean over
+    /// draws of the hidden stats ([`Searcher::with_fixed_figures`]). Lets a replay check the
+    /// move without drawing again. None in records written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub searched: Option<(f64, f64)>,
 }
 
 /// A match played to the end: its result and, for the adviser, what it showed at each turn.
@@ -284,7 +290,10 @@ pub fn play_on(
                 Searcher::new(&seen_by_player(&m.cards), Opponent::Game(wise), Goal::Win, 18);
             // Only the best move is played: the others need not be ranked.
             s.set_top(1);
-            Some(setup(s))
+            let mut s = setup(s);
+            // The search's own figures and those shown are both kept (`Prediction::searched`).
+            s.set_fixed_figures(false);
+            Some(s)
         }
         _ => None,
     };
@@ -301,7 +310,9 @@ pub fn play_on(
                         let s = searcher.as_mut().expect("an adviser has a searcher");
                         let before = s.nodes;
                         s.set_seen(m.seen());
-                        let a = s.analyse(&m.board, budget);
+                        let searched = s.analyse(&m.board, budget);
+                        let own = searched.moves.first().map(|mv| (mv.value.win, mv.value.draw));
+                        let a = s.with_fixed_figures(&m.board, searched);
                         advised(&m, &a);
                         match a.moves.first() {
                             Some(mv) => {
@@ -313,6 +324,7 @@ pub fn play_on(
                                     depth: a.depth,
                                     nodes: s.nodes - before,
                                     exact: a.exact,
+                                    searched: own.filter(|_| a.exact),
                                 });
                                 (mv.slot, mv.cell)
                             }

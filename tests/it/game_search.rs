@@ -640,6 +640,48 @@ fn play_on_shows_each_position_the_adviser_played_from() {
     }
 }
 
+/// A recorded prediction keeps, for a solved move, the figures of the search that chose it
+/// (checked by a fresh search of the same position, without the figures shown) beside those
+/// shown (the mean over draws of the hidden stats: different where a stat is hidden).
+#[test]
+fn a_solved_prediction_keeps_the_searched_figure_beside_the_shown_one() {
+    use quadmist::game::search::Budget;
+    use quadmist::game::sim::{play_on, seen_by_player, Player};
+    let (mut solved, mut differ) = (0, 0);
+    for seed in 0..6u64 {
+        let d = deal(&mut GameRng::new(seed, 3));
+        let mut fresh = Vec::new();
+        let played = play_on(
+            Match::new(d.cards, d.blocks, d.first),
+            Player::Adviser(Budget::Nodes(20_000)),
+            3,
+            &mut GameRng::new(seed, 4),
+            |s| s,
+            |m, a| {
+                fresh.push(a.exact.then(|| {
+                    let mut s =
+                        Searcher::new(&seen_by_player(&m.cards), Opponent::Game(3), Goal::Win, 18);
+                    s.set_fixed_figures(false);
+                    s.analyse(&m.board, Budget::Unlimited).moves[0].value
+                }));
+            },
+        );
+        assert_eq!(fresh.len(), played.predictions.len());
+        for (p, f) in played.predictions.iter().zip(fresh) {
+            let Some(own) = f else {
+                assert_eq!(p.searched, None, "{p:?}");
+                continue;
+            };
+            let (win, draw) = p.searched.expect("a solved move keeps its searched figure");
+            assert!((win - own.win).abs() < 1e-9 && (draw - own.draw).abs() < 1e-9, "{p:?}");
+            solved += 1;
+            differ += usize::from((win - p.win).abs() > 1e-6);
+        }
+    }
+    // Hidden stats make the two differ at some solved moves, not at all.
+    assert!(solved >= 6 && differ >= 1 && differ < solved, "{solved} solved, {differ} differ");
+}
+
 /// Plays `m` on to the end in the simulation (the game's AI drawing its choices by
 /// [`quadmist::game::ai::decide`], the battles by [`quadmist::game::sim::fight`]), the player
 /// choosing by `s`, which knows every stat; true when the player wins.

@@ -41,7 +41,8 @@ of the chance shown (moves, their mean chance, how often it happened), the Brier
 the calibration error: the mean gap in points between the chance shown and how often it \
 happened, weighted by the moves in each tenth. --plot draws the reliability diagram. How \
 often it happened is itself a sample: its 95 % interval is the room luck alone leaves (with \
-80 moves shown 75 %, about 9 points either way).
+80 moves shown 75 %, about 9 points either way). The chances shown were fitted on the matches of \
+seed 1 at Wise 3 and 1: measure them on another seed (quadmist's own label comes from seed 2).
 
 A long run can be stopped and taken up again: --records writes each match as it ends, and \
 --resume reads those matches back instead of playing them again.
@@ -52,10 +53,11 @@ Examples:
   The adviser, 50 ms a move, on two threads, as JSON:
       quadmist simulate --games 1000 --budget-ms 50 --wise 1 --threads 2 --json
   How well the adviser's chances match the results, with the diagram and a page:
-      quadmist simulate --games 2000 --calibration --plot wise3.svg --html wise3.html
+      quadmist simulate --games 2000 --seed 2 --calibration --plot wise3.svg --html \
+wise3.html
   The same run taken up again after a stop:
-      quadmist simulate --games 2000 --calibration --resume part1.jsonl --records \
-part2.jsonl";
+      quadmist simulate --games 2000 --seed 2 --calibration --resume part1.jsonl \
+--records part2.jsonl";
 
 /// The player's policies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]

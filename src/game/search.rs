@@ -316,6 +316,16 @@ pub struct Analysis {
     pub nodes: u64,
 }
 
+/// Whether `seen` says anything of the hidden stats under the opponent model (`wise`: the
+/// game's AI at that level; none: the worst case, whose placements are not drawn from the
+/// stats): every battle does, a placement only against the game's AI.
+fn weighs(seen: &Seen, wise: Option<u8>) -> bool {
+    match seen {
+        Seen::Battle { .. } => true,
+        Seen::Placed { .. } => wise.is_some(),
+    }
+}
+
 fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
@@ -1085,7 +1095,7 @@ impl Searcher {
             Opponent::Game(w) => Some(w),
             Opponent::Worst => None,
         };
-        let informative = !self.seen.is_empty();
+        let informative = self.seen.iter().any(|e| weighs(e, wise));
         let n = if informative { self.draws * SEEN_CANDIDATES } else { self.draws };
         let mut out: Vec<([GameCard; 10], u64, u32)> = (0..n)
             .map(|_| {

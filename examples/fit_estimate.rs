@@ -34,13 +34,15 @@
 //!
 //! 8. `replay RECORDS OUT [THREADS]`: the matches of `quadmist simulate --records` RECORDS
 //!    (the adviser's) with the figures this build shows, written to OUT as `simulate
-//!    --records` writes them, for a build that changes figures and no move. A replay, not a
-//!    new run: at each turn whose recorded figure is an estimate, the move played is the one
-//!    legal move whose estimate this build gives equal to the recorded figure (to 1e-9, win
-//!    and draw; the deep search that chose it is not run again, unless several moves give
-//!    that figure, and then it chooses among them). At each solved turn, the move is the
-//!    solution's, and the search's own figure must equal the recorded one (`searched`; the
-//!    figure shown in records that lack it). A match that differs from its record anywhere (a
+//!    --records` writes them, for a build that changes figures, or moves only at solved
+//!    turns. A replay, not a new run: at each turn whose recorded figure is an estimate, the
+//!    move played is the one legal move whose estimate this build gives equal to the recorded
+//!    figure (to 1e-9, win and draw; the deep search that chose it is not run again, unless
+//!    several moves give that figure, and then it chooses among them). At each solved turn,
+//!    the search's own figure of its best move must equal the recorded one (`searched`; in
+//!    records that lack it, the figure shown for that move alone, as builds before the draws
+//!    chose showed it), and the move is this build's choice. A match that differs from its
+//!    record anywhere (a
 //!    figure, the cards left at a turn, the number of turns, the result) is played again in
 //!    full (`play_recorded`, the run's budget). So OUT holds the matches this build plays. It
 //!    reports how many matches took which way.
@@ -645,13 +647,28 @@ fn replay_fast(r: &Record) -> Option<Played> {
                 let (slot, cell, shown, searched) = if p.exact {
                     let a = s.analyse(&m.board, Budget::Nodes(r.nodes?));
                     let best = *a.moves.first()?;
-                    let (win, draw) = p.searched.unwrap_or((p.win, p.draw));
-                    if !a.exact || !same(best.value.win, win) || !same(best.value.draw, draw) {
+                    if !a.exact {
                         return None;
                     }
-                    let shown = s.with_fixed_figures(&m.board, a);
+                    // The search is checked by its own figure; in a record without it, by
+                    // the figure its best move showed (builds before the draws chose).
+                    let (win, draw) = match p.searched {
+                        Some(fig) => fig,
+                        None => {
+                            let alone = Analysis { moves: vec![best], ..a.clone() };
+                            let v = s.with_fixed_figures(&m.board, alone).moves.first()?.value;
+                            if !same(v.win, p.win) || !same(v.draw, p.draw) {
+                                return None;
+                            }
+                            (best.value.win, best.value.draw)
+                        }
+                    };
+                    if !same(best.value.win, win) || !same(best.value.draw, draw) {
+                        return None;
+                    }
+                    let played = *s.with_fixed_figures(&m.board, a).moves.first()?;
                     let searched = Some((best.value.win, best.value.draw));
-                    (best.slot, best.cell, shown.moves[0].value, searched)
+                    (played.slot, played.cell, played.value, searched)
                 } else {
                     let moves = legal(&m.board, Side::Player)
                         .into_iter()

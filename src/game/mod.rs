@@ -18,8 +18,9 @@
 //! chance over the equally likely values (so two battles of the same band card are treated as
 //! independent), and the game AI's own choices are computed with the middle value of each band.
 //! Where such a search reaches the end of the match, the figures shown are instead the mean of
-//! exact solutions over draws of the hidden stats ([`search::HIDDEN_DRAWS`]). Figures that rest
-//! on hidden stats are labelled "estimate" by the command line.
+//! exact solutions over draws of the hidden stats ([`search::HIDDEN_DRAWS`]), and they order the
+//! search's best moves ([`search::RERANKED`]). Figures that rest on hidden stats are labelled
+//! "estimate" by the command line.
 
 pub mod ai;
 pub mod board;

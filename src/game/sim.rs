@@ -211,10 +211,11 @@ pub struct Prediction {
     pub nodes: u64,
     /// The search reached the end of the match (exact under the adviser's knowledge).
     pub exact: bool,
-    /// When `exact`: the search's own P(win) and P(draw), each hidden stat taken as uniform on
-    /// its band, which chose the move; `win` and `draw` are the figures shown, a mean over
-    /// draws of the hidden stats ([`Searcher::with_fixed_figures`]). Lets a replay check the
-    /// move without drawing again. None in records written before it was kept.
+    /// When `exact`: the search's own P(win) and P(draw) of its best move, each hidden stat
+    /// taken as uniform on its band; `win` and `draw` are the figures shown for the move
+    /// played, a mean over draws of the hidden stats, which order the search's best moves
+    /// ([`Searcher::with_fixed_figures`]). Lets a replay check the search without drawing
+    /// again. None in records written before it was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub searched: Option<(f64, f64)>,
 }

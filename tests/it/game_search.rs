@@ -517,7 +517,7 @@ fn the_recalibration_changes_the_figures_shown_and_no_move() {
 
 #[test]
 fn a_solved_figure_with_hidden_stats_is_the_mean_over_the_stats_drawn() {
-    use quadmist::game::search::{Budget, MoveValue, HIDDEN_DRAWS};
+    use quadmist::game::search::{Budget, MoveValue, HIDDEN_DRAWS, RERANKED};
     use quadmist::game::sim::seen_by_player;
     // Solved positions with 4 cards left, the opponent's cards known by their digits only. The
     // figure shown must be the mean over draws of those stats of the exact solution, which a
@@ -543,15 +543,29 @@ fn a_solved_figure_with_hidden_stats_is_the_mean_over_the_stats_drawn() {
             (m, banded, shown)
         })
         .max_by(|a, b| {
+            // The first move shown, its two figures.
             let gap = |x: &(Match, Vec<MoveValue>, Vec<MoveValue>)| {
-                (x.1[0].value.win - x.2[0].value.win).abs()
+                let first = x.2[0];
+                let banded = x.1.iter().find(|b| (b.slot, b.cell) == (first.slot, first.cell));
+                (banded.unwrap().value.win - first.value.win).abs()
             };
             gap(a).total_cmp(&gap(b))
         })
         .unwrap();
-    // The same move order, every move; the same figures again for the same position.
+    // Every move; the search's best RERANKED first, then the others, each group ordered by
+    // the figures shown; the same figures again for the same position.
     let order = |v: &[MoveValue]| -> Vec<(u8, u8)> { v.iter().map(|x| (x.slot, x.cell)).collect() };
-    assert_eq!(order(&banded), order(&shown));
+    let k = RERANKED.min(banded.len());
+    assert_eq!(banded.len(), shown.len());
+    for (b, s) in [(&banded[..k], &shown[..k]), (&banded[k..], &shown[k..])] {
+        let (mut b, mut s) = (order(b), order(s));
+        b.sort_unstable();
+        s.sort_unstable();
+        assert_eq!(b, s);
+    }
+    for group in [&shown[..k], &shown[k..]] {
+        assert!(group.windows(2).all(|w| w[0].value.win >= w[1].value.win), "{group:?}");
+    }
     assert_eq!(banded_and_shown(&m, HIDDEN_DRAWS).1, shown);
 
     let draws = 300u32;
@@ -577,11 +591,12 @@ fn a_solved_figure_with_hidden_stats_is_the_mean_over_the_stats_drawn() {
     // Two means of `draws` draws each: their difference has a standard error of sd·√(2/n).
     let tolerance = 4.0 * sd * (2.0 / n).sqrt();
     let got = many[0].value.win;
-    eprintln!("banded {}, shown {got}, second count {mean} (sd {sd})", banded[0].value.win);
+    let banded = banded.iter().find(|x| (x.slot, x.cell) == (slot, cell)).unwrap().value.win;
+    eprintln!("banded {banded}, shown {got}, second count {mean} (sd {sd})");
     assert!((got - mean).abs() <= tolerance, "shown {got} over {draws} draws, {mean} here");
     // And the banded figure is not that mean (its standard error sd/√n): the test can tell
     // the two apart.
-    assert!((banded[0].value.win - mean).abs() > 4.0 * sd / n.sqrt(), "banded {banded:?}");
+    assert!((banded - mean).abs() > 4.0 * sd / n.sqrt(), "banded {banded}");
 }
 
 #[test]
@@ -783,12 +798,14 @@ fn a_solved_figure_weighs_the_hidden_stats_by_what_the_match_showed() {
             }
         })
     };
-    let shown = |m: &Match, seen: &[Seen]| {
+    // The figure shown for move `mv` (the best shown when none).
+    let shown = |m: &Match, seen: &[Seen], mv: Option<(u8, u8)>| {
         let mut s = Searcher::new(&seen_by_player(&m.cards), Opponent::Game(wise), Goal::Win, 10);
         s.set_hidden_draws(400);
         s.set_seen(seen);
         let a = s.analyse(&m.board, Budget::Unlimited);
-        ((a.moves[0].slot, a.moves[0].cell), a.moves[0].value.win)
+        let x = a.moves.iter().find(|x| mv.is_none_or(|mv| (x.slot, x.cell) == mv)).unwrap();
+        ((x.slot, x.cell), x.value.win)
     };
     // (weighted mean, its standard error, plain mean, its standard error) over `n` draws.
     let count = |m: &Match, mv: (u8, u8), n: u32, rng: &mut GameRng| {
@@ -807,9 +824,10 @@ fn a_solved_figure_weighs_the_hidden_stats_by_what_the_match_showed() {
         let plain_se = ((xx / f64::from(n) - plain * plain).max(0.0) / f64::from(n)).sqrt();
         (mean, se, plain, plain_se)
     };
-    // Positions where it matters: the adviser's, 50 ms a move against Wise 3, seed 3, match 47
-    // with 2 cards left (shown 72.6 % from the bands alone; 400 of 400 playouts with the
-    // deal's stats were won) and match 90 with 3 (76.9 %; 400 of 400).
+    // Positions where it matters: the adviser's, 50 ms a move against Wise 3, choosing by the
+    // bands alone (no draws), seed 3, match 47 with 2 cards left (shown 72.6 % from the bands
+    // alone; 400 of 400 playouts with the deal's stats were won) and match 90 with 3 (76.9 %;
+    // 400 of 400).
     for (game, left) in [(47, 2), (90, 3)] {
         let mut m = None;
         let (start, _, mut rng) = dealt(3, game);
@@ -819,7 +837,10 @@ fn a_solved_figure_weighs_the_hidden_stats_by_what_the_match_showed() {
             adviser,
             wise,
             &mut rng,
-            |s| s,
+            |mut s| {
+                s.set_hidden_draws(0);
+                s
+            },
             |at, _| {
                 if at.board.cards_left() == left {
                     m = Some(at.clone());
@@ -827,12 +848,10 @@ fn a_solved_figure_weighs_the_hidden_stats_by_what_the_match_showed() {
             },
         );
         let m = m.expect("the adviser places a card at that count");
-        let (mv, _) = shown(&m, &[]);
+        let (mv, without) = shown(&m, &[], None);
         let mut rng = GameRng::new(0x5EE7, game);
         let (mean, se, plain, plain_se) = count(&m, mv, 2_000, &mut rng);
-        let ((slot, cell), with) = shown(&m, m.seen());
-        let (_, without) = shown(&m, &[]);
-        assert_eq!((slot, cell), mv, "what was seen never changes the move");
+        let (_, with) = shown(&m, m.seen(), Some(mv));
         eprintln!("match {game}: with what was seen, shown {with}, counted {mean} (se {se})");
         eprintln!("without, shown {without}, counted {plain} (se {plain_se})");
         // The searcher's 400 draws of 16 candidates each err no more than 2,000 draws here.
@@ -842,5 +861,46 @@ fn a_solved_figure_weighs_the_hidden_stats_by_what_the_match_showed() {
         // The test tells the two apart: more than 3 standard errors of their difference.
         let apart = 3.0 * (se * se + plain_se * plain_se).sqrt();
         assert!((mean - plain).abs() > apart, "{mean} and {plain} too close");
+    }
+}
+
+#[test]
+fn at_a_solved_position_with_hidden_stats_the_draws_choose_the_move() {
+    use quadmist::game::notation::parse;
+    use quadmist::game::search::Budget;
+    // Seed 2, match 1499 of `simulate --wise 3 --budget-ms 50`, 3 cards left: the search alone
+    // (each hidden stat the middle of its band for the game's AI) rated card 4 to B1 a sure
+    // win; the AI, choosing by its true stats, then took it, and the match was lost.
+    let mine = "126/P/66/81@NE+SW+W,10/P/7/7@N+SE+SW+W,134/P/15/77@N+E+SE+S,\
+                99/P/105/18@NE+SE,106/P/88/63@NE+SW+W";
+    let at = |theirs: &str| parse(&format!("J.H#/.G#./f#a./bE##;{mine};{theirs}"), None).unwrap();
+    let seen = at("4P75@NE+SE,0P00@N+NE+SE,5P08@NE+S+SW,6P80@N+NE+E+SE+SW+NW,5P55@-");
+    // The deal's true stats, which the test knows and the adviser does not.
+    let truth = at("73/P/119/85@NE+SE,9/P/9/9@N+NE+SE,91/P/10/141@NE+S+SW,\
+                    96/P/142/13@N+NE+E+SE+SW+NW,92/P/85/88@-");
+    let first = |top: usize, draws: Option<u32>| {
+        let mut s = Searcher::new(&seen.cards, Opponent::Game(3), Goal::Win, 12);
+        s.set_top(top);
+        if let Some(d) = draws {
+            s.set_hidden_draws(d);
+        }
+        // Deepening as the adviser does: ties go to the shallower searches' best.
+        let a = s.analyse(&seen.board, Budget::Nodes(1_000_000));
+        assert!(a.exact);
+        (a.moves[0].slot, a.moves[0].cell)
+    };
+    // The exact chance of each move with the true stats: a second source.
+    let mut exact = Searcher::new(&truth.cards, Opponent::Game(3), Goal::Win, 12);
+    let solved = exact.analyse(&truth.board, Budget::Unlimited);
+    let true_win =
+        |mv: (u8, u8)| solved.moves.iter().find(|x| (x.slot, x.cell) == mv).unwrap().value.win;
+    let banded = first(1, Some(0));
+    assert_eq!(banded, (3, 1), "the search alone: card 4 to B1");
+    assert!(true_win(banded) < 1.0, "B1 wins {}", true_win(banded));
+    let chosen = first(1, None);
+    assert_eq!(true_win(chosen), 1.0, "the draws' choice {chosen:?}");
+    // One voice: the same first move however many moves are shown.
+    for top in [3, 8, 40] {
+        assert_eq!(first(top, None), chosen, "top {top}");
     }
 }

@@ -33,7 +33,8 @@
 //! ([`HIDDEN_DRAWS`], [`Searcher::with_fixed_figures`]): the search itself takes each battle as
 //! an independent draw from the bands, which a card's one true value is not. The draws are
 //! weighted by what the match has shown of those stats ([`Searcher::set_seen`]). They also
-//! choose the move: the search's best [`RERANKED`] moves are ordered by the figures drawn.
+//! choose the move: the search's best [`RERANKED`] moves are ordered by the figures drawn,
+//! when all their draws fit in [`DRAWN_NODES`].
 
 use crate::game::ai::{choices, AiView};
 use crate::game::board::{Board, Side, Turn, EMPTY, NEIGHBOURS};
@@ -116,7 +117,8 @@ pub const DRAWN_NODES: u64 = DEFAULT_BUDGET_MS * NODES_PER_MS;
 /// band, the draws by the stats drawn, as the AI chooses; where the two disagree, the draws
 /// are right more often. In 200 matches against Wise 3 at 50 ms (seed 2), 15 of 588 solved
 /// turns had a move the draws rated higher than the search's best: each time among the
-/// search's best 5.
+/// search's best 5. Only when all their draws fit in [`DRAWN_NODES`] (on 20 random positions
+/// of each count: 0 of 20 with 8 cards left, 6 with 7, 17 with 6); else the search chooses.
 pub const RERANKED: usize = 5;
 
 /// How long a search may run.
@@ -1015,7 +1017,8 @@ impl Searcher {
     /// the figures [`Searcher::analyse`] shows otherwise: the fixed-shape estimate when
     /// unfinished ([`SHOWN_DEPTH`]); when solved, its own if every stat is known, else the mean
     /// over draws of the hidden stats ([`HIDDEN_DRAWS`]), which order the search's best
-    /// [`RERANKED`] moves (the search's order kept among equals), then the others. For reading
+    /// [`RERANKED`] moves when all their draws fit (the search's order kept among equals), then
+    /// the others. For reading
     /// both figures of one search: with fixed figures off, a solved analysis with hidden stats
     /// keeps at least [`RERANKED`] moves, for this to order.
     pub fn with_fixed_figures(&mut self, b: &Board, mut a: Analysis) -> Analysis {
@@ -1027,13 +1030,23 @@ impl Searcher {
         if a.exact {
             // The search's best RERANKED moves, then the others: each group drawn and ordered
             // on its own, so the first ones are the same however many are shown. A stable
-            // sort: without draws the order is the search's own.
+            // sort: among equals the order is the search's own.
+            let by_figure =
+                |x: &MoveValue, y: &MoveValue| y.value.objective.total_cmp(&x.value.objective);
             let split = a.moves.len().min(RERANKED);
             let (first, rest) = a.moves.split_at_mut(split);
-            for group in [first, rest] {
-                self.drawn_figures(b, group);
-                group.sort_by(|x, y| y.value.objective.total_cmp(&x.value.objective));
+            if self.drawn_figures(b, first, true) {
+                first.sort_by(by_figure);
+            } else {
+                // Not all their draws fit (8 cards left, some of 7): the search's order stays,
+                // its best move drawn alone, as many draws as fit; the others shown likewise.
+                let shown = first.len().min(self.top);
+                let (best, others) = first[..shown].split_at_mut(1);
+                self.drawn_figures(b, best, false);
+                self.drawn_figures(b, others, false);
             }
+            self.drawn_figures(b, rest, false);
+            rest.sort_by(by_figure);
         } else {
             self.shown_figures(b, &mut a.moves);
         }
@@ -1067,20 +1080,30 @@ impl Searcher {
     /// 75.6 % where 400 playouts from each position, with the deal's true stats, won 79.1 %;
     /// weighted by what was seen, 79.7 %, and the mean squared gap to the playouts fell from
     /// 0.045 to 0.020.
-    fn drawn_figures(&mut self, b: &Board, moves: &mut [MoveValue]) {
+    ///
+    /// With `whole`, all the draws or none: the figures stay, and it returns false, as soon as
+    /// the draws made so far say the rest will not fit in [`DRAWN_NODES`]. Otherwise returns
+    /// whether the figures were replaced.
+    fn drawn_figures(&mut self, b: &Board, moves: &mut [MoveValue], whole: bool) -> bool {
         if moves.is_empty() || !self.draws_apply() {
-            return;
+            return false;
         }
         let left = b.cards_left();
         let mut state = self.key(b) ^ 0xD8A3_11C7_5EED_0001;
         let draws = self.drawn_from_seen(&mut state);
+        let count = draws.len() as u64;
         let mut sums = vec![Value::default(); moves.len()];
         // One table for every draw: each draw has its own keys, so an entry of another draw
         // is never read (a 64-bit key match by chance aside), and nothing is zeroed again.
         let mut table = Vec::new();
         let (mut done, mut spent) = (0u32, 0u64);
-        for (cards, keys, times) in draws {
-            if spent >= DRAWN_NODES {
+        for (k, (cards, keys, times)) in draws.into_iter().enumerate() {
+            // The draws so far, their mean cost: will the rest fit?
+            let short = k > 0 && spent / k as u64 * count > DRAWN_NODES;
+            if spent >= DRAWN_NODES || (whole && short) {
+                if whole {
+                    return false;
+                }
                 break;
             }
             let mut s = Searcher::new(&cards, self.opponent, self.goal, self.table_bits);
@@ -1099,6 +1122,9 @@ impl Searcher {
             self.nodes += s.nodes;
             if s.aborted {
                 // Out of nodes, or cancelled: this draw is left out.
+                if whole {
+                    return false;
+                }
                 break;
             }
             for (sum, v) in sums.iter_mut().zip(values) {
@@ -1109,12 +1135,13 @@ impl Searcher {
         }
         if done == 0 || self.cancelled() {
             // The banded figures stay.
-            return;
+            return false;
         }
         let share = 1.0 / f64::from(done);
         for (m, sum) in moves.iter_mut().zip(sums) {
             m.value = self.finish(sum.scaled(share));
         }
+        true
     }
 
     /// The draws of the hidden stats for [`Searcher::drawn_figures`]: each as the ten cards,

@@ -34,7 +34,7 @@ match. An opponent card known by its digits is averaged over its equally likely 
 battle on its own, and the game AI is assumed to see the middle of each band; where the \
 search reaches the end, each figure shown is then its mean over up to 32 random draws of the \
 hidden values, each draw solved to the end with the values drawn, and these figures choose \
-among the search's five best moves. Such figures, and those of \
+among the search's five best moves when their draws fit in the time. Such figures, and those of \
 a search cut by --budget-ms, are marked as estimates. A cut search ranks the moves as deep \
 as its budget allows, but the figures it shows for a move are those of a fixed \
 estimate, the same at any budget: the move, each reply of the opponent, then the chances \

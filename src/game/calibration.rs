@@ -231,8 +231,8 @@ impl Measured {
 pub const MEASURED: Measured = Measured {
     matches: 4_000,
     within_points: 2,
-    measured_at: "the game's AI at Wise 3 (2,000 matches: error 0.3 points over all moves, \
-                  0.1 on the first turn, 1.0 on the second, 0.6 on the estimated moves) and at \
+    measured_at: "the game's AI at Wise 3 (2,000 matches: error 0.2 points over all moves, \
+                  0.3 on the first turn, 0.8 on the second, 0.3 on the estimated moves) and at \
                   Wise 1 (2,000 matches: 0.8, 1.4, 0.9, 1.3), 50,000 positions a move (50 ms), \
                   seed 2",
 };

@@ -1018,9 +1018,8 @@ impl Searcher {
     /// unfinished ([`SHOWN_DEPTH`]); when solved, its own if every stat is known, else the mean
     /// over draws of the hidden stats ([`HIDDEN_DRAWS`]), which order the search's best
     /// [`RERANKED`] moves when all their draws fit (the search's order kept among equals), then
-    /// the others. For reading
-    /// both figures of one search: with fixed figures off, a solved analysis with hidden stats
-    /// keeps at least [`RERANKED`] moves, for this to order.
+    /// the others. For reading both figures of one search: with fixed figures off, a solved
+    /// analysis with hidden stats keeps at least [`RERANKED`] moves, for this to order.
     pub fn with_fixed_figures(&mut self, b: &Board, mut a: Analysis) -> Analysis {
         if self.cancelled() {
             return a;
@@ -1037,13 +1036,12 @@ impl Searcher {
             let (first, rest) = a.moves.split_at_mut(split);
             if self.drawn_figures(b, first, true) {
                 first.sort_by(by_figure);
-            } else {
+            } else if let Some((best, others)) = first.split_first_mut() {
                 // Not all their draws fit (8 cards left, some of 7): the search's order stays,
                 // its best move drawn alone, as many draws as fit; the others shown likewise.
-                let shown = first.len().min(self.top);
-                let (best, others) = first[..shown].split_at_mut(1);
-                self.drawn_figures(b, best, false);
-                self.drawn_figures(b, others, false);
+                let shown = others.len().min(self.top - 1);
+                self.drawn_figures(b, std::slice::from_mut(best), false);
+                self.drawn_figures(b, &mut others[..shown], false);
             }
             self.drawn_figures(b, rest, false);
             rest.sort_by(by_figure);
